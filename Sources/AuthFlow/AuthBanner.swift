@@ -1,0 +1,54 @@
+/// A status message shown above the form: never at the same time as an error message.
+public struct AuthBanner: Equatable, Hashable, Sendable {
+  /// How the banner should look.
+  public enum Kind: String, Equatable, Hashable, Sendable {
+    /// Neutral information, such as "check your email".
+    case info
+    /// Something the user asked for has been done.
+    case success
+    /// A condition that blocks the user, such as being offline.
+    case warning
+  }
+
+  /// The text of the banner.
+  public var message: String
+  /// How the banner should look.
+  public var kind: Kind
+
+  /// A banner with `message` shown as `kind`.
+  public init(_ message: String, kind: Kind) {
+    self.message = message
+    self.kind = kind
+  }
+}
+
+extension AuthBanner {
+  /// Submit was tapped while offline (seed 002, scenario 11).
+  public static let offline = AuthBanner(
+    "You're offline. Try again once you're connected.", kind: .warning)
+
+  /// A reset code was requested; the same words whether or not the account exists.
+  public static let resetCodeSent = AuthBanner(
+    "If an account exists for that email, we've sent it a 6-digit code. It expires in 24 hours.",
+    kind: .info)
+
+  /// The new password is set; the user signs in with it next.
+  public static let passwordUpdated = AuthBanner(
+    "Your password has been updated. Sign in with your new password.", kind: .success)
+
+  /// The account exists but its email has to be confirmed before the first sign-in.
+  public static let confirmationSent = AuthBanner(
+    "Check your email to confirm your account, then sign in.", kind: .info)
+
+  /// Another confirmation email was requested; it says nothing about the account.
+  public static let confirmationResent = AuthBanner(
+    "If that account is waiting for confirmation, we've sent a new link.", kind: .info)
+
+  /// A recovery link was followed: the code is filled in and a new password is next.
+  public static let chooseNewPassword = AuthBanner(
+    "Choose a new password to finish resetting it.", kind: .info)
+
+  /// A confirmation link was followed successfully.
+  public static let emailConfirmed = AuthBanner(
+    "Your email is confirmed. Sign in to continue.", kind: .success)
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// A link from an authentication email, as the app receives it when the link is tapped.
+///
+/// Links look like `<scheme>://auth/verify?token=123456&type=signup&email=…` and
+/// `<scheme>://auth/reset?token=123456&type=recovery&email=…` (seed 004's magic links, with the
+/// email added so the app can fill in the form).
+public enum AuthDeepLink: Equatable, Hashable, Sendable {
+  /// Confirms the email address of a new account.
+  case confirmation(email: String, code: String)
+  /// Opens the reset-verify form for a password reset.
+  case recovery(email: String, code: String)
+
+  /// The email address the link was sent to.
+  public var email: String {
+    switch self {
+    case .confirmation(let email, _), .recovery(let email, _): email
+    }
+  }
+
+  /// The link as text, for the scheme of the app.
+  public func url(scheme: String) -> String {
+    var components = URLComponents()
+    components.scheme = scheme
+    components.host = "auth"
+    let code: String
+    switch self {
+    case .confirmation(let email, let token):
+      components.path = "/verify"
+      components.queryItems = [
+        .init(name: "type", value: "signup"), .init(name: "email", value: email),
+      ]
+      code = token
+    case .recovery(let email, let token):
+      components.path = "/reset"
+      components.queryItems = [
+        .init(name: "type", value: "recovery"), .init(name: "email", value: email),
+      ]
+      code = token
+    }
+    components.queryItems?.insert(.init(name: "token", value: code), at: 0)
+    // NB: URLComponents leaves "+" alone in queries; escape it so "a+b@x.io" survives the trip.
+    components.percentEncodedQuery = components.percentEncodedQuery?
+      .replacingOccurrences(of: "+", with: "%2B")
+    return components.string ?? ""
+  }
+
+  /// Parses a link from an email, or says what is wrong with it.
+  public init(parsing text: String) throws(AuthDeepLinkError) {
+    guard let components = URLComponents(string: text), let scheme = components.scheme,
+      !scheme.isEmpty, components.host == "auth"
+    else { throw .notAnAuthLink }
+    var query: [String: String] = [:]
+    for item in components.queryItems ?? [] {
+      if let value = item.value { query[item.name] = value }
+    }
+    guard let type = query["type"] else { throw .missingParameter("type") }
+    guard let token = query["token"], !token.isEmpty else { throw .missingParameter("token") }
+    guard let email = query["email"], !email.isEmpty else { throw .missingParameter("email") }
+    let normalized = AuthValidation.normalizedEmail(email)
+    switch type {
+    case "signup", "email": self = .confirmation(email: normalized, code: token)
+    case "recovery": self = .recovery(email: normalized, code: token)
+    default: throw .unsupportedType(type)
+    }
+  }
+}
+
+/// Why a piece of text is not a usable authentication link.
+public enum AuthDeepLinkError: Error, Equatable, Sendable {
+  /// The text is not a `<scheme>://auth/…` link.
+  case notAnAuthLink
+  /// A required query parameter is missing.
+  case missingParameter(String)
+  /// The `type` parameter is neither `signup` nor `recovery`.
+  case unsupportedType(String)
+
+  /// A one-line explanation with the expected form.
+  public var message: String {
+    let expected = "expected <scheme>://auth/verify?token=…&type=signup&email=…"
+    return switch self {
+    case .notAnAuthLink: "not an authentication link; \(expected)"
+    case .missingParameter(let name): "the link has no \(name) parameter; \(expected)"
+    case .unsupportedType(let type):
+      "the link type '\(type)' is not supported; use type=signup or type=recovery"
+    }
+  }
+}

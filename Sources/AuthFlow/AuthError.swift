@@ -1,0 +1,91 @@
+/// Why a call to the authentication backend failed, as the app understands it.
+///
+/// Backends translate their wire errors into these cases in one place; the view model turns
+/// them into display text through ``message``. No case carries user input, so no message can
+/// echo a password or a code back.
+public enum AuthError: Error, Equatable, Hashable, Sendable {
+  /// The backend could not be reached, or the request timed out.
+  case networkUnavailable
+  /// Unknown email or wrong password; the two are never told apart.
+  case invalidCredentials
+  /// The password is right but the email address is not confirmed yet.
+  case emailUnverified
+  /// Too many requests or emails in a short time.
+  case rateLimited
+  /// The code does not match the one that was sent.
+  case otpIncorrect
+  /// An account with this email already exists.
+  case duplicateEmail
+  /// Anything the app has no specific answer for.
+  case unknown
+  /// The reset code is past its lifetime (24 hours).
+  case otpExpired
+  /// The reset code was used already; codes are single-use.
+  case otpAlreadyUsed
+  /// The confirmation code or link is past its lifetime or was replaced by a newer one.
+  case confirmationExpired
+  /// The confirmation link was followed before: the email is confirmed.
+  case emailAlreadyConfirmed
+  /// The backend rejected the new password as too weak.
+  case weakPassword
+  /// The new password is the same as the current one.
+  case samePassword
+  /// The stored session was revoked or expired; the user has to sign in again.
+  case sessionExpired
+}
+
+extension AuthError {
+  /// The user-facing text for this error: the only place such text is written.
+  public var message: String {
+    switch self {
+    case .networkUnavailable:
+      "Can't reach the server. Check your connection and try again."
+    case .invalidCredentials:
+      "That email or password looks incorrect"
+    case .emailUnverified:
+      "Please confirm your email before signing in. Check your inbox for the link."
+    case .rateLimited:
+      "Too many attempts. Please wait a moment and try again."
+    case .otpIncorrect:
+      "That code is incorrect. Check the latest email and try again."
+    case .duplicateEmail:
+      "An account with this email already exists. Try logging in instead."
+    case .unknown:
+      "Something went wrong. Please try again."
+    case .otpExpired:
+      "This reset link has expired. Please request a new one."
+    case .otpAlreadyUsed:
+      "This reset link has already been used. Please request a new one if needed."
+    case .confirmationExpired:
+      "This confirmation link has expired. Sign in and resend it to get a new one."
+    case .emailAlreadyConfirmed:
+      "Email already verified"
+    case .weakPassword:
+      "That password is too weak. Choose a longer one with letters and numbers."
+    case .samePassword:
+      "Your new password must be different from your current one."
+    case .sessionExpired:
+      "Your session has expired. Please sign in again."
+    }
+  }
+
+  /// A stable snake_case name for events and machine-readable output.
+  public var code: String {
+    switch self {
+    case .networkUnavailable: "network_unavailable"
+    case .invalidCredentials: "invalid_credentials"
+    case .emailUnverified: "email_unverified"
+    case .rateLimited: "rate_limited"
+    case .otpIncorrect: "otp_incorrect"
+    case .duplicateEmail: "duplicate_email"
+    case .unknown: "unknown"
+    case .otpExpired: "otp_expired"
+    case .otpAlreadyUsed: "otp_already_used"
+    case .confirmationExpired: "confirmation_expired"
+    case .emailAlreadyConfirmed: "email_already_confirmed"
+    case .weakPassword: "weak_password"
+    case .samePassword: "same_password"
+    case .sessionExpired: "session_expired"
+    }
+  }
+}

@@ -1,0 +1,87 @@
+/// An authentication backend: what the view model asks of it, with typed failures.
+///
+/// Implementations keep their own session storage: they save the session after a sign-in,
+/// hand it back from ``restoreSession()`` on the next start, and forget it on sign-out.
+public protocol AuthService: Sendable {
+  /// Signs in with an email and password.
+  func signIn(email: String, password: String) async throws(AuthError) -> AuthSession
+
+  /// Creates an account; signs in at once or asks for the email to be confirmed first.
+  func signUp(_ request: SignUpRequest) async throws(AuthError) -> SignUpResult
+
+  /// Sends a password-reset code; succeeds the same way whether or not the account exists.
+  func requestPasswordReset(email: String) async throws(AuthError)
+
+  /// Checks the emailed reset `code` and sets `newPassword`; the user then signs in with it.
+  func resetPassword(email: String, code: String, newPassword: String) async throws(AuthError)
+
+  /// Confirms the email address with the code from its confirmation email or link.
+  func confirmEmail(email: String, code: String) async throws(AuthError)
+
+  /// Sends the confirmation email again; says nothing about whether the account exists.
+  func resendConfirmation(email: String) async throws(AuthError)
+
+  /// Exchanges the session's refresh token for fresh tokens.
+  func refresh(_ session: AuthSession) async throws(AuthError) -> AuthSession
+
+  /// The session saved by an earlier run, refreshed if it was about to expire, or `nil`.
+  func restoreSession() async throws(AuthError) -> AuthSession?
+
+  /// Ends the session at the backend and forgets it locally, even if the backend is unreachable.
+  func signOut(_ session: AuthSession) async throws(AuthError)
+}
+
+/// What a new account is created with.
+public struct SignUpRequest: Equatable, Hashable, Sendable {
+  /// The email address, normalized.
+  public var email: String
+  /// The chosen password.
+  public var password: String
+  /// Whether the user accepted the terms; the view model only sends `true`.
+  public var consentAccepted: Bool
+  /// The user's first name, when the form asks for it (seed 003).
+  public var firstName: String?
+  /// The user's last name, when the form asks for it (seed 003).
+  public var lastName: String?
+
+  /// A request with the given details.
+  public init(
+    email: String, password: String, consentAccepted: Bool,
+    firstName: String? = nil, lastName: String? = nil
+  ) {
+    self.email = email
+    self.password = password
+    self.consentAccepted = consentAccepted
+    self.firstName = firstName
+    self.lastName = lastName
+  }
+}
+
+extension SignUpRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+  /// The request with the password masked.
+  public var description: String {
+    "SignUpRequest(email: \(email), password: ••••, consentAccepted: \(consentAccepted))"
+  }
+
+  /// The same as ``description``.
+  public var debugDescription: String { description }
+
+  /// A mirror without the password.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "email": email, "consentAccepted": consentAccepted,
+        "firstName": firstName as Any, "lastName": lastName as Any,
+      ],
+      displayStyle: .struct)
+  }
+}
+
+/// How a successful signup ended.
+public enum SignUpResult: Equatable, Hashable, Sendable {
+  /// The account is ready and signed in (email confirmation is off).
+  case signedIn(AuthSession)
+  /// The account waits for its email to be confirmed; a confirmation email was sent.
+  case confirmationRequired
+}

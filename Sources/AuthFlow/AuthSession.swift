@@ -1,0 +1,60 @@
+import Foundation
+
+/// The signed-in user as the backend describes them.
+public struct AuthUser: Equatable, Hashable, Sendable {
+  /// The backend's identifier for the user (a UUID for GoTrue).
+  public var id: String
+  /// The user's email address.
+  public var email: String
+  /// When the email address was confirmed, or `nil` while it is not.
+  public var emailConfirmedAt: Date?
+
+  /// A user with the given identity.
+  public init(id: String, email: String, emailConfirmedAt: Date? = nil) {
+    self.id = id
+    self.email = email
+    self.emailConfirmedAt = emailConfirmedAt
+  }
+}
+
+/// A signed-in session: the user and the tokens that prove it.
+///
+/// Its descriptions never show the tokens, so printing or logging a session cannot leak them.
+public struct AuthSession: Equatable, Hashable, Sendable {
+  /// Who is signed in.
+  public var user: AuthUser
+  /// The short-lived bearer token (a JWT for GoTrue backends).
+  public var accessToken: String
+  /// The long-lived token that gets a new access token.
+  public var refreshToken: String
+  /// When the access token stops being accepted.
+  public var expiresAt: Date
+
+  /// A session for `user` with the given tokens.
+  public init(user: AuthUser, accessToken: String, refreshToken: String, expiresAt: Date) {
+    self.user = user
+    self.accessToken = accessToken
+    self.refreshToken = refreshToken
+    self.expiresAt = expiresAt
+  }
+
+  /// Whether the access token has expired at `date`, or will within `leeway` seconds.
+  public func isExpired(at date: Date, leeway: TimeInterval = 0) -> Bool {
+    expiresAt.timeIntervalSince(date) <= leeway
+  }
+}
+
+extension AuthSession: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+  /// The user and expiry, with both tokens masked.
+  public var description: String {
+    "AuthSession(user: \(user.email), expiresAt: \(expiresAt), tokens: ••••)"
+  }
+
+  /// The same as ``description``: tokens stay masked in debug output too.
+  public var debugDescription: String { description }
+
+  /// A mirror without the tokens, so `dump` and test failure output cannot print them.
+  public var customMirror: Mirror {
+    Mirror(self, children: ["user": user, "expiresAt": expiresAt], displayStyle: .struct)
+  }
+}

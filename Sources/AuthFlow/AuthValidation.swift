@@ -1,0 +1,125 @@
+/// A form problem found before any call to the backend, with the seed's wording.
+public enum ValidationIssue: String, Error, CaseIterable, Hashable, Sendable {
+  /// The email field is empty.
+  case emailRequired = "email_required"
+  /// The email is not of the form `name@domain.tld`.
+  case emailInvalid = "email_invalid"
+  /// The password field is empty.
+  case passwordRequired = "password_required"
+  /// A new password is shorter than 8 characters.
+  case passwordTooShort = "password_too_short"
+  /// A new password has no ASCII letter.
+  case passwordNeedsLetter = "password_needs_letter"
+  /// A new password has no digit.
+  case passwordNeedsNumber = "password_needs_number"
+  /// A new password is longer than bcrypt can hash (72 bytes).
+  case passwordTooLong = "password_too_long"
+  /// The confirmation differs from the password.
+  case passwordsDontMatch = "passwords_dont_match"
+  /// The terms were not accepted.
+  case consentRequired = "consent_required"
+  /// The reset code is not 6 digits.
+  case codeInvalid = "code_invalid"
+
+  /// The user-facing text (seed 000 and 004 wording where the seeds give one).
+  public var message: String {
+    switch self {
+    case .emailRequired: "Email is required"
+    case .emailInvalid: "Invalid email format"
+    case .passwordRequired: "Password is required"
+    case .passwordTooShort: "Minimum 8 characters required"
+    case .passwordNeedsLetter: "Must contain at least one letter"
+    case .passwordNeedsNumber: "Must contain at least one number"
+    case .passwordTooLong: "Maximum 72 characters allowed"
+    case .passwordsDontMatch: "Passwords don't match"
+    case .consentRequired: "You must accept the terms to continue."
+    case .codeInvalid: "Enter the 6-digit code from your email"
+    }
+  }
+}
+
+/// The client-side rules of the forms, as pure functions (seed 004's schemas).
+public enum AuthValidation {
+  /// The longest password bcrypt hashes in full, in UTF-8 bytes.
+  public static let maximumPasswordBytes = 72
+  /// The shortest acceptable new password, in characters.
+  public static let minimumPasswordLength = 8
+
+  /// The email as the backend should see it: trimmed and lowercased.
+  public static func normalizedEmail(_ email: String) -> String {
+    email.trimmingWhitespace().lowercased()
+  }
+
+  /// The code with the spaces people type between digit groups removed.
+  public static func normalizedCode(_ code: String) -> String {
+    String(code.filter { $0 != " " && $0 != "-" })
+  }
+
+  /// The first problem with `email`, or `nil` when it is well formed.
+  public static func checkEmail(_ email: String) -> ValidationIssue? {
+    let trimmed = email.trimmingWhitespace()
+    if trimmed.isEmpty { return .emailRequired }
+    return isWellFormedEmail(trimmed) ? nil : .emailInvalid
+  }
+
+  /// The problem with a password typed to sign in: it only has to be present.
+  public static func checkLoginPassword(_ password: String) -> ValidationIssue? {
+    password.isEmpty ? .passwordRequired : nil
+  }
+
+  /// The first rule a new password breaks, in the seed's order, or `nil`.
+  public static func checkNewPassword(_ password: String) -> ValidationIssue? {
+    if password.isEmpty { return .passwordRequired }
+    if password.count < minimumPasswordLength { return .passwordTooShort }
+    if !password.utf8.contains(where: isASCIILetter) { return .passwordNeedsLetter }
+    if !password.utf8.contains(where: isASCIIDigit) { return .passwordNeedsNumber }
+    if password.utf8.count > maximumPasswordBytes { return .passwordTooLong }
+    return nil
+  }
+
+  /// The problem with a reset code, or `nil` when it is exactly 6 digits.
+  public static func checkCode(_ code: String) -> ValidationIssue? {
+    let digits = normalizedCode(code).utf8
+    return digits.count == 6 && digits.allSatisfy(isASCIIDigit) ? nil : .codeInvalid
+  }
+
+  private static func isWellFormedEmail(_ email: String) -> Bool {
+    let bytes = Array(email.utf8)
+    guard bytes.count <= 254, let at = bytes.firstIndex(of: UInt8(ascii: "@")) else {
+      return false
+    }
+    let local = bytes[..<at]
+    let domain = bytes[(at + 1)...]
+    guard !local.isEmpty, local.count <= 64, !domain.isEmpty else { return false }
+    guard bytes.allSatisfy(isAllowedInAddress), !domain.contains(UInt8(ascii: "@")) else {
+      return false
+    }
+    let labels = domain.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+    return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
+  }
+
+  private static func isAllowedInAddress(_ byte: UInt8) -> Bool {
+    // Control characters, spaces and the specials of RFC 5322 that need quoting.
+    if byte <= 0x20 || byte == 0x7F { return false }
+    return !"()<>,;:\\\"[]".utf8.contains(byte)
+  }
+
+  private static func isASCIILetter(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+      || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+  }
+
+  private static func isASCIIDigit(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+  }
+}
+
+extension String {
+  /// The string without leading and trailing whitespace and newlines.
+  func trimmingWhitespace() -> String {
+    guard let first = firstIndex(where: { !$0.isWhitespace }),
+      let last = lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
+    return String(self[first...last])
+  }
+}

@@ -1,0 +1,119 @@
+import AuthFlow
+import Foundation
+import Testing
+
+/// Errors and their messages, the deprecated `AuthMode`, sessions and deep links.
+struct ErrorLinkAndSessionTests {
+  static let allErrors: [AuthError] = [
+    .networkUnavailable, .invalidCredentials, .emailUnverified, .rateLimited, .otpIncorrect,
+    .duplicateEmail, .unknown, .otpExpired, .otpAlreadyUsed, .confirmationExpired,
+    .emailAlreadyConfirmed, .weakPassword, .samePassword, .sessionExpired,
+  ]
+
+  @Test func seedErrorMessagesAreExact() {
+    #expect(AuthError.invalidCredentials.message == "That email or password looks incorrect")
+    #expect(
+      AuthError.duplicateEmail.message
+        == "An account with this email already exists. Try logging in instead.")
+    #expect(
+      AuthError.otpExpired.message == "This reset link has expired. Please request a new one.")
+    #expect(
+      AuthError.otpAlreadyUsed.message
+        == "This reset link has already been used. Please request a new one if needed.")
+    #expect(AuthError.emailAlreadyConfirmed.message == "Email already verified")
+  }
+
+  @Test func everyErrorHasItsOwnMessageAndCode() {
+    #expect(Set(Self.allErrors.map(\.message)).count == Self.allErrors.count)
+    #expect(Set(Self.allErrors.map(\.code)).count == Self.allErrors.count)
+    for error in Self.allErrors {
+      #expect(!error.message.isEmpty)
+      #expect(!error.message.contains("\n"), "messages are one line")
+    }
+  }
+
+  @available(*, deprecated)
+  @Test @MainActor func modeMirrorsTheNavigationState() {
+    let (viewModel, _, _) = makeViewModel()
+    #expect(viewModel.mode == nil)
+    viewModel.mode = .signup(consentAccepted: true)
+    #expect(viewModel.navigationState == .signup(consentAccepted: true))
+    #expect(viewModel.mode == .signup(consentAccepted: true))
+    viewModel.mode = .resetVerify(pendingEmail: "a@b.co")
+    #expect(viewModel.navigationState == .resetVerify(pendingEmail: "a@b.co"))
+    viewModel.mode = .resetRequest
+    #expect(viewModel.mode == .resetRequest)
+    viewModel.mode = .login
+    #expect(viewModel.navigationState == .login)
+    viewModel.mode = nil
+    #expect(viewModel.navigationState == .choice)
+  }
+
+  @Test func sessionDescriptionsHideTheTokens() {
+    let session = makeSession(token: "eyJhbGciOiJIUzI1NiJ9.secret-part")
+    var dumped = ""
+    dump(session, to: &dumped)
+    for text in [session.description, session.debugDescription, "\(session)", dumped] {
+      #expect(!text.contains("secret-part"))
+      #expect(!text.contains("refresh-1"))
+      #expect(text.contains("test@example.com"))
+    }
+  }
+
+  @Test func signUpRequestDescriptionsHideThePassword() {
+    let request = SignUpRequest(
+      email: "a@b.co", password: "Hunter2Hunter2", consentAccepted: true, firstName: "Ada")
+    var dumped = ""
+    dump(request, to: &dumped)
+    for text in [request.description, request.debugDescription, dumped] {
+      #expect(!text.contains("Hunter2"))
+    }
+    #expect(dumped.contains("Ada"))
+  }
+
+  @Test func sessionExpiry() {
+    let session = makeSession()
+    #expect(session.isExpired(at: session.expiresAt))
+    #expect(!session.isExpired(at: session.expiresAt.addingTimeInterval(-60)))
+    #expect(session.isExpired(at: session.expiresAt.addingTimeInterval(-20), leeway: 30))
+  }
+
+  @Test func deepLinksRoundTrip() throws {
+    let links: [AuthDeepLink] = [
+      .confirmation(email: "new+tag@example.com", code: "123456"),
+      .recovery(email: "test@example.com", code: "000042"),
+    ]
+    for link in links {
+      let url = link.url(scheme: "authflow")
+      #expect(try AuthDeepLink(parsing: url) == link, "\(url)")
+    }
+    #expect(
+      AuthDeepLink.recovery(email: "test@example.com", code: "000042").url(scheme: "authflow")
+        == "authflow://auth/reset?token=000042&type=recovery&email=test@example.com")
+    #expect(AuthDeepLink.recovery(email: "a@b.co", code: "1").email == "a@b.co")
+  }
+
+  @Test func seedLinkShapesParse() throws {
+    #expect(
+      try AuthDeepLink(
+        parsing: "volvoxsober://auth/verify?token=111111&type=signup&redirect_to=/&email=A@B.co")
+        == .confirmation(email: "a@b.co", code: "111111"))
+    #expect(
+      try AuthDeepLink(
+        parsing: "volvoxsober://auth/forgot-password?token=222222&type=recovery&email=a@b.co")
+        == .recovery(email: "a@b.co", code: "222222"))
+  }
+
+  @Test(arguments: [
+    ("not a link", AuthDeepLinkError.notAnAuthLink),
+    ("https://example.com/auth?token=1&type=signup&email=a@b.co", .notAnAuthLink),
+    ("authflow://auth/verify?token=123456&email=a@b.co", .missingParameter("type")),
+    ("authflow://auth/verify?type=signup&email=a@b.co", .missingParameter("token")),
+    ("authflow://auth/verify?token=123456&type=signup", .missingParameter("email")),
+    ("authflow://auth/verify?token=1&type=magiclink&email=a@b.co", .unsupportedType("magiclink")),
+  ])
+  func badLinksSayWhatIsWrong(text: String, expected: AuthDeepLinkError) {
+    #expect(throws: expected) { try AuthDeepLink(parsing: text) }
+    #expect(expected.message.contains("type=") || expected.message.contains("expected"))
+  }
+}

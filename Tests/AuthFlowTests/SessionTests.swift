@@ -1,0 +1,176 @@
+import AuthFlow
+import Testing
+
+/// Signing out, refreshing, restoring, resending and following email links.
+@MainActor
+struct SessionTests {
+  let viewModel: AuthViewModel
+  let service: MockAuthService
+  let log: EventLog
+
+  init() {
+    (viewModel, service, log) = makeViewModel()
+  }
+
+  @Test func signOutEndsTheSessionAndReturnsToAnEmptyChoice() async {
+    service.stubSignOut(.success(()))
+    viewModel.session = makeSession()
+    viewModel.navigationState = .login
+    viewModel.email = "test@example.com"
+
+    await viewModel.signOut()
+
+    #expect(service.calls == [.signOut(makeSession())])
+    #expect(viewModel.session == nil)
+    #expect(viewModel.navigationState == .choice)
+    #expect(viewModel.email == "")
+    #expect(
+      log.events.suffix(3) == [
+        .submitted(.signOut), .succeeded(.signOut), .screenViewed(.choice),
+      ])
+  }
+
+  @Test func signOutSucceedsLocallyWhenTheBackendFails() async {
+    service.stubSignOut(.failure(.networkUnavailable))
+    viewModel.session = makeSession()
+
+    await viewModel.signOut()
+
+    #expect(viewModel.session == nil)
+    #expect(viewModel.isLoading == false)
+    #expect(log.events.contains(.failed(.signOut, reason: .service(.networkUnavailable))))
+  }
+
+  @Test func signOutWhenSignedOutDoesNothing() async {
+    await viewModel.signOut()
+    #expect(service.calls.isEmpty)
+  }
+
+  @Test func refreshReplacesTheSession() async {
+    let fresh = makeSession(token: "access-2")
+    service.stubRefresh(.success(fresh))
+    viewModel.session = makeSession()
+
+    await viewModel.refreshSession()
+
+    #expect(viewModel.session == fresh)
+    #expect(viewModel.errorMessage == nil)
+  }
+
+  @Test func refreshOfARevokedSessionSignsOutToLogin() async {
+    service.stubRefresh(.failure(.sessionExpired))
+    viewModel.session = makeSession()
+    viewModel.navigationState = .login
+
+    await viewModel.refreshSession()
+
+    #expect(viewModel.session == nil)
+    #expect(viewModel.navigationState == .login)
+    #expect(viewModel.errorMessage == "Your session has expired. Please sign in again.")
+  }
+
+  @Test func refreshFailingForNetworkKeepsTheSession() async {
+    service.stubRefresh(.failure(.networkUnavailable))
+    viewModel.session = makeSession()
+
+    await viewModel.refreshSession()
+
+    #expect(viewModel.session == makeSession())
+    #expect(viewModel.errorMessage == AuthError.networkUnavailable.message)
+  }
+
+  @Test func refreshOfflineMakesNoCall() async {
+    viewModel.session = makeSession()
+    viewModel.updateNetworkStatus(.offline)
+
+    await viewModel.refreshSession()
+
+    #expect(service.calls.isEmpty)
+    #expect(viewModel.statusBanner == .offline)
+  }
+
+  @Test func restoreSignsInWithTheSavedSession() async {
+    service.stubRestore(.success(makeSession()))
+
+    await viewModel.restoreSession()
+
+    #expect(viewModel.session == makeSession())
+    #expect(viewModel.navigationState == .choice)
+  }
+
+  @Test func restoreWithNothingSavedStaysSignedOut() async {
+    service.stubRestore(.success(nil))
+
+    await viewModel.restoreSession()
+
+    #expect(viewModel.session == nil)
+    #expect(viewModel.errorMessage == nil)
+  }
+
+  @Test func restoreFailureIsQuiet() async {
+    service.stubRestore(.failure(.sessionExpired))
+
+    await viewModel.restoreSession()
+
+    #expect(viewModel.session == nil)
+    #expect(viewModel.errorMessage == nil)
+    #expect(log.events.last == .failed(.restoreSession, reason: .service(.sessionExpired)))
+  }
+
+  @Test func resendShowsANeutralBanner() async {
+    service.stubResend(.success(()))
+    viewModel.navigateToLogin()
+    viewModel.email = "Unverified@example.com"
+
+    await viewModel.resendConfirmation()
+
+    #expect(service.calls == [.resendConfirmation(email: "unverified@example.com")])
+    #expect(viewModel.statusBanner == .confirmationResent)
+  }
+
+  @Test func resendNeedsAnEmail() async {
+    viewModel.navigateToLogin()
+
+    await viewModel.resendConfirmation()
+
+    #expect(viewModel.errorMessage == "Email is required")
+    #expect(service.calls.isEmpty)
+  }
+
+  @Test func confirmationLinkConfirmsAndLandsOnLogin() async {
+    service.stubConfirmEmail(.success(()))
+    viewModel.navigateToSignup()
+    viewModel.password = "Password123"
+
+    await viewModel.open(.confirmation(email: "new@example.com", code: "123456"))
+
+    #expect(service.calls == [.confirmEmail(email: "new@example.com", code: "123456")])
+    #expect(viewModel.navigationState == .login)
+    #expect(viewModel.email == "new@example.com")
+    #expect(viewModel.password == "")
+    #expect(viewModel.statusBanner == .emailConfirmed)
+  }
+
+  @Test func expiredConfirmationLinkShowsWhyOnLogin() async {
+    service.stubConfirmEmail(.failure(.confirmationExpired))
+
+    await viewModel.open(.confirmation(email: "new@example.com", code: "123456"))
+
+    #expect(viewModel.navigationState == .login)
+    #expect(viewModel.email == "new@example.com")
+    #expect(viewModel.errorMessage == AuthError.confirmationExpired.message)
+  }
+
+  @Test func recoveryLinkFillsTheCodeWithoutACall() async {
+    viewModel.navigateToLogin()
+    viewModel.password = "half-typed"
+
+    await viewModel.open(.recovery(email: "test@example.com", code: "654321"))
+
+    #expect(service.calls.isEmpty)
+    #expect(viewModel.navigationState == .resetVerify(pendingEmail: "test@example.com"))
+    #expect(viewModel.otpCode == "654321")
+    #expect(viewModel.password == "")
+    #expect(viewModel.statusBanner == .chooseNewPassword)
+  }
+}
