@@ -8,7 +8,7 @@ SWIFT ?= swift
 # System C libraries the package links, and the tools the tests and benchmarks drive.
 BUILD_PACKAGES := pkg-config libsqlite3-dev libcrypt-dev libssl-dev libedit-dev
 TEST_PACKAGES := sqlite3
-COVERAGE_FLOORS := AuthFlow=90
+COVERAGE_FLOORS := AuthFlow=90 AuthCrypto=85 GoTrue=85 AuthFlowEmbedded=85
 
 .PHONY: all deps test-deps build release run test lint format coverage bench clean
 

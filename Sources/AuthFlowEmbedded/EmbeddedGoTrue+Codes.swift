@@ -1,0 +1,159 @@
+import AuthCrypto
+import AuthFlow
+import GoTrue
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// An email decided inside a transaction, delivered to the outbox only once it commits.
+struct PendingEmail: Sendable {
+  var recipient: String
+  var kind: OutboxMessage.Kind
+  var code: String
+  var link: String
+}
+
+extension EmbeddedGoTrue {
+  /// Makes a fresh 6-digit code for `user`, replacing any unused one of the same kind, and
+  /// stores only its keyed hash. Call inside a write transaction.
+  func issueCode(
+    _ kind: OutboxMessage.Kind, for user: UserRecord, _ database: SQLiteDatabase, now: Int64
+  ) throws -> PendingEmail {
+    let code = random.digits(6)
+    let lifetime = Int64(configuration.codeLifetime * 1_000)
+    try database.run(
+      "DELETE FROM one_time_tokens WHERE user_id = ? AND kind = ? AND used_at IS NULL",
+      .text(user.id), .text(kind.rawValue))
+    try database.run(
+      "DELETE FROM one_time_tokens WHERE user_id = ? AND expires_at < ?", .text(user.id),
+      .integer(now - lifetime))
+    try database.run(
+      """
+      INSERT INTO one_time_tokens (user_id, kind, token_hash, created_at, expires_at)
+      VALUES (?, ?, ?, ?, ?)
+      """, .text(user.id), .text(kind.rawValue), .blob(codeHash(kind, userID: user.id, code: code)),
+      .integer(now), .integer(now + lifetime))
+    let sentColumn = kind == .confirmation ? "confirmation_sent_at" : "recovery_sent_at"
+    try database.run(
+      "UPDATE users SET \(sentColumn) = ?, updated_at = ? WHERE id = ?", .integer(now),
+      .integer(now), .text(user.id))
+    try limiter(database, now).recordEmail(to: user.email)
+    let link: AuthDeepLink =
+      kind == .confirmation
+      ? .confirmation(email: user.email, code: code) : .recovery(email: user.email, code: code)
+    return PendingEmail(
+      recipient: user.email, kind: kind, code: code,
+      link: link.url(scheme: configuration.linkScheme))
+  }
+
+  func deliver(_ emails: [PendingEmail], at date: Date) {
+    for email in emails {
+      outbox.deliver(
+        to: email.recipient, kind: email.kind, at: date, code: email.code, link: email.link)
+    }
+  }
+
+  private func codeHash(_ kind: OutboxMessage.Kind, userID: String, code: String) -> [UInt8] {
+    HMAC.sha256(key: secrets.codes, message: Array("\(kind.rawValue):\(userID):\(code)".utf8))
+  }
+
+  /// `POST /recover`: a recovery code for a known email; the same answer, timing aside from one
+  /// insert, and the same per-address limit for an unknown one.
+  func sendRecovery(email rawEmail: String) throws(GoTrueFailure) {
+    let email = try validatedEmail(rawEmail)
+    let date = clock.now
+    let emails = try answer(spending: \.email) { database, now -> [PendingEmail] in
+      let limits = limiter(database, now)
+      try limits.checkEmailInterval(email)
+      guard let user = try database.user(email: email) else {
+        try limits.recordEmail(to: email)
+        return []
+      }
+      return [try issueCode(.recovery, for: user, database, now: now)]
+    }
+    deliver(emails, at: date)
+  }
+
+  /// `POST /resend` (type `signup`): a new confirmation code if the account waits for one.
+  func resendConfirmation(email rawEmail: String) throws(GoTrueFailure) {
+    let email = try validatedEmail(rawEmail)
+    let date = clock.now
+    let emails = try answer(spending: \.email) { database, now -> [PendingEmail] in
+      let limits = limiter(database, now)
+      try limits.checkEmailInterval(email)
+      guard let user = try database.user(email: email), !user.isConfirmed else {
+        try limits.recordEmail(to: email)
+        return []
+      }
+      return [try issueCode(.confirmation, for: user, database, now: now)]
+    }
+    deliver(emails, at: date)
+  }
+
+  /// `POST /verify` with an email and a code: spends the code, confirms the email, and signs in.
+  ///
+  /// Unlike GoTrue, which answers `otp_expired` for all three, a wrong, an expired and an
+  /// already-used code get distinct codes (`otp_invalid`, `otp_expired`, `otp_already_used`).
+  func verifyCode(type: GoTrueOTPType, email rawEmail: String, code: String) throws(GoTrueFailure)
+    -> GoTrueSession
+  {
+    let email = AuthValidation.normalizedEmail(rawEmail)
+    let kinds: [OutboxMessage.Kind] =
+      switch type {
+      case .signup: [.confirmation]
+      case .recovery: [.recovery]
+      case .email: [.confirmation, .recovery]
+      }
+    return try answer(spending: \.verify) { database, now in
+      guard let user = try database.user(email: email), AuthValidation.checkCode(code) == nil
+      else { throw Self.invalidCode }
+      for kind in kinds {
+        guard
+          let token = try database.first(
+            """
+            SELECT id, expires_at, used_at FROM one_time_tokens
+            WHERE user_id = ? AND kind = ? AND token_hash = ? ORDER BY id DESC LIMIT 1
+            """, .text(user.id), .text(kind.rawValue),
+            .blob(codeHash(kind, userID: user.id, code: code)),
+            row: { (id: $0.int(0), expiresAt: $0.int(1), usedAt: $0.optionalInt(2)) })
+        else { continue }
+        if token.usedAt != nil {
+          throw GoTrueAPIError(
+            status: 403, code: .otpAlreadyUsed, message: "Token has already been used")
+        }
+        if token.expiresAt <= now {
+          throw GoTrueAPIError(
+            status: 403, code: .otpExpired, message: "Token has expired or is invalid")
+        }
+        try database.run(
+          "UPDATE one_time_tokens SET used_at = ? WHERE id = ?", .integer(now), .integer(token.id))
+        // Both a confirmation and a recovery prove the address belongs to the user.
+        try database.run(
+          """
+          UPDATE users SET email_confirmed_at = coalesce(email_confirmed_at, ?),
+            last_sign_in_at = ?, updated_at = ? WHERE id = ?
+          """, .integer(now), .integer(now), .integer(now), .text(user.id))
+        guard let signedIn = try database.user(id: user.id) else { throw Self.invalidCode }
+        return try createSession(for: signedIn, in: database, now: now)
+      }
+      throw Self.invalidCode
+    }
+  }
+
+  private static let invalidCode = GoTrueAPIError(
+    status: 403, code: .otpInvalid, message: "Token has expired or is invalid")
+
+  /// The normalized email, or 400 `validation_failed` as GoTrue answers a malformed one.
+  func validatedEmail(_ email: String) throws(GoTrueFailure) -> String {
+    guard AuthValidation.checkEmail(email) == nil else {
+      throw .api(
+        GoTrueAPIError(
+          status: 400, code: .validationFailed,
+          message: "Unable to validate email address: invalid format"))
+    }
+    return AuthValidation.normalizedEmail(email)
+  }
+}

@@ -1,0 +1,64 @@
+import AuthCrypto
+import GoTrue
+
+/// GoTrue's request and email limits, kept in the store so every process shares them.
+struct RateLimiter {
+  let database: SQLiteDatabase
+  let configuration: EngineConfiguration
+  let codeKey: [UInt8]
+  let now: Int64
+
+  /// Takes one request from `bucket`, or throws 429 `over_request_rate_limit` when it is empty.
+  /// Call inside a write transaction.
+  func consume(_ bucket: String, budget: EngineConfiguration.Budget) throws {
+    let state = try database.first(
+      "SELECT tokens, updated_at FROM rate_limits WHERE bucket = ?", .text(bucket),
+      row: { (tokens: $0.double(0), updatedAt: $0.int(1)) })
+    var tokens = budget.capacity
+    if let state {
+      let elapsed = Double(max(0, now - state.updatedAt)) / 1_000
+      tokens = min(budget.capacity, state.tokens + elapsed * budget.capacity / budget.period)
+    }
+    guard tokens >= 1 else {
+      throw GoTrueAPIError(
+        status: 429, code: .overRequestRateLimit, message: "Request rate limit reached")
+    }
+    try database.run(
+      """
+      INSERT INTO rate_limits (bucket, tokens, updated_at) VALUES (?, ?, ?)
+      ON CONFLICT (bucket) DO UPDATE SET tokens = excluded.tokens, updated_at = excluded.updated_at
+      """, .text(bucket), .real(tokens - 1), .integer(now))
+  }
+
+  /// Throws 429 `over_email_send_rate_limit` when `address` got an email too recently; the
+  /// same for addresses with and without an account, so the answer reveals neither.
+  func checkEmailInterval(_ address: String) throws {
+    let interval = Int64(configuration.emailInterval * 1_000)
+    guard
+      let last = try database.first(
+        "SELECT last_sent_at FROM email_sends WHERE address_hash = ?", .blob(hash(address)),
+        row: { $0.int(0) }),
+      now - last < interval
+    else { return }
+    let wait = (interval - (now - last) + 999) / 1_000
+    throw GoTrueAPIError(
+      status: 429, code: .overEmailSendRateLimit,
+      message: "For security purposes, you can only request this after \(wait) seconds.")
+  }
+
+  /// Records an email to `address` now (or a request that would have sent one).
+  func recordEmail(to address: String) throws {
+    try database.run(
+      """
+      INSERT INTO email_sends (address_hash, last_sent_at) VALUES (?, ?)
+      ON CONFLICT (address_hash) DO UPDATE SET last_sent_at = excluded.last_sent_at
+      """, .blob(hash(address)), .integer(now))
+    let horizon = now - Int64(configuration.emailInterval * 1_000)
+    try database.run("DELETE FROM email_sends WHERE last_sent_at < ?", .integer(horizon))
+  }
+
+  /// Addresses are kept only as keyed hashes: the store holds no list of who asked.
+  private func hash(_ address: String) -> [UInt8] {
+    HMAC.sha256(key: codeKey, message: Array("address:\(address)".utf8))
+  }
+}

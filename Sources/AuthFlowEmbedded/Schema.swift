@@ -1,0 +1,64 @@
+/// The store's schema, versioned with `PRAGMA user_version`; each migration moves one version up.
+enum Schema {
+  static let migrations: [String] = [
+    // Version 1: GoTrue's auth.users, one_time_tokens, sessions and refresh_tokens, reduced to
+    // what email and password need, plus the engine's own rate-limit state. Times are Unix
+    // milliseconds; codes and refresh tokens are stored only as hashes.
+    """
+    CREATE TABLE meta (
+      key TEXT PRIMARY KEY,
+      value BLOB NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE users (
+      id TEXT PRIMARY KEY,
+      email TEXT NOT NULL UNIQUE,
+      encrypted_password TEXT NOT NULL,
+      email_confirmed_at INTEGER,
+      confirmation_sent_at INTEGER,
+      recovery_sent_at INTEGER,
+      last_sign_in_at INTEGER,
+      user_metadata TEXT NOT NULL DEFAULT '{}',
+      created_at INTEGER NOT NULL,
+      updated_at INTEGER NOT NULL
+    );
+    CREATE TABLE one_time_tokens (
+      id INTEGER PRIMARY KEY,
+      user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      kind TEXT NOT NULL CHECK (kind IN ('confirmation', 'recovery')),
+      token_hash BLOB NOT NULL,
+      created_at INTEGER NOT NULL,
+      expires_at INTEGER NOT NULL,
+      used_at INTEGER
+    );
+    CREATE INDEX one_time_tokens_by_user ON one_time_tokens(user_id, kind);
+    CREATE TABLE sessions (
+      id TEXT PRIMARY KEY,
+      user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      created_at INTEGER NOT NULL,
+      refreshed_at INTEGER NOT NULL
+    );
+    CREATE INDEX sessions_by_user ON sessions(user_id);
+    CREATE TABLE refresh_tokens (
+      id INTEGER PRIMARY KEY,
+      session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+      token_hash BLOB NOT NULL UNIQUE,
+      parent_id INTEGER,
+      revoked INTEGER NOT NULL DEFAULT 0,
+      created_at INTEGER NOT NULL
+    );
+    CREATE INDEX refresh_tokens_by_session ON refresh_tokens(session_id);
+    CREATE TABLE rate_limits (
+      bucket TEXT PRIMARY KEY,
+      tokens REAL NOT NULL,
+      updated_at INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE email_sends (
+      address_hash BLOB PRIMARY KEY,
+      last_sent_at INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    """
+  ]
+
+  /// The version a fully migrated store has.
+  static var currentVersion: Int { migrations.count }
+}

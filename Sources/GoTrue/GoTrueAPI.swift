@@ -1,0 +1,39 @@
+/// The GoTrue (Supabase Auth) endpoints authflow uses, as typed calls.
+///
+/// The embedded engine implements them in process; the Supabase backend over HTTPS. Both answer
+/// with GoTrue's own shapes and codes, and ``GoTrueAuthService`` turns those into the app's
+/// results in one place.
+public protocol GoTrueAPI: Sendable {
+  /// `POST /signup`.
+  func signUp(
+    email: String, password: String, data: [String: JSONValue]
+  ) async throws(GoTrueFailure) -> GoTrueSignUpResponse
+
+  /// `POST /token?grant_type=password`.
+  func signIn(email: String, password: String) async throws(GoTrueFailure) -> GoTrueSession
+
+  /// `POST /token?grant_type=refresh_token`.
+  func refresh(refreshToken: String) async throws(GoTrueFailure) -> GoTrueSession
+
+  /// `POST /recover`: answers the same for known and unknown emails.
+  func recover(email: String) async throws(GoTrueFailure)
+
+  /// `POST /verify` with an email and the code from its message.
+  func verify(
+    type: GoTrueOTPType, email: String, token: String
+  ) async throws(GoTrueFailure) -> GoTrueSession
+
+  /// `POST /resend`: answers the same whether or not anything was sent.
+  func resend(type: GoTrueOTPType, email: String) async throws(GoTrueFailure)
+
+  /// `PUT /user` with a new password.
+  func updatePassword(
+    _ password: String, accessToken: String
+  ) async throws(GoTrueFailure) -> GoTrueUser
+
+  /// `POST /logout?scope=`.
+  func logout(accessToken: String, scope: GoTrueLogoutScope) async throws(GoTrueFailure)
+
+  /// `GET /user`.
+  func user(accessToken: String) async throws(GoTrueFailure) -> GoTrueUser
+}

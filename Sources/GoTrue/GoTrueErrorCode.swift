@@ -1,0 +1,81 @@
+/// A GoTrue `error_code` as sent on the wire: an open set, so codes a newer server adds decode
+/// as themselves instead of failing.
+public struct GoTrueErrorCode: RawRepresentable, Hashable, Sendable, Codable,
+  ExpressibleByStringLiteral, CustomStringConvertible
+{
+  /// The code as sent, e.g. `invalid_credentials`.
+  public var rawValue: String
+
+  /// The code `rawValue`.
+  public init(rawValue: String) { self.rawValue = rawValue }
+
+  /// The code spelled by the literal.
+  public init(stringLiteral value: String) { self.rawValue = value }
+
+  /// The code as sent.
+  public var description: String { rawValue }
+
+  /// Decodes the code from a plain JSON string.
+  public init(from decoder: any Decoder) throws {
+    rawValue = try decoder.singleValueContainer().decode(String.self)
+  }
+
+  /// Encodes the code as a plain JSON string.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
+}
+
+extension GoTrueErrorCode {
+  /// Wrong password, unknown email, or no password set.
+  public static let invalidCredentials: Self = "invalid_credentials"
+  /// The password is right but the email is not confirmed.
+  public static let emailNotConfirmed: Self = "email_not_confirmed"
+  /// Signup with an already-confirmed email while autoconfirm is on.
+  public static let userAlreadyExists: Self = "user_already_exists"
+  /// The email belongs to another user (email change, admin create).
+  public static let emailExists: Self = "email_exists"
+  /// The request-rate limiter said no.
+  public static let overRequestRateLimit: Self = "over_request_rate_limit"
+  /// An email was sent to this address too recently, or the hourly email budget is spent.
+  public static let overEmailSendRateLimit: Self = "over_email_send_rate_limit"
+  /// The code is wrong or expired (GoTrue does not tell the two apart).
+  public static let otpExpired: Self = "otp_expired"
+  /// The password is too short, lacks required characters, or is known to be leaked.
+  public static let weakPassword: Self = "weak_password"
+  /// The new password equals the current one.
+  public static let samePassword: Self = "same_password"
+  /// Missing or malformed fields.
+  public static let validationFailed: Self = "validation_failed"
+  /// The session behind the JWT no longer exists.
+  public static let sessionNotFound: Self = "session_not_found"
+  /// The session reached its time box or was revoked.
+  public static let sessionExpired: Self = "session_expired"
+  /// The refresh token is unknown.
+  public static let refreshTokenNotFound: Self = "refresh_token_not_found"
+  /// A rotated refresh token was used again; the whole family is revoked.
+  public static let refreshTokenAlreadyUsed: Self = "refresh_token_already_used"
+  /// The JWT is invalid or expired.
+  public static let badJWT: Self = "bad_jwt"
+  /// The Authorization header is missing.
+  public static let noAuthorization: Self = "no_authorization"
+  /// Signups are turned off.
+  public static let signupDisabled: Self = "signup_disabled"
+  /// The email provider is turned off.
+  public static let emailProviderDisabled: Self = "email_provider_disabled"
+  /// The email address was rejected by the mail validator.
+  public static let emailAddressInvalid: Self = "email_address_invalid"
+  /// The user is banned.
+  public static let userBanned: Self = "user_banned"
+  /// The body was not JSON.
+  public static let badJSON: Self = "bad_json"
+  /// The server failed without a more specific code.
+  public static let unexpectedFailure: Self = "unexpected_failure"
+
+  /// The code is well formed but matches no live code for this email (embedded engine only:
+  /// GoTrue answers `otp_expired` for this too).
+  public static let otpInvalid: Self = "otp_invalid"
+  /// The code was used already (embedded engine only: GoTrue answers `otp_expired`).
+  public static let otpAlreadyUsed: Self = "otp_already_used"
+}

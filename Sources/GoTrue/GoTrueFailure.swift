@@ -1,0 +1,36 @@
+/// An error answer from a GoTrue server, whichever of its body shapes carried it.
+public struct GoTrueAPIError: Error, Equatable, Hashable, Sendable {
+  /// The HTTP status.
+  public var status: Int
+  /// The machine-readable code, when the server sent one.
+  public var code: GoTrueErrorCode?
+  /// The server's human-readable message; shown to developers, never to app users.
+  public var message: String
+  /// Why a password was called weak (`length`, `characters`, `pwned`).
+  public var weakPasswordReasons: [String]
+
+  /// An error with the given parts.
+  public init(
+    status: Int, code: GoTrueErrorCode?, message: String, weakPasswordReasons: [String] = []
+  ) {
+    self.status = status
+    self.code = code
+    self.message = message
+    self.weakPasswordReasons = weakPasswordReasons
+  }
+}
+
+/// Why a GoTrue request failed.
+public enum GoTrueFailure: Error, Equatable, Hashable, Sendable {
+  /// The server answered with an error.
+  case api(GoTrueAPIError)
+  /// No answer came: connection refused, DNS, TLS, timeout. The text is for developers.
+  case transport(String)
+  /// An answer came that is not what GoTrue sends. The text is for developers.
+  case malformedResponse(String)
+
+  /// The wire code, when the server sent one.
+  public var code: GoTrueErrorCode? {
+    if case .api(let error) = self { error.code } else { nil }
+  }
+}

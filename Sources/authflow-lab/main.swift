@@ -1,0 +1,60 @@
+// authflow-lab: benchmarks and fault drills for the embedded engine, driven by `make bench`
+// and by the multi-process tests. Not installed for users.
+
+import AuthCrypto
+import AuthFlowEmbedded
+import GoTrue
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let options = LabOptions(arguments.dropFirst())
+
+/// Writes `text` straight to a file descriptor, unbuffered.
+func emit(_ text: String, to descriptor: Int32 = 1) {
+  var text = text + "\n"
+  _ = text.withUTF8 { write(descriptor, $0.baseAddress, $0.count) }
+}
+
+func fail(_ message: String) -> Never {
+  emit("authflow-lab: \(message)", to: 2)
+  exit(2)
+}
+
+switch arguments.first {
+case "signup":
+  // One signup, started at --start-at (Unix ms) so racing processes collide.
+  let engine = options.engine()
+  options.waitForStart()
+  let outcome: String
+  do {
+    switch try await engine.signUp(
+      email: options.string("email"), password: "Password123", data: [:])
+    {
+    case .session: outcome = "created"
+    case .user(let user): outcome = user.identities?.isEmpty == true ? "duplicate" : "created"
+    }
+  } catch {
+    outcome = error.code?.rawValue ?? "\(error)"
+  }
+  emit(outcome)
+
+case "churn":
+  // Signs up new accounts until killed; prints "ready" after the first commit.
+  let engine = options.engine()
+  var index = 0
+  while true {
+    index += 1
+    let email = "churn-\(getpid())-\(index)@example.com"
+    _ = try? await engine.signUp(email: email, password: "Password123", data: [:])
+    if index == 1 { emit("ready") }
+  }
+
+case "bench-signin":
+  await SignInBenchmark(options: options).run()
+
+default:
+  fail("usage: authflow-lab signup|churn|bench-signin [--store PATH] [options]")
+}
