@@ -40,7 +40,9 @@ struct WireModelTests {
       {"access_token":"a","token_type":"bearer","expires_in":3600,"expires_at":1735693200,
        "refresh_token":"r","user":\(Self.userJSON)}
       """
-    guard case .session(let decoded) = try Self.decoder.decode(GoTrueSignUpResponse.self, from: Data(session.utf8))
+    guard
+      case .session(let decoded) = try Self.decoder.decode(
+        GoTrueSignUpResponse.self, from: Data(session.utf8))
     else {
       Issue.record("a body with tokens is a session")
       return
@@ -48,7 +50,9 @@ struct WireModelTests {
     #expect(decoded.expiresAt == 1_735_693_200 && decoded.refreshToken == "r")
 
     let fake = #"{"id":"f","email":"a@b.co","identities":[],"user_metadata":{}}"#
-    guard case .user(let user) = try Self.decoder.decode(GoTrueSignUpResponse.self, from: Data(fake.utf8))
+    guard
+      case .user(let user) = try Self.decoder.decode(
+        GoTrueSignUpResponse.self, from: Data(fake.utf8))
     else {
       Issue.record("a body without tokens is a user")
       return
@@ -67,10 +71,13 @@ struct WireModelTests {
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .secondsSince1970
     let user = try Self.decoder.decode(GoTrueUser.self, from: Data(Self.userJSON.utf8))
-    let session = GoTrueSession(accessToken: "a", expiresIn: 1, expiresAt: 2, refreshToken: "r", user: user)
+    let session = GoTrueSession(
+      accessToken: "a", expiresIn: 1, expiresAt: 2, refreshToken: "r", user: user)
     let again = try Self.decoder.decode(GoTrueSession.self, from: encoder.encode(session))
     #expect(again == session)
-    let values: [JSONValue] = [.null, .bool(false), .number(2.5), .string("s"), .array([]), .object([:])]
+    let values: [JSONValue] = [
+      .null, .bool(false), .number(2.5), .string("s"), .array([]), .object([:]),
+    ]
     #expect(try JSONDecoder().decode([JSONValue].self, from: encoder.encode(values)) == values)
   }
 }
