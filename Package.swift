@@ -4,7 +4,8 @@ import PackageDescription
 let package = Package(
   name: "authflow",
   products: [
-    .library(name: "AuthFlow", targets: ["AuthFlow"])
+    .library(name: "AuthFlow", targets: ["AuthFlow"]),
+    .executable(name: "authflow", targets: ["authflow"]),
   ],
   targets: [
     // The platform-neutral flow: states, view model, validation, messages, the service protocol.
@@ -28,12 +29,17 @@ let package = Package(
     // Benchmarks and fault drills for the engine (`make bench`, multi-process tests).
     .executableTarget(name: "authflow-lab", dependencies: ["AuthFlowEmbedded"]),
 
+    // The shell: line sources, parser, command table, renderer, runner, libedit terminal.
+    .target(name: "AuthShell", dependencies: ["AuthFlowEmbedded", "CEditLine"]),
+    .testTarget(name: "AuthShellTests", dependencies: ["AuthShell", "authflow"]),
+    // The executable only hands the command line to AuthShell.
+    .executableTarget(name: "authflow", dependencies: ["AuthShell"]),
+
     // Debian system libraries, one tiny module map each.
-    .systemLibrary(
-      name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(name: "CCrypt", providers: [.apt(["libcrypt-dev"])]),
-    .systemLibrary(
-      name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
+    .systemLibrary(name: "CEditLine", providers: [.apt(["libedit-dev"])]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A link from an authentication email, as the app receives it when the link is tapped.
 ///
@@ -41,7 +45,7 @@ public enum AuthDeepLink: Equatable, Hashable, Sendable {
     components.queryItems?.insert(.init(name: "token", value: code), at: 0)
     // NB: URLComponents leaves "+" alone in queries; escape it so "a+b@x.io" survives the trip.
     components.percentEncodedQuery = components.percentEncodedQuery?
-      .replacingOccurrences(of: "+", with: "%2B")
+      .replacing("+", with: "%2B")
     return components.string ?? ""
   }
 

@@ -28,13 +28,20 @@ public enum AuthNavigationState: Equatable, Hashable, Sendable {
   /// The form fields of this screen in focus order (seed 000, "Focus Flow").
   public var fields: [AuthField] {
     switch self {
-    case .choice: []
-    case .login: [.email, .password]
-    case .signup: [.email, .password, .confirmPassword]
-    case .resetRequest: [.email]
-    case .resetVerify: [.otp, .password]
+    case .choice: Self.noFields
+    case .login: Self.loginFields
+    case .signup: Self.signupFields
+    case .resetRequest: Self.resetRequestFields
+    case .resetVerify: Self.resetVerifyFields
     }
   }
+
+  // Shared, so asking for the fields (which the shell does for every command) allocates nothing.
+  private static let noFields: [AuthField] = []
+  private static let loginFields: [AuthField] = [.email, .password]
+  private static let signupFields: [AuthField] = [.email, .password, .confirmPassword]
+  private static let resetRequestFields: [AuthField] = [.email]
+  private static let resetVerifyFields: [AuthField] = [.otp, .password]
 
   /// The field that follows `field` in focus order, or `nil` when `field` is the last one.
   public func field(after field: AuthField) -> AuthField? {

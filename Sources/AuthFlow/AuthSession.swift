@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The signed-in user as the backend describes them.
 public struct AuthUser: Equatable, Hashable, Sendable {

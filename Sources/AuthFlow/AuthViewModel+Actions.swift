@@ -60,6 +60,7 @@ extension AuthViewModel {
     defer { inFlight = nil }
     do {
       self.session = try await service.refresh(session)
+      dismissMessages()
       events(.succeeded(.refresh))
     } catch {
       events(.failed(.refresh, reason: .service(error)))
@@ -233,6 +234,8 @@ extension AuthViewModel {
     case .success(let value):
       events(.succeeded(action))
       if isCurrent {
+        // A new outcome replaces whatever the last one said.
+        dismissMessages()
         onSuccess(value)
       } else if let session = keepsSession(value) {
         self.session = session

@@ -78,6 +78,7 @@ public final class EmbeddedGoTrue: Sendable {
         // SQLite gives its -wal and -shm files the mode of the database file.
         try PrivateFile.createIfMissing(path)
         let database = try SQLiteDatabase(path: path, create: false)
+        try database.keepWriteAheadLog()
         try database.execute(
           """
           PRAGMA busy_timeout = 10000;

@@ -16,6 +16,13 @@ public protocol SessionStore: Sendable {
   func save(_ session: AuthSession)
   /// Forgets the saved session.
   func clear()
+  /// Whether a session may be saved, checked without reading or decrypting it.
+  func hasSavedSession() -> Bool
+}
+
+extension SessionStore {
+  /// Whether a session is saved, by loading it.
+  public func hasSavedSession() -> Bool { load() != nil }
 }
 
 /// A store that forgets everything when the process ends (`--store :memory:`).
@@ -47,8 +54,7 @@ public final class SealedSessionFile: SessionStore {
 
   /// A store for the session of `identity` (a store path or project URL) under `directory`.
   public init(directory: String, identity: String, random: any RandomSource = SystemRandom()) {
-    let name = SHA256.hash(identity).prefix(12).hexString
-    path = "\(directory)/sessions/\(name).session"
+    path = "\(directory)/sessions/\(Self.fileName(for: identity)).session"
     keyPath = "\(directory)/session.key"
     context = Array("authflow-session-v1|\(identity)".utf8)
     self.random = random
@@ -84,6 +90,30 @@ public final class SealedSessionFile: SessionStore {
   /// Removes the session file.
   public func clear() {
     try? PrivateFile.remove(path)
+  }
+
+  /// Whether the session file exists (it may still turn out unreadable).
+  public func hasSavedSession() -> Bool {
+    PrivateFile.permissions(of: path) != nil
+  }
+
+  /// The identity escaped into a readable file name (`embedded%3A%2Fhome%2F…`), so people can
+  /// tell which file is whose; very long identities are hashed instead.
+  static func fileName(for identity: String) -> String {
+    let hex = Array("0123456789ABCDEF".utf8)
+    var name: [UInt8] = []
+    for byte in identity.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+        UInt8(ascii: "_"):
+        name.append(byte)
+      default:
+        name += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+      }
+    }
+    guard name.count <= 200 else { return "sha256-" + SHA256.hash(identity).prefix(16).hexString }
+    return String(decoding: name, as: UTF8.self)
   }
 
   private var directory: String { String(keyPath.dropLast("/session.key".count)) }

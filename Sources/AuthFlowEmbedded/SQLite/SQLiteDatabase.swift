@@ -51,6 +51,12 @@ final class SQLiteDatabase {
     sqlite3_close_v2(handle)
   }
 
+  /// Keeps the write-ahead log files between connections instead of creating and deleting
+  /// them on every open and close.
+  func keepWriteAheadLog() throws(SQLiteError) {
+    try check(csqlite_keep_wal(handle))
+  }
+
   /// Runs one or more statements that return no rows.
   func execute(_ sql: String) throws(SQLiteError) {
     try check(sqlite3_exec(handle, sql, nil, nil, nil))

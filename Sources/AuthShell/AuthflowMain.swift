@@ -1,0 +1,118 @@
+import AuthCrypto
+import AuthFlowEmbedded
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The `authflow` program: options, backend, input and output wired together.
+public enum AuthflowMain {
+  /// The program's version.
+  public static let version = "0.1.0"
+
+  /// Runs `authflow` with `arguments` (after the program name); returns the exit status.
+  @MainActor
+  public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
+    let options: ShellOptions
+    do {
+      options = try ShellOptions.parse(arguments)
+    } catch {
+      return usageError(error.text)
+    }
+    if options.help {
+      print(ShellOptions.usage)
+      return 0
+    }
+    if options.version {
+      print("authflow \(version)")
+      return 0
+    }
+
+    var descriptor: Int32 = 0
+    if let file = options.file, file != "-" {
+      descriptor = open(file, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else {
+        return usageError("cannot read \(file): \(String(cString: strerror(errno)))")
+      }
+    }
+    let interactive = options.file == nil && options.commands.isEmpty && isatty(0) == 1
+
+    let directories = XDGDirectories(environment: environment)
+    let backend: ShellBackend
+    switch makeBackend(options, directories: directories, environment: environment) {
+    case .success(let made): backend = made
+    case .failure(let error): return usageError(error.text)
+    }
+
+    let colourAllowed =
+      interactive && isatty(1) == 1 && !options.noColor && !options.plain
+      && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    let session = ShellSession(
+      backend: backend, style: RenderStyle(colour: colourAllowed, plain: options.plain))
+    let output = ShellOutput.standardStreams()
+
+    var runnerOptions = ShellRunner.Options()
+    runnerOptions.echo = options.echo
+    runnerOptions.bail = options.bail
+    runnerOptions.json = options.json
+    let source: any LineSource
+    var editor: LineEditor?
+    if !options.commands.isEmpty {
+      source = StringLineSource(options.commands)
+    } else if interactive {
+      let stateDirectory = directories.stateHome + "/authflow"
+      let historyPath: String? = (try? PrivateFile.ensureDirectory(stateDirectory)).map {
+        stateDirectory + "/history"
+      }
+      editor = LineEditor(historyPath: historyPath, colour: colourAllowed) { [session] text in
+        Completion.candidates(for: text, in: session.context)
+      }
+      source = editor ?? DescriptorLineSource(descriptor: 0)
+      runnerOptions.interactive = editor != nil
+    } else {
+      source = DescriptorLineSource(descriptor: descriptor)
+    }
+    session.terminal = editor
+    if runnerOptions.interactive {
+      output.line("authflow \(version) · \(backend.name) backend · \(backend.location)")
+      if backend.engine != nil {
+        output.line(
+          "Demo accounts: test@example.com, unverified@example.com (passwords in the README).")
+      }
+      output.line("Type help for the commands of each screen; quit or Ctrl-D leaves.")
+      output.flush()
+    }
+    let status = await ShellRunner(
+      session: session, source: source, output: output, options: runnerOptions
+    ).run()
+    withExtendedLifetime(editor) {}
+    return status
+  }
+
+  private static func makeBackend(
+    _ options: ShellOptions, directories: XDGDirectories, environment: [String: String]
+  ) -> Result<ShellBackend, ShellError> {
+    guard options.backend == "embedded" else {
+      return .failure(ShellError("the supabase backend is not part of this build yet"))
+    }
+    var configuration = EngineConfiguration()
+    configuration.autoconfirm = options.autoconfirm
+    if let cost = options.hashCost { configuration.hashCost = cost }
+    let store =
+      options.store.map(StoreLocation.init(argument:)) ?? .defaultLocation(environment: environment)
+    do {
+      return .success(
+        try ShellBackend.embedded(
+          store: store, configuration: configuration, seed: options.seed,
+          stateDirectory: directories.stateHome + "/authflow"))
+    } catch {
+      return .failure(ShellError(error.description))
+    }
+  }
+
+  private static func usageError(_ message: String) -> Int32 {
+    var text = "authflow: \(message)\n"
+    _ = text.withUTF8 { write(2, $0.baseAddress, $0.count) }
+    return 2
+  }
+}

@@ -1,0 +1,31 @@
+import AuthFlow
+
+/// The newest analytics events of a session: a bounded ring, so memory stays flat however
+/// long a script runs.
+final class EventRing {
+  let capacity: Int
+  private var storage: [AuthEvent] = []
+  private var start = 0
+  private(set) var total = 0
+
+  init(capacity: Int = 500) {
+    self.capacity = capacity
+  }
+
+  func append(_ event: AuthEvent) {
+    total += 1
+    if storage.count < capacity {
+      storage.append(event)
+    } else {
+      storage[start] = event
+      start = (start + 1) % capacity
+    }
+  }
+
+  /// The kept events, oldest first, with their number in the session.
+  var numbered: [(number: Int, event: AuthEvent)] {
+    let ordered = Array(storage[start...] + storage[..<start])
+    let first = total - ordered.count + 1
+    return ordered.enumerated().map { (first + $0.offset, $0.element) }
+  }
+}

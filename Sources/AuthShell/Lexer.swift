@@ -1,0 +1,132 @@
+/// Splits a line into commands and words, with shell-style quoting.
+///
+/// `"…"` keeps spaces and takes `\"` and `\\`; `'…'` keeps everything literally; a backslash
+/// outside quotes keeps the next character; an unquoted `;` ends a command. A line whose first
+/// non-blank character is `#` is a comment.
+public enum Lexer {
+  /// The commands of `line`, each as its words; empty for a blank or comment line.
+  public static func commands(in line: Substring) throws(ShellError) -> [[String]] {
+    var utf8 = line.utf8[...]
+    while let first = utf8.first, first == .space || first == .tab { utf8 = utf8.dropFirst() }
+    if utf8.first == .hash { return [] }
+    if let words = plainWords(utf8) { return words.isEmpty ? [] : [words] }
+
+    var commands: [[String]] = []
+    var words: [String] = []
+    var word: [UInt8] = []
+    var inWord = false
+    var quote: UInt8?
+    var escaped = false
+
+    for byte in utf8 {
+      if escaped {
+        // Inside double quotes a backslash only escapes a quote or a backslash, as in sh.
+        if quote == .doubleQuote, byte != .doubleQuote, byte != .backslash {
+          word.append(.backslash)
+        }
+        word.append(byte)
+        escaped = false
+        continue
+      }
+      if let open = quote {
+        if byte == open {
+          quote = nil
+        } else if open == .doubleQuote, byte == .backslash {
+          escaped = true
+        } else {
+          word.append(byte)
+        }
+        continue
+      }
+      switch byte {
+      case .space, .tab, .carriageReturn:
+        if inWord { words.append(String(decoding: word, as: UTF8.self)) }
+        word.removeAll(keepingCapacity: true)
+        inWord = false
+      case .semicolon:
+        if inWord { words.append(String(decoding: word, as: UTF8.self)) }
+        word.removeAll(keepingCapacity: true)
+        inWord = false
+        if !words.isEmpty { commands.append(words) }
+        words = []
+      case .doubleQuote, .singleQuote:
+        quote = byte
+        inWord = true
+      case .backslash:
+        escaped = true
+        inWord = true
+      default:
+        word.append(byte)
+        inWord = true
+      }
+    }
+    if let quote {
+      let name = quote == .doubleQuote ? "double" : "single"
+      throw ShellError(
+        "unbalanced \(name) quote", hint: "close it, or escape it with a backslash")
+    }
+    if escaped {
+      throw ShellError("the line ends with a lone backslash", hint: "escape it as \\\\")
+    }
+    if inWord { words.append(String(decoding: word, as: UTF8.self)) }
+    if !words.isEmpty { commands.append(words) }
+    return commands
+  }
+
+  /// The words of a line with no quotes, escapes or semicolons (most lines), split on blanks
+  /// straight from the line's bytes; `nil` when the line needs the full rules.
+  private static func plainWords(_ utf8: Substring.UTF8View.SubSequence) -> [String]? {
+    let words = utf8.withContiguousStorageIfAvailable { bytes -> [String]? in
+      var words: [String] = []
+      var start = -1
+      for index in 0..<bytes.count {
+        switch bytes[index] {
+        case .doubleQuote, .singleQuote, .backslash, .semicolon:
+          return nil
+        case .space, .tab, .carriageReturn:
+          if start >= 0 {
+            words.append(
+              String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+            start = -1
+          }
+        default:
+          if start < 0 { start = index }
+        }
+      }
+      if start >= 0 {
+        words.append(
+          String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+      }
+      return words
+    }
+    return words ?? nil
+  }
+
+  /// `word` quoted so ``commands(in:)`` reads it back as one word.
+  public static func quote(_ word: String) -> String {
+    let plain = !word.isEmpty && word.utf8.allSatisfy { !special.contains($0) && $0 > .space }
+    if plain { return word }
+    var quoted = "\""
+    for character in word {
+      if character == "\"" || character == "\\" { quoted.append("\\") }
+      quoted.append(character)
+    }
+    return quoted + "\""
+  }
+
+  private static let special: Set<UInt8> = [
+    .doubleQuote, .singleQuote, .backslash, .semicolon, .hash,
+  ]
+}
+
+extension UInt8 {
+  static let space = UInt8(ascii: " ")
+  static let tab = UInt8(ascii: "\t")
+  static let carriageReturn = UInt8(ascii: "\r")
+  static let newline = UInt8(ascii: "\n")
+  static let hash = UInt8(ascii: "#")
+  static let semicolon = UInt8(ascii: ";")
+  static let doubleQuote = UInt8(ascii: "\"")
+  static let singleQuote = UInt8(ascii: "'")
+  static let backslash = UInt8(ascii: "\\")
+}

@@ -1,0 +1,150 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One physical line of input.
+public enum LineInput: Equatable, Sendable {
+  /// A line of text, without its newline.
+  case line(String)
+  /// A line that is not text; the reason says why.
+  case unreadable(ShellError)
+  /// Ctrl-C at the prompt: the line was dropped.
+  case interrupted
+
+  /// The longest line accepted, in bytes.
+  public static let maximumLength = 1 << 16
+
+  /// The line in `bytes`, checked: UTF-8, no NUL, not over the length limit.
+  public init(bytes: UnsafeBufferPointer<UInt8>) {
+    if bytes.count > Self.maximumLength {
+      self = .unreadable(Self.tooLong)
+    } else if let base = bytes.baseAddress, memchr(base, 0, bytes.count) != nil {
+      self = .unreadable(ShellError("the line contains a NUL byte", hint: "commands are text"))
+    } else if bytes.allSatisfy({ $0 < 0x80 }) {
+      // Most lines are ASCII, which is valid UTF-8 as it stands.
+      self = .line(String(decoding: bytes, as: UTF8.self))
+    } else if let text = String(validating: bytes, as: UTF8.self) {
+      self = .line(text)
+    } else {
+      self = .unreadable(ShellError("the line is not valid UTF-8 text"))
+    }
+  }
+
+  /// The line in `bytes`, checked.
+  public init(bytes: some Collection<UInt8>) {
+    self = Array(bytes).withUnsafeBufferPointer { LineInput(bytes: $0) }
+  }
+
+  static let tooLong = ShellError("the line is longer than \(maximumLength) bytes")
+}
+
+/// Where the shell's lines come from: a terminal, a script, or a test.
+@MainActor
+public protocol LineSource: AnyObject {
+  /// The next line, showing `prompt` first where there is a terminal; `nil` at the end.
+  func nextLine(prompt: String) -> LineInput?
+  /// Whether lines are kept in a history (then the runner hands them over, masked).
+  var keepsHistory: Bool { get }
+  /// Keeps `line` (already stripped of secrets) in the history.
+  func remember(_ line: String)
+}
+
+/// Lines read from a file descriptor in large chunks (scripts, pipes).
+public final class DescriptorLineSource: LineSource {
+  private let descriptor: Int32
+  private var buffer: [UInt8]
+  private var start = 0
+  private var end = 0
+  private var atEnd = false
+
+  /// Lines from `descriptor`.
+  public init(descriptor: Int32) {
+    self.descriptor = descriptor
+    buffer = [UInt8](repeating: 0, count: 1 << 16)
+  }
+
+  /// The next line; a last line without a newline counts.
+  public func nextLine(prompt: String) -> LineInput? {
+    var skipping = false
+    while true {
+      if let newline = buffer[start..<end].firstIndex(of: .newline) {
+        defer { start = newline + 1 }
+        if skipping { return .unreadable(LineInput.tooLong) }
+        return line(start..<newline)
+      }
+      if end - start > LineInput.maximumLength {
+        // Drop what is buffered of an over-long line and read on to its end.
+        skipping = true
+        start = end
+      }
+      if atEnd {
+        guard start < end || skipping else { return nil }
+        defer { start = end }
+        return skipping ? .unreadable(LineInput.tooLong) : line(start..<end)
+      }
+      fill()
+    }
+  }
+
+  private func line(_ range: Range<Int>) -> LineInput {
+    buffer.withUnsafeBufferPointer { LineInput(bytes: UnsafeBufferPointer(rebasing: $0[range])) }
+  }
+
+  /// Scripts keep no history.
+  public var keepsHistory: Bool { false }
+
+  /// Scripts keep no history.
+  public func remember(_ line: String) {}
+
+  private func fill() {
+    if start > 0 {
+      buffer.withUnsafeMutableBufferPointer { storage in
+        guard let base = storage.baseAddress else { return }
+        _ = memmove(base, base + start, end - start)
+      }
+      end -= start
+      start = 0
+    }
+    if end == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
+    while true {
+      let count = buffer.withUnsafeMutableBytes { storage in
+        read(descriptor, storage.baseAddress.map { $0 + end }, storage.count - end)
+      }
+      if count < 0, errno == EINTR { continue }
+      if count <= 0 {
+        atEnd = true
+      } else {
+        end += count
+      }
+      return
+    }
+  }
+}
+
+/// Lines from strings: `-c` and tests.
+public final class StringLineSource: LineSource {
+  private var lines: [String]
+  private var index = 0
+  /// What was remembered, for tests.
+  public private(set) var remembered: [String] = []
+
+  /// The given lines, in order.
+  public init(_ lines: [String]) {
+    self.lines = lines
+  }
+
+  /// The next line, checked like any input.
+  public func nextLine(prompt: String) -> LineInput? {
+    guard index < lines.count else { return nil }
+    defer { index += 1 }
+    return LineInput(bytes: lines[index].utf8)
+  }
+
+  /// Kept, so tests can read what a terminal would store.
+  public var keepsHistory: Bool { true }
+
+  /// Keeps `line` for tests to read.
+  public func remember(_ line: String) {
+    remembered.append(line)
+  }
+}

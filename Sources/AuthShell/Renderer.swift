@@ -1,0 +1,276 @@
+import AuthFlow
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// How output looks: decided once, at the edge.
+public struct RenderStyle: Equatable, Sendable {
+  /// ANSI colour.
+  public var colour: Bool
+  /// Words instead of symbols, for screen readers and plain terminals.
+  public var plain: Bool
+
+  /// A style.
+  public init(colour: Bool, plain: Bool) {
+    self.colour = colour
+    self.plain = plain
+  }
+
+  /// No colour, symbols: scripts and transcripts.
+  public static let script = RenderStyle(colour: false, plain: false)
+
+  /// What a masked secret shows as.
+  public var mask: String { plain ? "********" : "••••••••" }
+
+  func paint(_ text: String, _ code: String) -> String {
+    colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+}
+
+/// Pure functions from state to text: prompt, titles, what changed, and the whole screen.
+public enum Renderer {
+  /// The title of `screen`, as the app's navigation bar shows it.
+  public static func title(_ screen: AuthScreen) -> String {
+    switch screen {
+    case .choice: "Welcome"
+    case .login: "Sign In"
+    case .signup: "Create Account"
+    case .resetRequest: "Forgot Password"
+    case .resetVerify: "Reset Password"
+    }
+  }
+
+  /// The prompt: the state, its detail, and flags, e.g. `signup(consent off)> `.
+  ///
+  /// Colour codes are wrapped in `marker` characters so the line editor can skip them when it
+  /// measures the prompt.
+  public static func prompt(_ state: ScreenState, style: RenderStyle, marker: Character = "\u{1}")
+    -> String
+  {
+    func paint(_ text: String, _ code: String) -> String {
+      style.colour ? "\(marker)\u{1B}[\(code)m\(marker)\(text)\(marker)\u{1B}[0m\(marker)" : text
+    }
+    var text: String
+    if let session = state.session {
+      text = paint("signed-in", "1;32") + "(\(session.user.email))"
+    } else {
+      text = paint(state.navigation.screen.rawValue, "1;36")
+      switch state.navigation {
+      case .signup(let consent): text += "(consent \(consent ? "on" : "off"))"
+      case .resetVerify(let email): text += "(\(email))"
+      case .choice, .login, .resetRequest: break
+      }
+    }
+    if state.network == .offline { text += " " + paint("[offline]", "33") }
+    if let action = state.inFlight { text += " [\(progress(action))]" }
+    return text + "> "
+  }
+
+  /// What is happening while `action` is in flight, for the spinner.
+  public static func progress(_ action: AuthAction) -> String {
+    switch action {
+    case .signIn: "signing in"
+    case .signUp: "creating the account"
+    case .resetRequest: "sending the code"
+    case .resetVerify: "setting the new password"
+    case .resendConfirmation: "sending the email"
+    case .confirmEmail: "confirming the email"
+    case .refresh: "refreshing the session"
+    case .restoreSession: "restoring the session"
+    case .signOut: "signing out"
+    }
+  }
+
+  /// The lines telling what a command changed. After an action (`action`), the error or banner
+  /// it left is told even when it reads the same as before.
+  static func changes(
+    from before: ChangeMarks, to after: ChangeMarks, email: String?, action: Bool,
+    style: RenderStyle
+  ) -> [String] {
+    var lines: [String] = []
+    if after.screen != before.screen {
+      lines.append(
+        style.plain
+          ? "screen: \(title(after.screen))" : style.paint("→ \(title(after.screen))", "1"))
+    }
+    switch (before.sessionVersion, after.sessionVersion) {
+    case (nil, _?):
+      lines.append(success("Signed in as \(email ?? "")", style))
+    case (_?, nil):
+      lines.append(success("Signed out", style))
+    case (let old?, let new?) where old != new:
+      lines.append(success("Session refreshed", style))
+    default:
+      break
+    }
+    if after.network != before.network { lines.append("network: \(after.network.rawValue)") }
+    if let error = after.error, action || error != before.error {
+      lines.append(errorLine(error, style))
+    }
+    if let banner = after.banner, action || banner != before.banner {
+      lines.append(bannerLine(banner, style))
+    }
+    return lines
+  }
+
+  /// `→ Title`: a new screen came into view.
+  static func transition(to screen: AuthScreen, _ style: RenderStyle) -> String {
+    style.plain ? "screen: \(title(screen))" : style.paint("→ \(title(screen))", "1")
+  }
+
+  /// `✗ message`, or `error: message` in plain style.
+  public static func errorLine(_ message: String, _ style: RenderStyle) -> String {
+    style.plain ? "error: \(message)" : style.paint("✗ \(message)", "31")
+  }
+
+  /// `[kind] message`.
+  public static func bannerLine(_ banner: AuthBanner, _ style: RenderStyle) -> String {
+    let code =
+      switch banner.kind {
+      case .info: "36"
+      case .success: "32"
+      case .warning: "33"
+      }
+    return style.paint("[\(banner.kind.rawValue)] \(banner.message)", code)
+  }
+
+  static func success(_ text: String, _ style: RenderStyle) -> String {
+    style.plain ? text : style.paint("✓ \(text)", "32")
+  }
+
+  /// The whole screen: title, fields (secrets masked), buttons enabled or not, banner, error.
+  public static func screen(_ state: ScreenState, style: RenderStyle, now: Date) -> [String] {
+    if let session = state.session {
+      return signedIn(session, state: state, style: style, now: now)
+    }
+    let screen = state.navigation.screen
+    var lines = [style.paint(title(screen), "1")]
+    if case .resetVerify(let email) = state.navigation {
+      lines.append("  We sent a 6-digit code to \(email).")
+    }
+    for field in state.navigation.fields {
+      let value = state.value(field)
+      let shown = value.isEmpty ? "(empty)" : field.isSecret ? style.mask : value
+      let label = screen == .resetVerify && field == .password ? "New password" : field.label
+      lines.append(row(label, shown))
+    }
+    if case .signup(let consent) = state.navigation {
+      lines.append(
+        row(consent ? "[x] I accept the terms" : "[ ] I accept the terms", "consent on|off"))
+    }
+    for (label, command) in buttons(state.navigation) {
+      var status = ""
+      if command == submitCommand(screen) {
+        status = state.submitBlocker.map { "disabled: \(reason($0))" } ?? "enabled"
+      }
+      lines.append(row("[\(label)]", command, status))
+    }
+    if state.network == .offline { lines.append("  network: offline") }
+    if let banner = state.banner { lines.append("  " + bannerLine(banner, style)) }
+    if let error = state.error { lines.append("  " + errorLine(error, style)) }
+    return lines
+  }
+
+  private static func signedIn(
+    _ session: AuthSession, state: ScreenState, style: RenderStyle, now: Date
+  ) -> [String] {
+    var lines = [style.paint("Signed in", "1")]
+    lines.append(row("Email", session.user.email))
+    lines.append(row("User ID", session.user.id))
+    lines.append(row("Email confirmed", session.user.emailConfirmedAt.map(timestamp) ?? "no"))
+    lines.append(row("Session expires", expiry(session.expiresAt, now: now)))
+    for (label, command) in [
+      ("Who am I", "whoami"), ("Access token", "token"), ("Refresh session", "refresh"),
+      ("Sign out", "signout"),
+    ] {
+      lines.append(row("[\(label)]", command))
+    }
+    if state.network == .offline { lines.append("  network: offline") }
+    if let banner = state.banner { lines.append("  " + bannerLine(banner, style)) }
+    if let error = state.error { lines.append("  " + errorLine(error, style)) }
+    return lines
+  }
+
+  /// The buttons of a screen with the seed's labels, and the command that presses each.
+  static func buttons(_ navigation: AuthNavigationState) -> [(String, String)] {
+    switch navigation {
+    case .choice: [("Sign In", "signin"), ("Create Account", "create")]
+    case .login:
+      [
+        ("Sign In", "submit"), ("Forgot password?", "forgot"), ("Resend confirmation", "resend"),
+        ("Back", "back"),
+      ]
+    case .signup:
+      [
+        ("Create Account", "submit"), ("Suggest strong password", "suggest-password"),
+        ("Back", "back"),
+      ]
+    case .resetRequest: [("Send code", "send"), ("Back", "back")]
+    case .resetVerify: [("Reset password", "verify"), ("Back", "back")]
+    }
+  }
+
+  private static func submitCommand(_ screen: AuthScreen) -> String? {
+    switch screen {
+    case .choice: nil
+    case .login, .signup: "submit"
+    case .resetRequest: "send"
+    case .resetVerify: "verify"
+    }
+  }
+
+  /// Why submit is disabled, in words.
+  public static func reason(_ blocker: SubmitBlocker) -> String {
+    switch blocker {
+    case .noForm: "no form on this screen"
+    case .signedIn: "already signed in"
+    case .inFlight(let action): progress(action)
+    case .offline: "offline"
+    case .missing(let field): "\(field.label.lowercased()) is empty"
+    case .consentRequired: "accept the terms first (consent on)"
+    }
+  }
+
+  static func row(_ label: String, _ value: String, _ status: String = "") -> String {
+    var line = "  "
+    line.reserveCapacity(2 + 26 + value.utf8.count + 10 + status.utf8.count)
+    append(label, paddedTo: 26, to: &line)
+    if status.isEmpty {
+      line += value
+    } else {
+      append(value, paddedTo: 10, to: &line)
+      line += status
+    }
+    return line
+  }
+
+  /// `text` followed by spaces up to `width` columns, and at least one space.
+  static func pad(_ text: String, _ width: Int) -> String {
+    var padded = ""
+    append(text, paddedTo: width, to: &padded)
+    return padded
+  }
+
+  private static let spaces = String(repeating: " ", count: 64)
+
+  private static func append(_ text: String, paddedTo width: Int, to line: inout String) {
+    line += text
+    line += Substring(spaces.utf8.prefix(min(64, max(1, width - text.count))))
+  }
+
+  /// ISO 8601 in UTC, e.g. `2025-01-01T00:00:00Z`.
+  public static func timestamp(_ date: Date) -> String {
+    date.formatted(.iso8601)
+  }
+
+  /// `in 59m 30s`, or `expired 5m ago`.
+  public static func expiry(_ date: Date, now: Date) -> String {
+    let seconds = Int(date.timeIntervalSince(now).rounded())
+    let magnitude = abs(seconds)
+    let text = magnitude >= 60 ? "\(magnitude / 60)m \(magnitude % 60)s" : "\(magnitude)s"
+    return seconds > 0 ? "in \(text) (\(timestamp(date)))" : "expired \(text) ago"
+  }
+}

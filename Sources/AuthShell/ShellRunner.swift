@@ -1,0 +1,175 @@
+import AuthFlow
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Reads lines, runs their commands and reports, until the input ends or a command quits.
+@MainActor
+public final class ShellRunner {
+  /// How a run behaves.
+  public struct Options: Equatable, Sendable {
+    /// Print each line after its prompt, as a transcript.
+    public var echo = false
+    /// Stop at the first mistake or failed expectation.
+    public var bail = false
+    /// Print one JSON object per command instead of text.
+    public var json = false
+    /// A person is typing: mistakes do not change the exit status, and lines have no numbers.
+    public var interactive = false
+
+    /// Script defaults.
+    public init() {}
+  }
+
+  private let session: ShellSession
+  private let source: any LineSource
+  private let output: ShellOutput
+  private let options: Options
+  private var lineNumber = 0
+  private var failed = false
+  private let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }()
+
+  /// A runner of `session` over `source`, writing to `output`.
+  public init(session: ShellSession, source: any LineSource, output: ShellOutput, options: Options)
+  {
+    self.session = session
+    self.source = source
+    self.output = output
+    self.options = options
+  }
+
+  /// Runs to the end; the exit status: 0 when everything ran and held, else 1.
+  public func run() async -> Int32 {
+    await session.start()
+    writePending()
+    reading: while let input = source.nextLine(prompt: options.interactive ? prompt : "") {
+      lineNumber += 1
+      switch input {
+      case .interrupted:
+        continue
+      case .unreadable(let problem):
+        report(problem, command: nil)
+        if options.bail { break reading }
+      case .line(let text):
+        if await runLine(text) == .quit || (failed && options.bail) { break reading }
+      }
+    }
+    writePending()
+    output.flush()
+    return failed && !options.interactive ? 1 : 0
+  }
+
+  private enum LineOutcome { case goOn, quit }
+
+  private func runLine(_ text: String) async -> LineOutcome {
+    let line = text.utf8.last == .carriageReturn ? text.dropLast() : text[...]
+    let commands: [[String]]
+    do {
+      commands = try Lexer.commands(in: line)
+    } catch {
+      echo(line, prompted: true)
+      remember(line)
+      report(error, command: Redaction.safeText(line))
+      return .goOn
+    }
+    echo(line, prompted: !commands.isEmpty)
+    if commands.isEmpty { return .goOn }
+    remember(line)
+    for (index, words) in commands.enumerated() {
+      let position = commands.count > 1 ? index + 1 : nil
+      let result: CommandResult
+      do {
+        let (spec, command) = try CommandParser.parse(words)
+        if let immediate = session.runAtOnce(spec, command) {
+          result = immediate
+        } else {
+          result = await session.runDeferred(command)
+        }
+      } catch {
+        result = .mistake(error)
+      }
+      let shown =
+        options.json ? Redaction.redact(words).map(Lexer.quote).joined(separator: " ") : nil
+      switch result {
+      case .done:
+        writePending(command: shown)
+      case .quit:
+        writePending(command: shown)
+        return .quit
+      case .mistake(let error):
+        report(error, command: shown, position: position)
+      case .failedExpectation(let message):
+        report(ShellError(message), command: shown, position: position)
+      }
+      if failed && options.bail { return .quit }
+    }
+    return .goOn
+  }
+
+  private func remember(_ line: Substring) {
+    guard source.keepsHistory else { return }
+    source.remember(Redaction.safeText(line.trimmingWhitespace()))
+  }
+
+  private var prompt: String {
+    Renderer.prompt(ScreenState(session.viewModel), style: session.style)
+  }
+
+  /// Prints the line as a transcript shows it: commands after their prompt, comments and
+  /// blank lines as they are.
+  private func echo(_ line: Substring, prompted: Bool) {
+    guard options.echo, !options.json else { return }
+    guard prompted else {
+      output.line(String(line))
+      return
+    }
+    let plainStyle = RenderStyle(colour: false, plain: session.style.plain)
+    output.line(
+      Renderer.prompt(ScreenState(session.viewModel), style: plainStyle) + Redaction.safeText(line))
+  }
+
+  /// Writes what the last command printed, as text or as its JSON object.
+  private func writePending(command: String? = nil, problem: String? = nil) {
+    if session.pendingLines.isEmpty, !options.json { return }
+    let lines = session.pendingLines
+    session.pendingLines = []
+    if options.json, let command {
+      let report = CommandReport(
+        line: lineNumber, command: command, problem: problem, viewModel: session.viewModel,
+        output: lines)
+      if let data = try? encoder.encode(report) {
+        output.line(String(decoding: data, as: UTF8.self))
+      }
+    } else {
+      for line in lines { output.line(line) }
+    }
+    if options.interactive { output.flush() }
+  }
+
+  /// Reports a mistake or a failed expectation on standard error: `line N: message; hint`.
+  private func report(_ error: ShellError, command: String?, position: Int? = nil) {
+    failed = true
+    var prefix = options.interactive ? "error" : "line \(lineNumber)"
+    if let position { prefix += " (command \(position))" }
+    writePending(command: command ?? (options.json ? "" : nil), problem: error.text)
+    output.error("\(prefix): \(error.text)")
+    if options.interactive { output.flush() }
+  }
+}
+
+extension Substring {
+  /// The text without leading and trailing spaces and tabs.
+  func trimmingWhitespace() -> Substring {
+    let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+    guard let first = firstIndex(where: { !isBlank($0) }) else { return self[endIndex...] }
+    let last = lastIndex(where: { !isBlank($0) }) ?? first
+    return self[first...last]
+  }
+}

@@ -1,0 +1,137 @@
+import AuthCrypto
+import Foundation
+import Testing
+
+/// The `authflow` binary: flags, exit statuses, files and standard input.
+struct CommandLineTests {
+  @Test(arguments: [
+    (["--bogus"], "authflow: unknown option '--bogus'; see authflow --help\n"),
+    (["--store"], "authflow: --store needs a value; see authflow --help\n"),
+    (
+      ["--hash-cost", "3"],
+      "authflow: --hash-cost takes a number from 4 to 31; the default is 10, GoTrue's; lower it for tests only\n"
+    ),
+    (
+      ["--hash-cost=x"],
+      "authflow: --hash-cost takes a number from 4 to 31; the default is 10, GoTrue's; lower it for tests only\n"
+    ),
+    (["--seed", "-1"], "authflow: --seed takes a whole number; for example --seed 1\n"),
+    (
+      ["--backend", "firebase"], "authflow: --backend takes embedded or supabase, not 'firebase'\n"
+    ),
+    (["--echo=yes"], "authflow: --echo takes no value\n"),
+    (
+      ["-c", "show", "script.authflow"],
+      "authflow: give either -c commands or a script file, not both\n"
+    ),
+    (
+      ["a.authflow", "b.authflow"],
+      "authflow: only one script file can be run at a time; see authflow --help\n"
+    ),
+    (
+      ["/nonexistent/script.authflow"],
+      "authflow: cannot read /nonexistent/script.authflow: No such file or directory\n"
+    ),
+    (
+      ["--backend", "supabase", "--seed", "1"],
+      "authflow: --seed applies to the embedded backend only\n"
+    ),
+    (
+      ["--store", "/proc/authflow/auth.db", "-c", "show"],
+      "authflow: cannot create the store at /proc/authflow: No such file or directory; pass --store with a writable path\n"
+    ),
+  ])
+  func badCommandLinesExitTwoWithOneLine(arguments: [String], message: String) throws {
+    let result = try runAuthflow(arguments)
+    #expect(result.status == 2)
+    #expect(result.error == message)
+    #expect(result.output == "")
+  }
+
+  @Test func helpAndVersion() throws {
+    let help = try runAuthflow(["--help"])
+    #expect(help.status == 0)
+    #expect(help.output.contains("usage: authflow [options]"))
+    #expect(help.output.contains("--seed N"))
+    let version = try runAuthflow(["--version"])
+    #expect(version.output == "authflow 0.1.0\n")
+  }
+
+  @Test func scriptOnStandardInput() throws {
+    let result = try runAuthflow(
+      ["--store", ":memory:", "--hash-cost", "4"],
+      input: Data(
+        "signin\nset email test@example.com\nset password TestPassword123!\nsubmit\nexpect signed-in\n"
+          .utf8))
+    #expect(result.status == 0)
+    #expect(result.output == "→ Sign In\n✓ Signed in as test@example.com\n")
+  }
+
+  @Test func commandsWithDashC() throws {
+    let result = try runAuthflow([
+      "--store", ":memory:", "-c", "signin; expect state login", "-c", "back; expect state login",
+    ])
+    #expect(result.status == 1)
+    #expect(result.output == "→ Sign In\n→ Welcome\n")
+    #expect(result.error == "line 2 (command 2): expected state login, got choice\n")
+  }
+
+  @Test func shebangScriptRunsDirectly() throws {
+    let folder = NSTemporaryDirectory() + "authflow-shebang-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let script = folder + "/flow.authflow"
+    try "#!/usr/bin/env -S authflow --store :memory:\nsignin\nexpect state login\n".write(
+      toFile: script, atomically: true, encoding: .utf8)
+    chmod(script, 0o755)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: script)
+    var environment = ProcessInfo.processInfo.environment
+    environment["PATH"] =
+      URL(fileURLWithPath: authflowBinary).deletingLastPathComponent().path + ":"
+      + (environment["PATH"] ?? "")
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(
+      String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        == "→ Sign In\n")
+  }
+
+  @Test func sessionIsRestoredFromTheDefaultStoreButNotFromMemory() throws {
+    let scratch = NSTemporaryDirectory() + "authflow-restore-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let environment = ["XDG_DATA_HOME": scratch + "/data", "XDG_STATE_HOME": scratch + "/state"]
+    let first = try runAuthflow(
+      [
+        "--hash-cost", "4", "-c",
+        "signin; set email test@example.com; set password TestPassword123!; submit",
+      ],
+      environment: environment)
+    #expect(first.output.hasSuffix("✓ Signed in as test@example.com\n"))
+    let second = try runAuthflow(
+      ["-c", "expect signed-in test@example.com"], environment: environment)
+    #expect(second.output == "✓ Signed in as test@example.com (restored)\n")
+    #expect(second.status == 0)
+    #expect(PrivateFile.permissions(of: scratch + "/data/authflow/auth.db") == 0o600)
+    #expect(PrivateFile.permissions(of: scratch + "/data/authflow") == 0o700)
+    let sessions = try FileManager.default.contentsOfDirectory(
+      atPath: scratch + "/state/authflow/sessions")
+    #expect(sessions.count == 1)
+    let sealed = try String(
+      contentsOfFile: scratch + "/state/authflow/sessions/" + sessions[0], encoding: .utf8)
+    #expect(!sealed.contains("test@example.com") && !sealed.contains("eyJ"))
+    let memory = try runAuthflow(
+      ["--store", ":memory:", "-c", "expect signed-out"], environment: environment)
+    #expect(memory.status == 0 && memory.output == "")
+  }
+
+  @Test func noColourOutsideATerminal() throws {
+    let result = try runAuthflow(
+      ["--store", ":memory:", "-c", "signin; submit"], environment: ["TERM": "xterm-256color"])
+    #expect(!result.output.contains("\u{1B}"))
+  }
+}

@@ -1,0 +1,239 @@
+import AuthFlow
+import Testing
+
+@testable import AuthShell
+
+/// Words to commands, and where each command may be used.
+struct CommandParserTests {
+  @Test(arguments: [
+    (["signin"], Command.signIn),
+    (["create"], .create),
+    (["submit"], .submit),
+    (["send"], .submit),
+    (["verify"], .submit),
+    (["forgot"], .forgot),
+    (["resend"], .resend),
+    (["back"], .back),
+    (["consent", "on"], .consent(true)),
+    (["consent", "off"], .consent(false)),
+    (["suggest-password"], .suggestPassword),
+    (["autofill"], .autofill),
+    (["set", "email", "a@b.co"], .set(.email, "a@b.co")),
+    (["set", "password", "two", "words"], .set(.password, "two words")),
+    (["set", "confirm", "x"], .set(.confirmPassword, "x")),
+    (["set", "otp", "123456"], .set(.otp, "123456")),
+    (["set", "code", "123456"], .set(.otp, "123456")),
+    (["set", "password"], .set(.password, nil)),
+    (["clear", "email"], .clear(.email)),
+    (["show"], .show),
+    (["dismiss"], .dismiss),
+    (["network", "offline"], .network(.offline)),
+    (["network", "online"], .network(.online)),
+    (["events"], .events),
+    (["help"], .help(nil)),
+    (["help", "consent"], .help("consent")),
+    (["?"], .help(nil)),
+    (["quit"], .quit),
+    (["exit"], .quit),
+    (["whoami"], .whoami),
+    (["token"], .token),
+    (["refresh"], .refresh),
+    (["signout"], .signOut),
+    (["mail"], .mail),
+    (["mail", "code"], .mailCode),
+    (["mail", "open"], .mailOpen),
+    (["open", "authflow://auth/verify?x"], .open("authflow://auth/verify?x")),
+    (["clock", "advance", "90s"], .clockAdvance(90)),
+    (["clock", "advance", "1h30m"], .clockAdvance(5_400)),
+    (["clock", "advance", "2d"], .clockAdvance(172_800)),
+    (["expect", "state", "reset-verify"], .expect(.state(.resetVerify))),
+    (["expect", "consent", "on"], .expect(.consent(true))),
+    (["expect", "pending-email", "a@b.co"], .expect(.pendingEmail("a@b.co"))),
+    (["expect", "error", "Some", "words"], .expect(.error("Some words"))),
+    (["expect", "no-error"], .expect(.noError)),
+    (["expect", "banner", "Hello"], .expect(.banner("Hello"))),
+    (["expect", "no-banner"], .expect(.noBanner)),
+    (["expect", "field", "email", ""], .expect(.field(.email, ""))),
+    (["expect", "field", "otp", "123456"], .expect(.field(.otp, "123456"))),
+    (["expect", "signed-in"], .expect(.signedIn(nil))),
+    (["expect", "signed-in", "a@b.co"], .expect(.signedIn("a@b.co"))),
+    (["expect", "signed-out"], .expect(.signedOut)),
+    (["expect", "can-submit", "yes"], .expect(.canSubmit(true))),
+  ])
+  func parses(words: [String], expected: Command) throws {
+    #expect(try CommandParser.parse(words).1 == expected)
+  }
+
+  @Test(arguments: [
+    (["sigin"], "unknown command 'sigin'; did you mean 'signin'? Type help for the list"),
+    (["shwo"], "unknown command 'shwo'; did you mean 'show'? Type help for the list"),
+    (["xyzzy"], "unknown command 'xyzzy'; type help for the list"),
+    (["signin", "now"], "signin takes no arguments; usage: signin"),
+    (["consent"], "expected on or off; usage: consent on|off"),
+    (["consent", "maybe"], "expected on or off; usage: consent on|off"),
+    (["set"], "set needs a field; usage: set <field> [value]"),
+    (
+      ["set", "username", "x"],
+      "there is no field named 'username'; fields: email, password, confirm, otp"
+    ),
+    (["clear"], "clear takes one field; usage: clear <field>"),
+    (["network", "slow"], "network takes online or offline; usage: network online|offline"),
+    (["help", "a", "b"], "help takes at most one command name; usage: help [command]"),
+    (["mail", "delete"], "mail takes code, open or nothing; usage: mail [code|open]"),
+    (["open"], "open takes one link; usage: open <link>"),
+    (
+      ["clock", "advance", "soon"],
+      "clock advance takes a duration; for example: clock advance 90s, 15m, 25h or 1h30m"
+    ),
+    (
+      ["clock", "back", "1h"],
+      "clock advance takes a duration; for example: clock advance 90s, 15m, 25h or 1h30m"
+    ),
+    (
+      ["expect"],
+      "expect needs something to check; one of: state, consent, pending-email, error, no-error, banner, no-banner, field, signed-in, signed-out, can-submit"
+    ),
+    (
+      ["expect", "state", "home"],
+      "wrong arguments for expect; usage: expect state <choice|login|signup|reset-request|reset-verify>"
+    ),
+    (
+      ["expect", "weather"],
+      "expect cannot check 'weather'; one of: state, consent, pending-email, error, no-error, banner, no-banner, field, signed-in, signed-out, can-submit"
+    ),
+    (
+      ["expect", "can-submit", "maybe"],
+      "wrong arguments for expect; usage: expect can-submit yes|no"
+    ),
+    (
+      ["expect", "error"],
+      "wrong arguments for expect; usage: expect error <text>, or expect no-error"
+    ),
+  ])
+  func refuses(words: [String], message: String) {
+    do {
+      _ = try CommandParser.parse(words)
+      Issue.record("\(words) should not parse")
+    } catch {
+      #expect(error.text == message)
+    }
+  }
+
+  private func context(
+    _ screen: AuthScreen, signedIn: Bool = false, embedded: Bool = true
+  ) -> ShellContext {
+    let navigation: AuthNavigationState =
+      switch screen {
+      case .choice: .choice
+      case .login: .login
+      case .signup: .signup(consentAccepted: false)
+      case .resetRequest: .resetRequest
+      case .resetVerify: .resetVerify(pendingEmail: "a@b.co")
+      }
+    return ShellContext(
+      screen: screen, fields: navigation.fields, signedIn: signedIn, embeddedBackend: embedded,
+      backendName: embedded ? "embedded" : "supabase")
+  }
+
+  private func problem(_ words: [String], in context: ShellContext) -> String? {
+    do {
+      let (spec, command) = try CommandParser.parse(words)
+      try CommandParser.check(spec, command, in: context)
+      return nil
+    } catch {
+      return error.text
+    }
+  }
+
+  @Test func buttonsOnTheWrongScreenSayWhereTheyAreAndWhatIsHere() {
+    #expect(
+      problem(["forgot"], in: context(.choice))
+        == "'forgot' is on the login screen; this screen (choice) has: signin, create")
+    #expect(
+      problem(["signin"], in: context(.signup))
+        == "'signin' is on the choice and login screens; this screen (signup) has: create, submit, back, consent, suggest-password"
+    )
+    #expect(
+      problem(["consent", "on"], in: context(.login))
+        == "'consent' is on the signup screen; this screen (login) has: signin, submit, forgot, resend, autofill, back"
+    )
+    #expect(
+      problem(["submit"], in: context(.choice))?.hasPrefix(
+        "'submit' is on the login, signup, reset-request and reset-verify screens") == true)
+  }
+
+  @Test func fieldsTheScreenDoesNotHave() {
+    #expect(
+      problem(["set", "otp", "1"], in: context(.login))
+        == "the login screen has no otp field; its fields: email, password")
+    #expect(
+      problem(["set", "email", "a"], in: context(.choice))
+        == "the choice screen has no email field; open a form first: signin or create")
+    #expect(problem(["set", "otp", "1"], in: context(.resetVerify)) == nil)
+    #expect(problem(["clear", "confirm"], in: context(.signup)) == nil)
+  }
+
+  @Test func signedInHidesTheFormAndSignedOutHidesTheAccount() {
+    #expect(
+      problem(["submit"], in: context(.login, signedIn: true))
+        == "'submit' is a button of the sign-in screens, hidden while signed in; you can use: show, dismiss, network, events, help, expect, quit, whoami, token, refresh, signout, mail, open, clock"
+    )
+    #expect(
+      problem(["set", "email", "a"], in: context(.login, signedIn: true))
+        == "the form is hidden while signed in; signout first")
+    #expect(
+      problem(["whoami"], in: context(.login))
+        == "'whoami' needs a signed-in user; sign in first: signin, then submit")
+    #expect(problem(["signout"], in: context(.login, signedIn: true)) == nil)
+  }
+
+  @Test func embeddedCommandsOnAnotherBackend() {
+    #expect(
+      problem(["mail"], in: context(.login, embedded: false))
+        == "'mail' belongs to the embedded backend; this shell uses the supabase backend, whose emails go to real inboxes"
+    )
+    #expect(problem(["clock", "advance", "1h"], in: context(.choice)) == nil)
+  }
+
+  @Test func theTableHasNoDuplicateNamesAndEveryCommandIsDocumented() {
+    let names = CommandTable.all.flatMap(\.names)
+    #expect(Set(names).count == names.count)
+    for spec in CommandTable.all {
+      #expect(!spec.summary.isEmpty && spec.usage.hasPrefix(spec.name), "\(spec.name)")
+    }
+  }
+
+  @Test func durations() {
+    #expect(DurationParser.seconds("90s") == 90)
+    #expect(DurationParser.seconds("15m") == 900)
+    #expect(DurationParser.seconds("25h") == 90_000)
+    #expect(DurationParser.seconds("1h30m") == 5_400)
+    for bad in ["", "0s", "10", "1x", "h", "1.5h", "-1s"] {
+      #expect(DurationParser.seconds(bad) == nil, "\(bad)")
+    }
+  }
+
+  @Test func completion() {
+    #expect(Completion.candidates(for: "", in: context(.choice)).prefix(2) == ["signin", "create"])
+    #expect(
+      Completion.candidates(for: "s", in: context(.login)) == ["signin", "submit", "set", "show"])
+    #expect(Completion.candidates(for: "set ", in: context(.login)) == ["email", "password"])
+    #expect(Completion.candidates(for: "set p", in: context(.signup)) == ["password"])
+    #expect(Completion.candidates(for: "consent ", in: context(.signup)) == ["on", "off"])
+    #expect(Completion.candidates(for: "expect st", in: context(.choice)) == ["state"])
+    #expect(
+      Completion.candidates(for: "expect state reset-", in: context(.choice)) == [
+        "reset-request", "reset-verify",
+      ])
+    #expect(
+      Completion.candidates(for: "expect field ", in: context(.choice)) == [
+        "email", "password", "confirm", "otp",
+      ])
+    #expect(Completion.candidates(for: "mail ", in: context(.choice)) == ["code", "open"])
+    #expect(Completion.candidates(for: "sig", in: context(.login, signedIn: true)) == ["signout"])
+    #expect(Completion.candidates(for: "show now ", in: context(.login)).isEmpty)
+    #expect(Completion.candidates(for: "nonsense ", in: context(.login)).isEmpty)
+    #expect(Completion.commonPrefix(["reset-request", "reset-verify"]) == "reset-")
+    #expect(Completion.commonPrefix([]) == "")
+  }
+}

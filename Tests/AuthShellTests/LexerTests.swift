@@ -1,0 +1,60 @@
+import Testing
+
+@testable import AuthShell
+
+/// Splitting lines into commands and words.
+struct LexerTests {
+  @Test(arguments: [
+    ("", [[String]]()),
+    ("   ", []),
+    ("# a comment", []),
+    ("   # indented comment; set x", []),
+    ("show", [["show"]]),
+    ("  set   email   a@b.co  ", [["set", "email", "a@b.co"]]),
+    ("set\temail\ta@b.co", [["set", "email", "a@b.co"]]),
+    (#"set password "two words""#, [["set", "password", "two words"]]),
+    ("set password 'it''s'", [["set", "password", "its"]]),
+    (#"set password 'a "quoted" word'"#, [["set", "password", #"a "quoted" word"#]]),
+    (#"set password "say \"hi\" \\ ok""#, [["set", "password", #"say "hi" \ ok"#]]),
+    (#"set password "keep \n as is""#, [["set", "password", #"keep \n as is"#]]),
+    (#"set password back\ slash"#, [["set", "password", "back slash"]]),
+    (#"set password semi\;colon"#, [["set", "password", "semi;colon"]]),
+    ("set password a#b", [["set", "password", "a#b"]]),
+    (#"expect field email """#, [["expect", "field", "email", ""]]),
+    ("signin; set email a@b.co ;back", [["signin"], ["set", "email", "a@b.co"], ["back"]]),
+    (";;  ; show ;", [["show"]]),
+    (#"set password "a;b""#, [["set", "password", "a;b"]]),
+    ("show\r", [["show"]]),
+    ("set email pâté@exämple.com", [["set", "email", "pâté@exämple.com"]]),
+    ("set password 密码Secret1", [["set", "password", "密码Secret1"]]),
+  ])
+  func splits(line: String, expected: [[String]]) throws {
+    #expect(try Lexer.commands(in: line[...]) == expected)
+  }
+
+  @Test(arguments: [
+    (#"set password "unclosed"#, "unbalanced double quote"),
+    ("set password 'unclosed", "unbalanced single quote"),
+    (#"set password "a" "b"#, "unbalanced double quote"),
+    (#"set password ends\"#, "the line ends with a lone backslash"),
+  ])
+  func refuses(line: String, message: String) {
+    #expect(throws: ShellError.self) { try Lexer.commands(in: line[...]) }
+    do {
+      _ = try Lexer.commands(in: line[...])
+    } catch {
+      #expect(error.message == message)
+      #expect(!error.text.contains("unclosed"), "errors never echo what was typed")
+    }
+  }
+
+  @Test(arguments: [
+    "plain", "two words", #"quote " and \ slash"#, "semi;colon", "#hash", "", "tab\there",
+  ])
+  func quotingRoundTrips(word: String) throws {
+    #expect(
+      try Lexer.commands(in: "set password \(Lexer.quote(word))"[...]) == [
+        ["set", "password", word]
+      ])
+  }
+}

@@ -1,0 +1,176 @@
+import AuthFlow
+import Foundation
+import Testing
+
+@testable import AuthShell
+
+/// Rendering as pure functions of state: the seed's per-state snapshot tests, as text.
+@MainActor
+struct RendererTests {
+  let viewModel = AuthViewModel(service: UnusedService())
+  let now = Date(timeIntervalSince1970: 1_735_689_600)
+
+  private func screen(_ style: RenderStyle = .script) -> String {
+    Renderer.screen(ScreenState(viewModel), style: style, now: now).joined(separator: "\n")
+  }
+
+  @Test func choiceViewRenderedForChoiceState() {
+    #expect(
+      screen() == """
+        Welcome
+          [Sign In]                 signin
+          [Create Account]          create
+        """)
+  }
+
+  @Test func loginViewRenderedForLoginState() {
+    viewModel.navigateToLogin()
+    viewModel.email = "test@example.com"
+    viewModel.password = "hunter2"
+    viewModel.errorMessage = "That email or password looks incorrect"
+    #expect(
+      screen() == """
+        Sign In
+          Email                     test@example.com
+          Password                  ••••••••
+          [Sign In]                 submit    enabled
+          [Forgot password?]        forgot
+          [Resend confirmation]     resend
+          [Back]                    back
+          ✗ That email or password looks incorrect
+        """)
+    #expect(!screen(RenderStyle(colour: false, plain: true)).contains("hunter2"))
+  }
+
+  @Test func signupViewRenderedForSignupState() {
+    viewModel.navigateToSignup()
+    viewModel.email = "new@example.com"
+    #expect(
+      screen() == """
+        Create Account
+          Email                     new@example.com
+          Password                  (empty)
+          Confirm password          (empty)
+          [ ] I accept the terms    consent on|off
+          [Create Account]          submit    disabled: password is empty
+          [Suggest strong password] suggest-password
+          [Back]                    back
+        """)
+    viewModel.password = "Password1"
+    viewModel.confirmPassword = "Password1"
+    #expect(screen().contains("disabled: accept the terms first (consent on)"))
+    viewModel.updateConsent(true)
+    #expect(screen().contains("[x] I accept the terms"))
+    #expect(screen().contains("submit    enabled"))
+  }
+
+  @Test func resetViewsRenderedForResetStates() {
+    viewModel.navigationState = .resetRequest
+    viewModel.updateNetworkStatus(.offline)
+    viewModel.statusBanner = .offline
+    #expect(
+      screen() == """
+        Forgot Password
+          Email                     (empty)
+          [Send code]               send      disabled: offline
+          [Back]                    back
+          network: offline
+          [warning] You're offline. Try again once you're connected.
+        """)
+    viewModel.updateNetworkStatus(.online)
+    viewModel.navigationState = .resetVerify(pendingEmail: "test@example.com")
+    viewModel.otpCode = "123456"
+    #expect(
+      screen() == """
+        Reset Password
+          We sent a 6-digit code to test@example.com.
+          Code                      ••••••••
+          New password              (empty)
+          [Reset password]          verify    disabled: password is empty
+          [Back]                    back
+        """)
+  }
+
+  @Test func signedInViewShowsTheAccountNotTheTokens() {
+    viewModel.session = AuthSession(
+      user: AuthUser(id: "u-1", email: "test@example.com", emailConfirmedAt: now),
+      accessToken: "eyJ.secret.sig", refreshToken: "refresh-secret",
+      expiresAt: now.addingTimeInterval(90))
+    let text = screen()
+    #expect(text.hasPrefix("Signed in\n  Email                     test@example.com"))
+    #expect(text.contains("Session expires           in 1m 30s (2025-01-01T00:01:30Z)"))
+    #expect(!text.contains("secret"))
+  }
+
+  @Test func plainStyleUsesWords() {
+    viewModel.navigateToLogin()
+    viewModel.errorMessage = "Password is required"
+    let plain = RenderStyle(colour: false, plain: true)
+    #expect(screen(plain).contains("error: Password is required"))
+    #expect(!screen(plain).contains("✗"))
+    #expect(plain.mask == "********")
+  }
+
+  @Test func colourOnlyWhenAsked() {
+    viewModel.errorMessage = "Nope"
+    #expect(screen(RenderStyle(colour: true, plain: false)).contains("\u{1B}[31m✗ Nope\u{1B}[0m"))
+    #expect(!screen().contains("\u{1B}"))
+  }
+
+  @Test func promptShowsStateDetailAndFlags() {
+    func prompt() -> String { Renderer.prompt(ScreenState(viewModel), style: .script) }
+    #expect(prompt() == "choice> ")
+    viewModel.navigateToSignup()
+    #expect(prompt() == "signup(consent off)> ")
+    viewModel.updateConsent(true)
+    #expect(prompt() == "signup(consent on)> ")
+    viewModel.navigationState = .resetVerify(pendingEmail: "a@b.co")
+    #expect(prompt() == "reset-verify(a@b.co)> ")
+    viewModel.updateNetworkStatus(.offline)
+    #expect(prompt() == "reset-verify(a@b.co) [offline]> ")
+    viewModel.session = AuthSession(
+      user: AuthUser(id: "u", email: "a@b.co"), accessToken: "a", refreshToken: "r", expiresAt: now)
+    #expect(prompt() == "signed-in(a@b.co) [offline]> ")
+    let coloured = Renderer.prompt(
+      ScreenState(viewModel), style: RenderStyle(colour: true, plain: false))
+    #expect(
+      coloured.hasPrefix("\u{1}\u{1B}[1;32m\u{1}signed-in\u{1}\u{1B}[0m\u{1}"),
+      "colour is fenced for libedit")
+  }
+
+  @Test func changesTellTransitionsSessionsAndMessages() {
+    let before = ChangeMarks(viewModel)
+    viewModel.navigateToLogin()
+    viewModel.statusBanner = .passwordUpdated
+    viewModel.updateNetworkStatus(.offline)
+    #expect(
+      Renderer.changes(
+        from: before, to: ChangeMarks(viewModel), email: nil, action: false, style: .script) == [
+          "→ Sign In", "network: offline",
+          "[success] Your password has been updated. Sign in with your new password.",
+        ])
+    let same = ChangeMarks(viewModel)
+    #expect(
+      Renderer.changes(from: same, to: same, email: nil, action: false, style: .script).isEmpty)
+    #expect(
+      Renderer.changes(from: same, to: same, email: nil, action: true, style: .script)
+        == ["[success] Your password has been updated. Sign in with your new password."])
+  }
+}
+
+/// A service for rendering tests, which never call it.
+struct UnusedService: AuthService {
+  func signIn(email: String, password: String) async throws(AuthError) -> AuthSession {
+    throw .unknown
+  }
+  func signUp(_ request: SignUpRequest) async throws(AuthError) -> SignUpResult { throw .unknown }
+  func requestPasswordReset(email: String) async throws(AuthError) { throw .unknown }
+  func resetPassword(email: String, code: String, newPassword: String) async throws(AuthError) {
+    throw .unknown
+  }
+  func confirmEmail(email: String, code: String) async throws(AuthError) { throw .unknown }
+  func resendConfirmation(email: String) async throws(AuthError) { throw .unknown }
+  func refresh(_ session: AuthSession) async throws(AuthError) -> AuthSession { throw .unknown }
+  func restoreSession() async throws(AuthError) -> AuthSession? { nil }
+  func signOut(_ session: AuthSession) async throws(AuthError) {}
+}

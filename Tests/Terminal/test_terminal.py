@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""The interactive shell through a real pseudo-terminal (pexpect): prompt per state, Tab
+completion, unseen password entry, Ctrl-C at the prompt and during a request, Ctrl-D, history
+written 0600 with no secret in it and reloaded, UTF-8 input, colour only where allowed.
+
+usage: test_terminal.py PATH/TO/authflow
+"""
+
+import os
+import shutil
+import stat
+import sys
+import tempfile
+import unittest
+
+import pexpect
+
+AUTHFLOW = os.path.abspath(sys.argv.pop(1)) if len(sys.argv) > 1 else ".build/debug/authflow"
+TIMEOUT = 20
+
+
+class TerminalTests(unittest.TestCase):
+    def setUp(self):
+        self.home = tempfile.mkdtemp(prefix="authflow-pty-")
+        self.env = dict(os.environ)
+        self.env.update(
+            XDG_DATA_HOME=os.path.join(self.home, "data"),
+            XDG_STATE_HOME=os.path.join(self.home, "state"),
+            HOME=self.home,
+            TERM="xterm",
+            LANG="C.UTF-8",
+        )
+        self.env.pop("NO_COLOR", None)
+
+    def tearDown(self):
+        shutil.rmtree(self.home, ignore_errors=True)
+
+    def spawn(self, *arguments, **environment):
+        env = dict(self.env)
+        env.update(environment)
+        child = pexpect.spawn(
+            AUTHFLOW, ["--hash-cost", "4", *arguments], env=env, encoding="utf-8",
+            timeout=TIMEOUT, dimensions=(40, 120))
+        child.expect_exact("Type help for the commands of each screen")
+        return child
+
+    def prompt(self, child, name):
+        # The prompt is coloured on a terminal: match the state name and the "> " after it.
+        child.expect(name + r".*?> ")
+
+    def quit(self, child):
+        # Ctrl-D only means "end" at the prompt (typed earlier, the terminal eats it), so every
+        # caller has just matched a prompt.
+        child.sendeof()
+        child.expect(pexpect.EOF)
+        child.close()
+        self.assertEqual(child.exitstatus, 0)
+
+    def history(self):
+        path = os.path.join(self.home, "state", "authflow", "history")
+        with open(path, encoding="utf-8", errors="replace") as file:
+            return path, file.read()
+
+    def test_prompt_completion_masked_password_and_history(self):
+        child = self.spawn()
+        self.prompt(child, "choice")
+        # "sig" alone is no command: only a completed "signin" moves to the login screen.
+        child.send("sig\t")
+        child.expect_exact("nin ")
+        child.send("\r")
+        child.expect_exact("→ Sign In")
+        self.prompt(child, "login")
+        child.sendline("set em\ttest@example.com")
+        self.prompt(child, "login")
+        child.sendline("set password")
+        child.expect_exact("Password: ")
+        child.sendline("TestPassword123!")
+        self.prompt(child, "login")
+        self.assertNotIn("TestPassword123!", child.before)
+        child.sendline("submit")
+        child.expect_exact("✓ Signed in as test@example.com")
+        self.prompt(child, r"signed-in.*\(test@example\.com\)")
+        child.sendline("show")
+        child.expect_exact("[Sign out]")
+        self.prompt(child, "signed-in")
+        self.quit(child)
+
+        path, text = self.history()
+        self.assertEqual(stat.S_IMODE(os.stat(path).st_mode), 0o600)
+        self.assertIn("set\\040email\\040test@example.com", text)
+        self.assertIn("set\\040password", text)
+        self.assertNotIn("TestPassword123", text)
+
+        # A new shell restores the session and recalls history with Up.
+        child = self.spawn()
+        child.expect_exact("✓ Signed in as test@example.com (restored)")
+        self.prompt(child, "signed-in")
+        child.send("\x1b[A")
+        child.expect_exact("show")
+        child.send("\r")
+        child.expect_exact("[Sign out]")
+        self.prompt(child, "signed-in")
+        self.quit(child)
+
+    def test_secrets_typed_inline_are_masked_in_history(self):
+        child = self.spawn("--store", ":memory:")
+        child.sendline("create; set password Inline1234; set confirm 'Inline 1234'")
+        self.prompt(child, "signup")
+        child.sendline("expect field password Inline1234")
+        self.prompt(child, "signup")
+        self.quit(child)
+        _, text = self.history()
+        self.assertNotIn("Inline", text)
+        self.assertIn("••••••••", text)
+
+    def test_ctrl_c_clears_the_line_and_ctrl_d_quits(self):
+        child = self.spawn("--store", ":memory:")
+        self.prompt(child, "choice")
+        child.send("bogus words")
+        child.sendintr()
+        self.prompt(child, "choice")
+        child.sendline("signin")
+        child.expect_exact("→ Sign In")
+        self.prompt(child, "login")
+        self.assertTrue(child.isalive())
+        self.quit(child)
+        self.assertNotIn("bogus", self.history()[1])
+
+    def test_ctrl_c_cancels_a_request_in_flight(self):
+        # At cost 13 one bcrypt check takes a good fraction of a second: long enough to cancel.
+        child = self.spawn("--hash-cost", "13")
+        child.sendline("signin; set email test@example.com; set password TestPassword123!")
+        self.prompt(child, "login")
+        child.sendline("submit")
+        child.expect_exact("signing in")
+        child.sendintr()
+        child.expect_exact("cancelled")
+        self.prompt(child, "login")
+        child.sendline("expect signed-out")
+        self.prompt(child, "login")
+        self.assertNotIn("error", child.before)
+        self.quit(child)
+
+    def test_masked_entry_can_be_cancelled(self):
+        child = self.spawn("--store", ":memory:")
+        child.sendline("signin")
+        self.prompt(child, "login")
+        child.sendline("set password")
+        child.expect_exact("Password: ")
+        child.sendintr()
+        child.expect_exact("error: cancelled; the password field is unchanged")
+        self.prompt(child, "login")
+        self.quit(child)
+
+    def test_utf8_input_and_colour(self):
+        child = self.spawn("--store", ":memory:")
+        child.sendline("signin; set email pâté@exämple.com; show")
+        child.expect_exact("Email                     pâté@exämple.com")
+        child.expect_exact("[Back]")
+        self.prompt(child, "login")
+        self.assertIn("\x1b[1;36m", child.before[-20:] + child.after)
+        self.quit(child)
+
+        plain = self.spawn("--store", ":memory:", NO_COLOR="1")
+        plain.sendline("signin; show")
+        plain.expect_exact("[Back]")
+        self.prompt(plain, "login")
+        self.assertNotIn("\x1b[1;36m", plain.before + plain.after)
+        self.quit(plain)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
