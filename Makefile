@@ -6,9 +6,10 @@ export PATH := $(PATH):/opt/swift/usr/bin
 
 SWIFT ?= swift
 # System C libraries the package links, and the tools the tests and benchmarks drive.
-BUILD_PACKAGES := pkg-config libsqlite3-dev libcrypt-dev libssl-dev libedit-dev
+BUILD_PACKAGES := libsqlite3-dev libcrypt-dev libssl-dev libedit-dev libcurl4
 TEST_PACKAGES := sqlite3 python3 python3-pexpect
-COVERAGE_FLOORS := AuthFlow=90 AuthCrypto=85 GoTrue=85 AuthFlowEmbedded=85 AuthShell=80
+COVERAGE_FLOORS := AuthFlow=90 AuthCrypto=85 GoTrue=85 AuthFlowEmbedded=85 AuthFlowHTTP=80 \
+	AuthFlowSupabase=85 AuthShell=80
 
 .PHONY: all deps test-deps build release run test lint format coverage bench clean
 
@@ -23,14 +24,20 @@ test-deps: deps
 build: deps
 	$(SWIFT) build
 
-# The release build is one static executable: no shared libraries to load, so the shell starts
-# about as fast as sqlite3. (The static link prints glibc's notes on dlopen and getpwnam; authflow
-# never calls them.)
+# The release build of authflow is one static executable: no shared libraries to load, so the
+# shell starts about as fast as sqlite3. (The static link prints glibc's notes on dlopen and
+# getpwnam; authflow never calls them.) URLSession needs libcurl and its shared libraries, so the
+# Supabase backend's HTTP runs in the authflow-http helper, built normally and placed beside it.
 RELEASE_FLAGS := -c release --scratch-path .build-release --static-swift-stdlib \
 	--disable-local-rpath -Xswiftc -static-executable
+HELPER_FLAGS := -c release --scratch-path .build-helper
 
 release: deps
-	$(SWIFT) build $(RELEASE_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) --product authflow
+	$(SWIFT) build $(RELEASE_FLAGS) --product authflow-lab
+	$(SWIFT) build $(HELPER_FLAGS) --product authflow-http
+	cp $$($(SWIFT) build $(HELPER_FLAGS) --show-bin-path)/authflow-http \
+		$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/
 
 run: release
 	@$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/authflow $(ARGS)

@@ -29,9 +29,24 @@ let package = Package(
     // Benchmarks and fault drills for the engine (`make bench`, multi-process tests).
     .executableTarget(name: "authflow-lab", dependencies: ["AuthFlowEmbedded"]),
 
+    // HTTP as plain values, and the client side of the authflow-http helper.
+    .target(name: "AuthFlowHTTP"),
+    .testTarget(name: "AuthFlowHTTPTests", dependencies: ["AuthFlowHTTP", "authflow-http"]),
+    // The helper that runs requests with URLSession, outside the static shell executable.
+    .executableTarget(name: "authflow-http", dependencies: ["AuthFlowHTTP"]),
+
+    // The Supabase backend: GoTrue's REST API over an injected HTTP transport.
+    .target(name: "AuthFlowSupabase", dependencies: ["GoTrue", "AuthFlowHTTP"]),
+    .testTarget(
+      name: "AuthFlowSupabaseTests", dependencies: ["AuthFlowSupabase"],
+      exclude: ["Fixtures", "Requests"]),
+
     // The shell: line sources, parser, command table, renderer, runner, libedit terminal.
-    .target(name: "AuthShell", dependencies: ["AuthFlowEmbedded", "CEditLine"]),
-    .testTarget(name: "AuthShellTests", dependencies: ["AuthShell", "authflow"]),
+    .target(
+      name: "AuthShell", dependencies: ["AuthFlowEmbedded", "AuthFlowSupabase", "CEditLine"]),
+    .testTarget(
+      name: "AuthShellTests", dependencies: ["AuthShell", "authflow", "authflow-http"],
+      exclude: ["Support"]),
     // The executable only hands the command line to AuthShell.
     .executableTarget(name: "authflow", dependencies: ["AuthShell"]),
 

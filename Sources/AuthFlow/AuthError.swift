@@ -32,6 +32,8 @@ public enum AuthError: Error, Equatable, Hashable, Sendable {
   case samePassword
   /// The stored session was revoked or expired; the user has to sign in again.
   case sessionExpired
+  /// The backend answered with a server failure (HTTP 5xx).
+  case serverError
 }
 
 extension AuthError {
@@ -66,6 +68,8 @@ extension AuthError {
       "Your new password must be different from your current one."
     case .sessionExpired:
       "Your session has expired. Please sign in again."
+    case .serverError:
+      "The server ran into a problem. Please try again in a moment."
     }
   }
 
@@ -86,6 +90,7 @@ extension AuthError {
     case .weakPassword: "weak_password"
     case .samePassword: "same_password"
     case .sessionExpired: "session_expired"
+    case .serverError: "server_error"
     }
   }
 }

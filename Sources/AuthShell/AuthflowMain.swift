@@ -1,5 +1,7 @@
 import AuthCrypto
 import AuthFlowEmbedded
+import AuthFlowHTTP
+import AuthFlowSupabase
 
 #if canImport(Glibc)
   import Glibc
@@ -92,8 +94,25 @@ public enum AuthflowMain {
   private static func makeBackend(
     _ options: ShellOptions, directories: XDGDirectories, environment: [String: String]
   ) -> Result<ShellBackend, ShellError> {
-    guard options.backend == "embedded" else {
-      return .failure(ShellError("the supabase backend is not part of this build yet"))
+    if options.backend == "supabase" {
+      guard let url = options.supabaseURL ?? environment["SUPABASE_URL"], !url.isEmpty else {
+        return .failure(
+          ShellError(
+            "the supabase backend needs the project URL",
+            hint:
+              "set SUPABASE_URL and SUPABASE_ANON_KEY, or pass --supabase-url and --supabase-key"))
+      }
+      do {
+        let project = try SupabaseProject(
+          url: url, key: options.supabaseKey ?? environment["SUPABASE_ANON_KEY"] ?? "",
+          timeout: options.timeout ?? 10)
+        return .success(
+          .supabase(
+            project: project, transport: HelperProcessTransport.besideThisProgram(),
+            stateDirectory: directories.stateHome + "/authflow"))
+      } catch {
+        return .failure(ShellError(error.description))
+      }
     }
     var configuration = EngineConfiguration()
     configuration.autoconfirm = options.autoconfirm

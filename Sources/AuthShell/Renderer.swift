@@ -53,11 +53,11 @@ public enum Renderer {
     func paint(_ text: String, _ code: String) -> String {
       style.colour ? "\(marker)\u{1B}[\(code)m\(marker)\(text)\(marker)\u{1B}[0m\(marker)" : text
     }
-    var text: String
+    var text = state.backendLabel.map { paint($0, "35") + " " } ?? ""
     if let session = state.session {
-      text = paint("signed-in", "1;32") + "(\(session.user.email))"
+      text += paint("signed-in", "1;32") + "(\(session.user.email))"
     } else {
-      text = paint(state.navigation.screen.rawValue, "1;36")
+      text += paint(state.navigation.screen.rawValue, "1;36")
       switch state.navigation {
       case .signup(let consent): text += "(consent \(consent ? "on" : "off"))"
       case .resetVerify(let email): text += "(\(email))"
@@ -143,11 +143,12 @@ public enum Renderer {
 
   /// The whole screen: title, fields (secrets masked), buttons enabled or not, banner, error.
   public static func screen(_ state: ScreenState, style: RenderStyle, now: Date) -> [String] {
+    var lines = state.backendLabel.map { ["Backend: \($0)"] } ?? []
     if let session = state.session {
-      return signedIn(session, state: state, style: style, now: now)
+      return lines + signedIn(session, state: state, style: style, now: now)
     }
     let screen = state.navigation.screen
-    var lines = [style.paint(title(screen), "1")]
+    lines.append(style.paint(title(screen), "1"))
     if case .resetVerify(let email) = state.navigation {
       lines.append("  We sent a 6-digit code to \(email).")
     }
@@ -266,11 +267,20 @@ public enum Renderer {
     date.formatted(.iso8601)
   }
 
-  /// `in 59m 30s`, or `expired 5m ago`.
+  /// `in 59m 30s (…)`, `in 2d 3h (…)`, or `expired 5m 0s ago`.
   public static func expiry(_ date: Date, now: Date) -> String {
     let seconds = Int(date.timeIntervalSince(now).rounded())
-    let magnitude = abs(seconds)
-    let text = magnitude >= 60 ? "\(magnitude / 60)m \(magnitude % 60)s" : "\(magnitude)s"
+    let text = duration(abs(seconds))
     return seconds > 0 ? "in \(text) (\(timestamp(date)))" : "expired \(text) ago"
+  }
+
+  /// The two largest units of a number of seconds: `45s`, `59m 30s`, `5h 0m`, `2d 3h`.
+  static func duration(_ seconds: Int) -> String {
+    switch seconds {
+    case ..<60: "\(seconds)s"
+    case ..<3_600: "\(seconds / 60)m \(seconds % 60)s"
+    case ..<86_400: "\(seconds / 3_600)h \(seconds % 3_600 / 60)m"
+    default: "\(seconds / 86_400)d \(seconds % 86_400 / 3_600)h"
+    }
   }
 }

@@ -30,9 +30,12 @@ public struct ScreenState: Equatable, Sendable {
   public var inFlight: AuthAction?
   /// Why submit is disabled.
   public var submitBlocker: SubmitBlocker?
+  /// The backend's name when it is not the embedded default, e.g. `supabase:abcd`.
+  public var backendLabel: String?
 
   /// The state of `viewModel` now.
-  @MainActor public init(_ viewModel: AuthViewModel) {
+  @MainActor public init(_ viewModel: AuthViewModel, backendLabel: String? = nil) {
+    self.backendLabel = backendLabel
     navigation = viewModel.navigationState
     email = viewModel.email
     password = viewModel.password

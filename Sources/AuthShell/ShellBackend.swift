@@ -15,6 +15,8 @@ public struct ShellBackend: Sendable {
   public var name: String
   /// Where it lives: the store path or the project URL.
   public var location: String
+  /// What the prompt and `show` call it, when it is not the default embedded store.
+  public var label: String?
   /// The app-facing service.
   public var service: any AuthService
   /// The engine, for `mail`, `open` and `clock` (embedded only).
@@ -28,12 +30,13 @@ public struct ShellBackend: Sendable {
 
   /// A backend with the given parts.
   public init(
-    name: String, location: String, service: any AuthService, engine: EmbeddedGoTrue? = nil,
-    clock: AdjustableClock? = nil, random: any RandomSource = SystemRandom(),
-    restoresSession: Bool
+    name: String, location: String, label: String? = nil, service: any AuthService,
+    engine: EmbeddedGoTrue? = nil, clock: AdjustableClock? = nil,
+    random: any RandomSource = SystemRandom(), restoresSession: Bool
   ) {
     self.name = name
     self.location = location
+    self.label = label
     self.service = service
     self.engine = engine
     self.clock = clock

@@ -12,6 +12,12 @@ public struct ShellOptions: Equatable, Sendable {
   public var hashCost: Int?
   /// `--seed N`.
   public var seed: UInt64?
+  /// `--supabase-url URL` (else `SUPABASE_URL`).
+  public var supabaseURL: String?
+  /// `--supabase-key KEY` (else `SUPABASE_ANON_KEY`).
+  public var supabaseKey: String?
+  /// `--timeout SECONDS` for Supabase requests.
+  public var timeout: Double?
   /// `--echo`.
   public var echo = false
   /// `--bail`.
@@ -87,6 +93,14 @@ public struct ShellOptions: Equatable, Sendable {
           throw ShellError("--seed takes a whole number", hint: "for example --seed 1")
         }
         options.seed = seed
+      case "--supabase-url": options.supabaseURL = try take()
+      case "--supabase-key": options.supabaseKey = try take()
+      case "--timeout":
+        let text = try take()
+        guard let seconds = Double(text), seconds > 0, seconds <= 300 else {
+          throw ShellError("--timeout takes seconds from 1 to 300", hint: "the default is 10")
+        }
+        options.timeout = seconds
       case "--echo": options.echo = true
       case "--bail": options.bail = true
       case "--json": options.json = true
@@ -114,6 +128,15 @@ public struct ShellOptions: Equatable, Sendable {
       ] where set {
         throw ShellError("\(flag) applies to the embedded backend only")
       }
+    } else {
+      for (set, flag) in [
+        (options.supabaseURL != nil, "--supabase-url"),
+        (options.supabaseKey != nil, "--supabase-key"),
+        (options.timeout != nil, "--timeout"),
+      ] where set {
+        throw ShellError(
+          "\(flag) applies to the supabase backend only", hint: "add --backend supabase")
+      }
     }
     return options
   }
@@ -133,6 +156,9 @@ public struct ShellOptions: Equatable, Sendable {
       --hash-cost N                 bcrypt cost of new passwords, 4-31 (default 10; lower for tests)
       --seed N                      reproducible codes, tokens and clock, for golden transcripts;
                                     unsafe anywhere else: the seed gives away every secret
+      --supabase-url URL            the project URL (default: $SUPABASE_URL)
+      --supabase-key KEY            the project's anon key (default: $SUPABASE_ANON_KEY)
+      --timeout SECONDS             how long a Supabase request may take (default 10)
 
     scripts:
       -c COMMANDS                   run COMMANDS (separated by ;) and exit; may be repeated

@@ -119,7 +119,8 @@ public final class ShellRunner {
   }
 
   private var prompt: String {
-    Renderer.prompt(ScreenState(session.viewModel), style: session.style)
+    Renderer.prompt(
+      ScreenState(session.viewModel, backendLabel: session.backend.label), style: session.style)
   }
 
   /// Prints the line as a transcript shows it: commands after their prompt, comments and
@@ -132,7 +133,9 @@ public final class ShellRunner {
     }
     let plainStyle = RenderStyle(colour: false, plain: session.style.plain)
     output.line(
-      Renderer.prompt(ScreenState(session.viewModel), style: plainStyle) + Redaction.safeText(line))
+      Renderer.prompt(
+        ScreenState(session.viewModel, backendLabel: session.backend.label), style: plainStyle)
+        + Redaction.safeText(line))
   }
 
   /// Writes what the last command printed, as text or as its JSON object.

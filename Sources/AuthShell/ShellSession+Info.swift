@@ -14,7 +14,8 @@ extension ShellSession {
   func runInfo(_ command: Command) -> CommandResult {
     switch command {
     case .show:
-      pendingLines += Renderer.screen(ScreenState(viewModel), style: style, now: now)
+      pendingLines += Renderer.screen(
+        ScreenState(viewModel, backendLabel: backend.label), style: style, now: now)
     case .events:
       let numbered = events.numbered
       if numbered.isEmpty { pendingLines.append("No events yet.") }

@@ -59,8 +59,10 @@ extension AuthError {
     case .sessionNotFound?, .sessionExpired?, .refreshTokenNotFound?, .refreshTokenAlreadyUsed?,
       .badJWT?, .noAuthorization?:
       self = .sessionExpired
+    case .unexpectedFailure?:
+      self = .serverError
     case .some:
-      self = .unknown
+      self = status >= 500 ? .serverError : .unknown
     case nil:
       self = Self(status: status, message: message, operation)
     }
@@ -72,6 +74,8 @@ extension AuthError {
     switch status {
     case 429:
       self = .rateLimited
+    case 500...599:
+      self = .serverError
     case 400 where operation == .signIn && message.contains("invalid login credentials"):
       self = .invalidCredentials
     case 400 where operation == .signIn && message.contains("email not confirmed"):

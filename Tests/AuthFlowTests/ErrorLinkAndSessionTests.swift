@@ -7,7 +7,7 @@ struct ErrorLinkAndSessionTests {
   static let allErrors: [AuthError] = [
     .networkUnavailable, .invalidCredentials, .emailUnverified, .rateLimited, .otpIncorrect,
     .duplicateEmail, .unknown, .otpExpired, .otpAlreadyUsed, .confirmationExpired,
-    .emailAlreadyConfirmed, .weakPassword, .samePassword, .sessionExpired,
+    .emailAlreadyConfirmed, .weakPassword, .samePassword, .sessionExpired, .serverError,
   ]
 
   @Test func seedErrorMessagesAreExact() {

@@ -102,6 +102,14 @@ struct RendererTests {
     #expect(!text.contains("secret"))
   }
 
+  @Test func durationsUseTheTwoLargestUnits() {
+    #expect(Renderer.duration(45) == "45s")
+    #expect(Renderer.duration(3_570) == "59m 30s")
+    #expect(Renderer.duration(18_000) == "5h 0m")
+    #expect(Renderer.duration(183_600) == "2d 3h")
+    #expect(Renderer.expiry(now, now: now.addingTimeInterval(300)) == "expired 5m 0s ago")
+  }
+
   @Test func plainStyleUsesWords() {
     viewModel.navigateToLogin()
     viewModel.errorMessage = "Password is required"

@@ -29,6 +29,7 @@ struct ErrorMappingTests {
     (.validationFailed, .signUp, .unknown),
     (.signupDisabled, .signUp, .unknown),
     ("some_future_code", .signIn, .unknown),
+    (.unexpectedFailure, .signUp, .serverError),
   ])
   func wireCodes(code: GoTrueErrorCode, operation: GoTrueOperation, expected: AuthError) {
     #expect(AuthError(apiError(400, code), during: operation) == expected)
@@ -42,7 +43,8 @@ struct ErrorMappingTests {
     (401, "", .logout, .sessionExpired),
     (403, "Token has expired or is invalid", .verifyRecovery, .otpExpired),
     (403, "Token has expired or is invalid", .confirmEmail, .confirmationExpired),
-    (500, "boom", .signIn, .unknown),
+    (500, "boom", .signIn, .serverError),
+    (503, "<html>Service Unavailable</html>", .refresh, .serverError),
     (400, "something else", .signUp, .unknown),
   ])
   func codelessAnswersGoByStatusAndMessage(

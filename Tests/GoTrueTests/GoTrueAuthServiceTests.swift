@@ -170,7 +170,7 @@ struct GoTrueAuthServiceTests {
   @Test func restoreSurfacesOtherErrors() async {
     store.save(AuthSession(goTrue: goTrueSession(), now: epoch))
     api.script(.failure(apiError(500, .unexpectedFailure)))
-    #expect(await authError { try await service.restoreSession() } == .unknown)
+    #expect(await authError { try await service.restoreSession() } == .serverError)
   }
 
   @Test func signOutForgetsLocallyWhateverTheBackendSays() async throws {

@@ -1,0 +1,84 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// An HTTP request, as plain values so it can be compared, recorded and sent across a pipe.
+public struct HTTPRequest: Equatable, Hashable, Sendable, Codable {
+  /// `GET`, `POST`, `PUT`…
+  public var method: String
+  /// The full URL, query included.
+  public var url: String
+  /// Header fields in the order they are sent.
+  public var headers: [Header]
+  /// The body, if any.
+  public var body: Data?
+
+  /// One header field.
+  public struct Header: Equatable, Hashable, Sendable, Codable {
+    /// The field name.
+    public var name: String
+    /// The field value.
+    public var value: String
+
+    /// A header field.
+    public init(_ name: String, _ value: String) {
+      self.name = name
+      self.value = value
+    }
+  }
+
+  /// A request with the given parts.
+  public init(method: String, url: String, headers: [Header], body: Data?) {
+    self.method = method
+    self.url = url
+    self.headers = headers
+    self.body = body
+  }
+}
+
+/// An HTTP response.
+public struct HTTPResponse: Equatable, Hashable, Sendable, Codable {
+  /// The status code.
+  public var status: Int
+  /// Header fields, names in lowercase.
+  public var headers: [String: String]
+  /// The body, possibly empty.
+  public var body: Data
+
+  /// A response with the given parts.
+  public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+  }
+}
+
+/// Why no response came.
+public enum TransportFailure: Error, Equatable, Hashable, Sendable, Codable {
+  /// Nothing answered in time.
+  case timedOut
+  /// The host could not be reached: refused, unknown name, no route, TLS failure…
+  case unreachable(String)
+  /// The request was cancelled.
+  case cancelled
+  /// The transport itself is broken (for example, its helper process is missing).
+  case unavailable(String)
+
+  /// One line for developers.
+  public var description: String {
+    switch self {
+    case .timedOut: "the request timed out"
+    case .unreachable(let reason): "the server could not be reached: \(reason)"
+    case .cancelled: "the request was cancelled"
+    case .unavailable(let reason): "the HTTP transport is unavailable: \(reason)"
+    }
+  }
+}
+
+/// Something that sends HTTP requests; injected, so tests replay recorded responses.
+public protocol HTTPTransport: Sendable {
+  /// Sends `request`, giving up after `timeout` seconds.
+  func send(_ request: HTTPRequest, timeout: Double) async throws(TransportFailure) -> HTTPResponse
+}

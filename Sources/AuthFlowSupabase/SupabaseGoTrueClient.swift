@@ -1,0 +1,144 @@
+import AuthFlowHTTP
+import GoTrue
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// GoTrue's REST API on a Supabase project, as supabase-swift calls it, over an injected
+/// transport.
+public final class SupabaseGoTrueClient: GoTrueAPI {
+  /// The project.
+  public let project: SupabaseProject
+  private let transport: any HTTPTransport
+  private let clientInfo: String
+
+  /// A client of `project` sending through `transport`.
+  public init(
+    project: SupabaseProject, transport: any HTTPTransport, clientInfo: String = "authflow/0.1.0"
+  ) {
+    self.project = project
+    self.transport = transport
+    self.clientInfo = clientInfo
+  }
+
+  /// `POST /signup`.
+  public func signUp(email: String, password: String, data: [String: JSONValue])
+    async throws(GoTrueFailure) -> GoTrueSignUpResponse
+  {
+    var body: [String: JSONValue] = ["email": .string(email), "password": .string(password)]
+    if !data.isEmpty { body["data"] = .object(data) }
+    return try await call("POST", "/signup", body: body)
+  }
+
+  /// `POST /token?grant_type=password`.
+  public func signIn(email: String, password: String) async throws(GoTrueFailure) -> GoTrueSession {
+    try await call(
+      "POST", "/token", query: "grant_type=password",
+      body: ["email": .string(email), "password": .string(password)])
+  }
+
+  /// `POST /token?grant_type=refresh_token`.
+  public func refresh(refreshToken: String) async throws(GoTrueFailure) -> GoTrueSession {
+    try await call(
+      "POST", "/token", query: "grant_type=refresh_token",
+      body: ["refresh_token": .string(refreshToken)])
+  }
+
+  /// `POST /recover`.
+  public func recover(email: String) async throws(GoTrueFailure) {
+    try await send("POST", "/recover", body: ["email": .string(email)])
+  }
+
+  /// `POST /verify` with the email and its code.
+  public func verify(type: GoTrueOTPType, email: String, token: String)
+    async throws(GoTrueFailure) -> GoTrueSession
+  {
+    try await call(
+      "POST", "/verify",
+      body: ["type": .string(type.rawValue), "email": .string(email), "token": .string(token)])
+  }
+
+  /// `POST /resend`.
+  public func resend(type: GoTrueOTPType, email: String) async throws(GoTrueFailure) {
+    try await send(
+      "POST", "/resend", body: ["type": .string(type.rawValue), "email": .string(email)])
+  }
+
+  /// `PUT /user` with a new password, as the signed-in user.
+  public func updatePassword(_ password: String, accessToken: String)
+    async throws(GoTrueFailure) -> GoTrueUser
+  {
+    try await call("PUT", "/user", body: ["password": .string(password)], accessToken: accessToken)
+  }
+
+  /// `POST /logout?scope=`.
+  public func logout(accessToken: String, scope: GoTrueLogoutScope) async throws(GoTrueFailure) {
+    try await send("POST", "/logout", query: "scope=\(scope.rawValue)", accessToken: accessToken)
+  }
+
+  /// `GET /user`.
+  public func user(accessToken: String) async throws(GoTrueFailure) -> GoTrueUser {
+    try await call("GET", "/user", accessToken: accessToken)
+  }
+
+  // MARK: Requests
+
+  /// The request for an endpoint, with supabase-swift's headers.
+  func request(
+    _ method: String, _ path: String, query: String? = nil, body: [String: JSONValue]? = nil,
+    accessToken: String? = nil
+  ) -> HTTPRequest {
+    var headers = [
+      HTTPRequest.Header("apikey", project.key),
+      HTTPRequest.Header("Authorization", "Bearer \(accessToken ?? project.key)"),
+      HTTPRequest.Header("Accept", "application/json"),
+    ]
+    var data: Data?
+    if let body {
+      headers.append(HTTPRequest.Header("Content-Type", "application/json"))
+      data = try? GoTrueCoding.encoder().encode(body)
+    }
+    headers.append(HTTPRequest.Header("X-Client-Info", clientInfo))
+    headers.append(HTTPRequest.Header("X-Supabase-Api-Version", "2024-01-01"))
+    let url = project.authURL + path + (query.map { "?" + $0 } ?? "")
+    return HTTPRequest(method: method, url: url, headers: headers, body: data)
+  }
+
+  private func call<Answer: Decodable>(
+    _ method: String, _ path: String, query: String? = nil, body: [String: JSONValue]? = nil,
+    accessToken: String? = nil
+  ) async throws(GoTrueFailure) -> Answer {
+    let response = try await exchange(
+      request(method, path, query: query, body: body, accessToken: accessToken))
+    do {
+      return try GoTrueCoding.decoder().decode(Answer.self, from: response.body)
+    } catch {
+      throw .malformedResponse(
+        "\(method) \(path) answered \(response.status) with a body that is not \(Answer.self)")
+    }
+  }
+
+  private func send(
+    _ method: String, _ path: String, query: String? = nil, body: [String: JSONValue]? = nil,
+    accessToken: String? = nil
+  ) async throws(GoTrueFailure) {
+    _ = try await exchange(
+      request(method, path, query: query, body: body, accessToken: accessToken))
+  }
+
+  private func exchange(_ request: HTTPRequest) async throws(GoTrueFailure) -> HTTPResponse {
+    let response: HTTPResponse
+    do {
+      response = try await transport.send(request, timeout: project.timeout)
+    } catch {
+      throw .transport(error.description)
+    }
+    guard (200..<300).contains(response.status) else {
+      throw .api(GoTrueErrorDecoder.decode(response))
+    }
+    return response
+  }
+}

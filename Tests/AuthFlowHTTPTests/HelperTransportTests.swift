@@ -1,0 +1,165 @@
+import AuthFlowHTTP
+import Foundation
+import Testing
+
+/// The authflow-http helper against a local HTTP server on loopback (never the network).
+@Suite(.serialized)
+final class HelperTransportTests {
+  let server: Process
+  let port: Int
+  let transport: HelperProcessTransport
+
+  /// The `authflow-http` binary built beside this test bundle.
+  static let helper: String = {
+    let executable =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+    return URL(fileURLWithPath: executable).deletingLastPathComponent()
+      .appendingPathComponent("authflow-http").path
+  }()
+
+  static let serverCode = """
+    import http.server, json, sys, time
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def log_message(self, *args): pass
+        def answer(self):
+            if self.path.startswith("/slow"):
+                time.sleep(5)
+            length = int(self.headers.get("Content-Length") or 0)
+            body = self.rfile.read(length).decode() if length else ""
+            status = int(self.path.split("/")[2]) if self.path.startswith("/status/") else 200
+            data = json.dumps({"method": self.command, "path": self.path, "body": body,
+                "apikey": self.headers.get("apikey")}).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("X-SB-Error-Code", "test_code")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+        do_GET = do_POST = do_PUT = answer
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    print(server.server_address[1], flush=True)
+    server.serve_forever()
+    """
+
+  init() throws {
+    server = Process()
+    server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    server.arguments = ["-c", Self.serverCode]
+    let output = Pipe()
+    server.standardOutput = output
+    try server.run()
+    let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+    port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    transport = HelperProcessTransport(executable: Self.helper)
+  }
+
+  deinit {
+    // NB: waitUntilExit spins a run loop, which hangs in a deinit under Swift Testing.
+    kill(server.processIdentifier, SIGKILL)
+  }
+
+  private func request(_ method: String, _ path: String, body: String? = nil, port: Int? = nil)
+    -> HTTPRequest
+  {
+    HTTPRequest(
+      method: method, url: "http://127.0.0.1:\(port ?? self.port)\(path)",
+      headers: [
+        HTTPRequest.Header("apikey", "k"), HTTPRequest.Header("Content-Type", "application/json"),
+      ],
+      body: body.map { Data($0.utf8) })
+  }
+
+  @Test func requestsGoOutAndAnswersComeBack() async throws {
+    #expect(port > 0)
+    let first = try await transport.send(
+      request("POST", "/token?grant_type=password", body: #"{"a":1}"#), timeout: 5)
+    #expect(first.status == 200)
+    #expect(first.headers["x-sb-error-code"] == "test_code")
+    let echo = try JSONSerialization.jsonObject(with: first.body) as? [String: String]
+    #expect(
+      echo == [
+        "method": "POST", "path": "/token?grant_type=password", "body": #"{"a":1}"#, "apikey": "k",
+      ])
+
+    let second = try await transport.send(request("PUT", "/status/422", body: "{}"), timeout: 5)
+    #expect(second.status == 422, "error statuses are answers, not failures")
+    let third = try await transport.send(request("GET", "/user"), timeout: 5)
+    #expect(third.status == 200)
+  }
+
+  @Test func aSlowServerTimesOut() async throws {
+    let start = Date()
+    let transport = self.transport
+    let slow = request("GET", "/slow")
+    await #expect(throws: TransportFailure.timedOut) {
+      try await transport.send(slow, timeout: 1)
+    }
+    #expect(Date().timeIntervalSince(start) < 4.5)
+    // The transport recovers for the next request.
+    #expect(try await transport.send(request("GET", "/after"), timeout: 5).status == 200)
+  }
+
+  @Test func aRefusedConnectionIsUnreachable() async throws {
+    // A port that was just free: bind, read the number, close.
+    let closed = Self.freePort()
+    do {
+      _ = try await transport.send(request("GET", "/", port: closed), timeout: 5)
+      Issue.record("expected a failure")
+    } catch {
+      guard case .unreachable = error else {
+        Issue.record("expected unreachable, got \(error)")
+        return
+      }
+    }
+  }
+
+  @Test func cancellingStopsTheWait() async throws {
+    let transport = self.transport
+    let slow = request("GET", "/slow")
+    let task = Task { try await transport.send(slow, timeout: 10) }
+    try await Task.sleep(for: .milliseconds(300))
+    let start = Date()
+    task.cancel()
+    await #expect(throws: TransportFailure.cancelled) { try await task.value }
+    #expect(Date().timeIntervalSince(start) < 1)
+  }
+
+  @Test func aMissingHelperSaysSo() async {
+    let missing = HelperProcessTransport(executable: "/nonexistent/authflow-http")
+    do {
+      _ = try await missing.send(request("GET", "/"), timeout: 1)
+      Issue.record("expected a failure")
+    } catch {
+      #expect(
+        error
+          == .unavailable(
+            "/nonexistent/authflow-http is missing; build it with make run or swift build"))
+      #expect(error.description.hasPrefix("the HTTP transport is unavailable"))
+    }
+  }
+
+  @Test func messagesRoundTrip() throws {
+    let message = Bridge.Request(id: 7, request: request("POST", "/x", body: "é"), timeout: 2.5)
+    let line = try #require(Bridge.encode(message))
+    #expect(line.last == UInt8(ascii: "\n"))
+    #expect(!line.dropLast().contains(UInt8(ascii: "\n")))
+    #expect(Bridge.decode(Bridge.Request.self, from: Array(line.dropLast())) == message)
+    #expect(Bridge.decode(Bridge.Answer.self, from: Array("junk".utf8)) == nil)
+  }
+
+  private static func freePort() -> Int {
+    let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+        _ = bind(socket, pointer, length)
+        return getsockname(socket, pointer, &length)
+      }
+    }
+    return Int(UInt16(bigEndian: address.sin_port))
+  }
+}

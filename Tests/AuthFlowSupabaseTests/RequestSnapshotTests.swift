@@ -1,0 +1,90 @@
+import AuthFlowHTTP
+import AuthFlowSupabase
+import Foundation
+import GoTrue
+import Testing
+
+/// Every call's method, URL, headers and JSON body, against a checked-in text (supabase-swift's
+/// request snapshots, in plain text). `UPDATE_SNAPSHOTS=1 swift test` rewrites them.
+struct RequestSnapshotTests {
+  private func check(
+    _ name: String, replies: ReplayTransport.Reply...,
+    call: (SupabaseGoTrueClient) async throws -> Void
+  ) async throws {
+    let transport = ReplayTransport()
+    for reply in replies { transport.then(reply) }
+    try await call(SupabaseGoTrueClient(project: testProject, transport: transport))
+    let request = try #require(transport.requests.first)
+    let file = testFolder.appendingPathComponent("Requests/\(name).txt")
+    if ProcessInfo.processInfo.environment["UPDATE_SNAPSHOTS"] != nil {
+      try request.snapshot.write(to: file, atomically: true, encoding: .utf8)
+    }
+    let expected = (try? String(contentsOf: file, encoding: .utf8)) ?? "(no snapshot)"
+    #expect(request.snapshot == expected, "\(name)")
+  }
+
+  @Test func signUp() async throws {
+    try await check("signUp", replies: reply(200, "user-unconfirmed.json")) { client in
+      _ = try await client.signUp(
+        email: "newuser@example.com", password: "Password123!",
+        data: ["first_name": .string("Ada"), "last_name": .string("Lovelace")])
+    }
+  }
+
+  @Test func signUpWithoutData() async throws {
+    try await check("signUpWithoutData", replies: reply(200, "user-unconfirmed.json")) { client in
+      _ = try await client.signUp(email: "newuser@example.com", password: "Password123!", data: [:])
+    }
+  }
+
+  @Test func signInWithPassword() async throws {
+    try await check("signInWithPassword", replies: reply(200, "session.json")) { client in
+      _ = try await client.signIn(email: "test@example.com", password: "TestPassword123!")
+    }
+  }
+
+  @Test func refreshSession() async throws {
+    try await check("refreshSession", replies: reply(200, "session-refreshed.json")) { client in
+      _ = try await client.refresh(refreshToken: "v2nR0d7kQ1xZ")
+    }
+  }
+
+  @Test func recover() async throws {
+    try await check("recover", replies: .response(HTTPResponse(status: 200, body: Data("{}".utf8))))
+    {
+      try await $0.recover(email: "test@example.com")
+    }
+  }
+
+  @Test func verifyRecovery() async throws {
+    try await check("verifyRecovery", replies: reply(200, "session.json")) {
+      _ = try await $0.verify(type: .recovery, email: "test@example.com", token: "123456")
+    }
+  }
+
+  @Test func resendSignup() async throws {
+    try await check(
+      "resendSignup", replies: .response(HTTPResponse(status: 200, body: Data("{}".utf8)))
+    ) {
+      try await $0.resend(type: .signup, email: "newuser@example.com")
+    }
+  }
+
+  @Test func updatePassword() async throws {
+    try await check("updatePassword", replies: reply(200, "user.json")) {
+      _ = try await $0.updatePassword("BrandNew123", accessToken: "user-access-token")
+    }
+  }
+
+  @Test func logout() async throws {
+    try await check("logout", replies: .response(HTTPResponse(status: 204))) {
+      try await $0.logout(accessToken: "user-access-token", scope: .local)
+    }
+  }
+
+  @Test func user() async throws {
+    try await check("user", replies: reply(200, "user.json")) {
+      _ = try await $0.user(accessToken: "user-access-token")
+    }
+  }
+}

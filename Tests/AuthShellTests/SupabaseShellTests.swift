@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+/// The shell on the Supabase backend, end to end: the static-free debug binary, its HTTP helper
+/// and a fake Auth API on loopback.
+@Suite(.serialized)
+final class SupabaseShellTests {
+  static let key = "eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYW5vbiJ9.anon-signature"
+  let server = Process()
+  let url: String
+  let scratch = NSTemporaryDirectory() + "authflow-supabase-" + UUID().uuidString
+
+  init() throws {
+    server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    server.arguments = [
+      packageRoot.appendingPathComponent("Tests/AuthShellTests/Support/fake_gotrue.py").path,
+      Self.key,
+    ]
+    let output = Pipe()
+    server.standardOutput = output
+    try server.run()
+    let port = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    url = "http://127.0.0.1:\(port)"
+  }
+
+  deinit {
+    kill(server.processIdentifier, SIGKILL)
+    try? FileManager.default.removeItem(atPath: scratch)
+  }
+
+  private func shell(_ commands: String, extra: [String] = [], environment: [String: String] = [:])
+    throws
+    -> ProcessResult
+  {
+    var env = ["XDG_STATE_HOME": scratch + "/state", "XDG_DATA_HOME": scratch + "/data"]
+    for (name, value) in environment { env[name] = value }
+    return try runAuthflow(["--backend", "supabase"] + extra + ["-c", commands], environment: env)
+  }
+
+  @Test func signInWrongThenRightThenSignOut() throws {
+    let environment = ["SUPABASE_URL": url, "SUPABASE_ANON_KEY": Self.key]
+    let result = try shell(
+      "signin; set email test@example.com; set password nope; submit; set password TestPassword123!; submit; whoami; mail",
+      environment: environment)
+    #expect(
+      result.output.hasPrefix(
+        "→ Sign In\n✗ That email or password looks incorrect\n✓ Signed in as test@example.com\n"
+          + "test@example.com\n  user id: 3f1c2a8e-6b7d-4c5e-9f10-2a3b4c5d6e7f\n"
+          + "  email confirmed: 2025-01-01T00:00:00Z\n  session expires: in "))
+    #expect(
+      result.error
+        == "line 1 (command 8): 'mail' belongs to the embedded backend; this shell uses the supabase backend, whose emails go to real inboxes\n"
+    )
+
+    // The session was saved for this project and comes back on the next start.
+    let second = try shell(
+      "expect signed-in test@example.com; show; signout", environment: environment)
+    #expect(second.status == 0, "\(second.error)")
+    #expect(
+      second.output.hasPrefix(
+        "✓ Signed in as test@example.com (restored)\nBackend: supabase:127.0.0.1\nSigned in\n"))
+    let third = try shell(
+      "expect signed-out; create; set email test@example.com; set password Password123; set confirm Password123; consent on; submit",
+      environment: environment)
+    #expect(
+      third.output.hasSuffix(
+        "✗ An account with this email already exists. Try logging in instead.\n"))
+    #expect(third.status == 0, "\(third.error)")
+  }
+
+  @Test func flagsOverrideTheEnvironmentAndEchoShowsTheProject() throws {
+    let result = try shell(
+      "signin",
+      extra: ["--supabase-url", url, "--supabase-key", Self.key, "--echo", "--timeout", "5"])
+    #expect(result.output == "supabase:127.0.0.1 choice> signin\n→ Sign In\n")
+  }
+
+  @Test func anUnreachableProjectIsNetworkUnavailable() throws {
+    let result = try shell(
+      "signin; set email a@b.co; set password x; submit",
+      extra: ["--supabase-url", "http://127.0.0.1:9", "--supabase-key", Self.key, "--timeout", "2"])
+    #expect(
+      result.output.hasSuffix("✗ Can't reach the server. Check your connection and try again.\n"))
+  }
+
+  @Test(arguments: [
+    (
+      [String](), [String: String](),
+      "authflow: the supabase backend needs the project URL; set SUPABASE_URL and SUPABASE_ANON_KEY, or pass --supabase-url and --supabase-key\n"
+    ),
+    (
+      [], ["SUPABASE_URL": "https://abcd.supabase.co"],
+      "authflow: the Supabase anon key is missing; set SUPABASE_ANON_KEY or pass --supabase-key\n"
+    ),
+    (
+      ["--supabase-url", "abcd.supabase.co", "--supabase-key", key], [:],
+      "authflow: the Supabase URL is not usable: it is not a URL; expected https://<project-ref>.supabase.co\n"
+    ),
+    (
+      ["--supabase-url", "https://abcd.supabase.co", "--supabase-key", "service-secret"], [:],
+      "authflow: the Supabase key does not look like an anon key (eyJ…, a JWT) or a publishable key (sb_publishable_…)\n"
+    ),
+    (
+      ["--supabase-url", "https://abcd.supabase.co", "--timeout", "0"], [:],
+      "authflow: --timeout takes seconds from 1 to 300; the default is 10\n"
+    ),
+  ])
+  func badSettingsExitTwo(extra: [String], environment: [String: String], message: String) throws {
+    var env = environment
+    env["SUPABASE_URL"] = env["SUPABASE_URL"] ?? ""
+    env["SUPABASE_ANON_KEY"] = env["SUPABASE_ANON_KEY"] ?? ""
+    let result = try shell("show", extra: extra, environment: env)
+    #expect(result.status == 2)
+    #expect(result.error == message)
+    #expect(!result.error.contains("service-secret"))
+  }
+
+  @Test func supabaseFlagsNeedTheSupabaseBackend() throws {
+    let result = try runAuthflow(["--timeout", "5", "-c", "show"])
+    #expect(result.status == 2)
+    #expect(
+      result.error
+        == "authflow: --timeout applies to the supabase backend only; add --backend supabase\n")
+  }
+}
