@@ -60,35 +60,32 @@ extension EmbeddedGoTrue {
     HMAC.sha256(key: secrets.codes, message: Array("\(kind.rawValue):\(userID):\(code)".utf8))
   }
 
-  /// `POST /recover`: a recovery code for a known email; the same answer, timing aside from one
-  /// insert, and the same per-address limit for an unknown one.
-  func sendRecovery(email rawEmail: String) throws(GoTrueFailure) {
-    let email = try validatedEmail(rawEmail)
-    let date = clock.now
-    let emails = try answer(spending: \.email) { database, now -> [PendingEmail] in
-      let limits = limiter(database, now)
-      try limits.checkEmailInterval(email)
-      guard let user = try database.user(email: email) else {
-        try limits.recordEmail(to: email)
-        return []
-      }
-      return [try issueCode(.recovery, for: user, database, now: now)]
-    }
-    deliver(emails, at: date)
+  /// `POST /recover`: a recovery code for a known email.
+  func sendRecovery(email: String) throws(GoTrueFailure) {
+    try mailCode(.recovery, to: email) { _ in true }
   }
 
   /// `POST /resend` (type `signup`): a new confirmation code if the account waits for one.
-  func resendConfirmation(email rawEmail: String) throws(GoTrueFailure) {
+  func resendConfirmation(email: String) throws(GoTrueFailure) {
+    try mailCode(.confirmation, to: email) { !$0.isConfirmed }
+  }
+
+  /// Mails a fresh code of `kind` to `rawEmail` when it belongs to an account `eligible` accepts.
+  /// Otherwise nothing is sent, but the answer, the time taken (one insert aside) and the
+  /// per-address limit are the same, so the reply never tells whether the account exists.
+  private func mailCode(
+    _ kind: OutboxMessage.Kind, to rawEmail: String, if eligible: (UserRecord) -> Bool
+  ) throws(GoTrueFailure) {
     let email = try validatedEmail(rawEmail)
     let date = clock.now
     let emails = try answer(spending: \.email) { database, now -> [PendingEmail] in
       let limits = limiter(database, now)
       try limits.checkEmailInterval(email)
-      guard let user = try database.user(email: email), !user.isConfirmed else {
+      guard let user = try database.user(email: email), eligible(user) else {
         try limits.recordEmail(to: email)
         return []
       }
-      return [try issueCode(.confirmation, for: user, database, now: now)]
+      return [try issueCode(kind, for: user, database, now: now)]
     }
     deliver(emails, at: date)
   }

@@ -44,7 +44,6 @@ extension ShellSession {
   private func submit() async {
     let email = AuthValidation.normalizedEmail(viewModel.email)
     let password = viewModel.password
-    let wasSignedIn = viewModel.session != nil
     let action: AuthAction =
       switch viewModel.navigationState {
       case .login, .choice: .signIn
@@ -54,8 +53,7 @@ extension ShellSession {
       }
     await perform(Renderer.progress(action)) { [viewModel] in await viewModel.submit() }
     // Like a phone's password manager: a suggested password that worked is offered next time.
-    let accepted =
-      viewModel.session != nil && !wasSignedIn || viewModel.statusBanner == .confirmationSent
+    let accepted = viewModel.session != nil || viewModel.statusBanner == .confirmationSent
     if action == .signUp, accepted, let suggestion, suggestion == password {
       savedPasswords[email] = password
       self.suggestion = nil

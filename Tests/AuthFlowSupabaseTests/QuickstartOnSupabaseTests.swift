@@ -43,14 +43,18 @@ struct QuickstartOnSupabaseTests {
     #expect(viewModel.session == nil)
   }
 
-  @Test func duplicateSignupByEmptyIdentities() async {
-    transport.then(reply(200, "user-repeated-signup.json"))
+  private func signUp(_ email: String) async {
     viewModel.navigateToSignup()
     viewModel.updateConsent(true)
-    viewModel.email = "test@example.com"
+    viewModel.email = email
     viewModel.password = "NewPassword123!"
     viewModel.confirmPassword = "NewPassword123!"
     await viewModel.submit()
+  }
+
+  @Test func duplicateSignupByEmptyIdentities() async {
+    transport.then(reply(200, "user-repeated-signup.json"))
+    await signUp("test@example.com")
     #expect(
       viewModel.errorMessage == "An account with this email already exists. Try logging in instead."
     )
@@ -58,12 +62,7 @@ struct QuickstartOnSupabaseTests {
 
   @Test func newSignupWaitsForConfirmation() async {
     transport.then(reply(200, "user-unconfirmed.json"))
-    viewModel.navigateToSignup()
-    viewModel.updateConsent(true)
-    viewModel.email = "newuser@example.com"
-    viewModel.password = "Password123!"
-    viewModel.confirmPassword = "Password123!"
-    await viewModel.submit()
+    await signUp("newuser@example.com")
     #expect(viewModel.statusBanner == .confirmationSent)
   }
 

@@ -1,3 +1,4 @@
+import AuthCrypto
 import Foundation
 import Testing
 
@@ -50,9 +51,9 @@ struct RobustnessTests {
     _ = try run(Data("show\n".utf8), store: store)
     let before = try Data(contentsOf: URL(fileURLWithPath: store))
 
-    var generator = SplitMix(seed: 7)
+    let random = SeededRandom(seed: 7)
     for round in 0..<5 {
-      var bytes = Data((0..<20_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
+      var bytes = Data(random.bytes(20_000))
       bytes.append(contentsOf: Array("\"unbalanced\n'also\nforgot\nconsent on\nwhoami\n\\".utf8))
       let result = try run(bytes, store: store)
       #expect(result.status == 1, "round \(round)")
@@ -61,18 +62,5 @@ struct RobustnessTests {
       for line in lines { #expect(line.hasPrefix("line "), "round \(round): \(line.prefix(80))") }
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
-  }
-}
-
-/// A seeded generator for repeatable fuzz input.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
