@@ -65,7 +65,6 @@ public enum Renderer {
       }
     }
     if state.network == .offline { text += " " + paint("[offline]", "33") }
-    if let action = state.inFlight { text += " [\(progress(action))]" }
     return text + "> "
   }
 
@@ -106,7 +105,7 @@ public enum Renderer {
     default:
       break
     }
-    if after.network != before.network { lines.append("network: \(after.network.rawValue)") }
+    if after.network != before.network { lines.append(networkLine(after.network)) }
     if let error = after.error, action || error != before.error {
       lines.append(errorLine(error, style))
     }
@@ -119,6 +118,11 @@ public enum Renderer {
   /// `→ Title`: a new screen came into view.
   static func transition(to screen: AuthScreen, _ style: RenderStyle) -> String {
     style.plain ? "screen: \(title(screen))" : style.paint("→ \(title(screen))", "1")
+  }
+
+  /// `network: offline`: the simulated network was switched.
+  static func networkLine(_ status: NetworkStatus) -> String {
+    "network: \(status.rawValue)"
   }
 
   /// `✗ message`, or `error: message` in plain style.

@@ -26,8 +26,6 @@ public struct ScreenState: Equatable, Sendable {
   public var session: AuthSession?
   /// The simulated network.
   public var network: NetworkStatus
-  /// The request in flight.
-  public var inFlight: AuthAction?
   /// Why submit is disabled.
   public var submitBlocker: SubmitBlocker?
   /// The backend's name when it is not the embedded default, e.g. `supabase:abcd`.
@@ -45,7 +43,6 @@ public struct ScreenState: Equatable, Sendable {
     banner = viewModel.statusBanner
     session = viewModel.session
     network = viewModel.networkStatus
-    inFlight = viewModel.inFlight
     submitBlocker = viewModel.submitBlocker
   }
 

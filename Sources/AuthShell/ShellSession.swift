@@ -81,12 +81,6 @@ public final class ShellSession {
     }
   }
 
-  /// Checks `command` against the state, then runs it.
-  public func run(_ spec: CommandSpec, _ command: Command) async -> CommandResult {
-    if let result = runAtOnce(spec, command) { return result }
-    return await runDeferred(command)
-  }
-
   /// Runs a command that `runAtOnce` passed on: one that waits for the backend or the terminal.
   func runDeferred(_ command: Command) async -> CommandResult {
     let before = ChangeMarks(viewModel)
@@ -128,7 +122,7 @@ public final class ShellSession {
       let newScreen = viewModel.navigationState.screen
       if newScreen != screen { pendingLines.append(Renderer.transition(to: newScreen, style)) }
       if viewModel.networkStatus != network {
-        pendingLines.append("network: \(viewModel.networkStatus.rawValue)")
+        pendingLines.append(Renderer.networkLine(viewModel.networkStatus))
       }
       return .done
     case .show, .events, .help, .whoami, .token, .mail, .mailCode, .clockAdvance:

@@ -109,9 +109,6 @@ final class SQLiteDatabase {
   /// Rows changed by the last statement.
   var changes: Int { Int(sqlite3_changes(handle)) }
 
-  /// The rowid of the last insert.
-  var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
-
   private func prepared(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
     if let statement = cache[sql] { return statement }
     var raw: OpaquePointer?
