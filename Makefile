@@ -8,7 +8,8 @@ SWIFT ?= swift
 # System C libraries the package links, and the tools the tests and benchmarks drive.
 BUILD_PACKAGES := libsqlite3-dev libcrypt-dev libssl-dev libedit-dev libcurl4
 TEST_PACKAGES := sqlite3 python3 python3-pexpect
-COVERAGE_FLOORS := AuthFlow=90 AuthCrypto=85 GoTrue=85 AuthFlowEmbedded=85 AuthFlowHTTP=80 \
+COVERAGE_FLOORS := AuthFlow=90 Clocks=90 AuthCrypto=85 PrivateFiles=85 GoTrue=85 AuthFlowGoTrue=85 \
+	GoTrueEngine=85 AuthFlowHTTP=80 \
 	AuthFlowSupabase=85 AuthShell=80
 
 .PHONY: all deps test-deps build release run test lint format coverage bench clean
@@ -42,14 +43,21 @@ release: deps
 run: release
 	@$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/authflow $(ARGS)
 
+# The tests get a temporary folder of their own, which must be free of their files afterwards.
+TEST_TMPDIR := $(CURDIR)/.build/test-tmp
+
 test: test-deps lint
 	$(SWIFT) build --build-tests --enable-code-coverage
-	$(SWIFT) test --skip-build --enable-code-coverage
+	@rm -rf $(TEST_TMPDIR) && mkdir -p $(TEST_TMPDIR)
+	TMPDIR=$(TEST_TMPDIR) $(SWIFT) test --skip-build --enable-code-coverage
 	@scripts/check-coverage $(COVERAGE_FLOORS)
-	/usr/bin/python3 Tests/Terminal/test_terminal.py $$($(SWIFT) build --show-bin-path)/authflow
+	TMPDIR=$(TEST_TMPDIR) /usr/bin/python3 Tests/Terminal/test_terminal.py \
+		$$($(SWIFT) build --show-bin-path)/authflow
+	@scripts/check-temporary-files $(TEST_TMPDIR)
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	@scripts/check-imports
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests

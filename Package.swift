@@ -5,6 +5,9 @@ let package = Package(
   name: "authflow",
   products: [
     .library(name: "AuthFlow", targets: ["AuthFlow"]),
+    .library(name: "AuthFlowGoTrue", targets: ["AuthFlowGoTrue"]),
+    .library(name: "GoTrueEngine", targets: ["GoTrueEngine"]),
+    .library(name: "AuthFlowSupabase", targets: ["AuthFlowSupabase"]),
     .executable(name: "authflow", targets: ["authflow"]),
   ],
   targets: [
@@ -12,22 +15,50 @@ let package = Package(
     .target(name: "AuthFlow"),
     .testTarget(name: "AuthFlowTests", dependencies: ["AuthFlow"]),
 
-    // Swift faces of the C crypto libraries: bcrypt (libcrypt), SHA-256, HMAC, AES-GCM (libcrypto).
+    // Time as an injected value: the wall clock, and one that tests and `clock advance` move.
+    .target(name: "Clocks"),
+    .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
+
+    // Swift faces of the C crypto libraries: bcrypt (libcrypt), SHA-256, HMAC, AES-GCM
+    // (libcrypto), and injected randomness.
     .target(name: "AuthCrypto", dependencies: ["CCrypt", "COpenSSL"]),
     .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto"]),
 
-    // GoTrue's wire contract (codes, shapes, endpoints), its one mapping to AuthError, and the
-    // AuthService adapter every GoTrue-speaking backend shares.
-    .target(name: "GoTrue", dependencies: ["AuthFlow", "AuthCrypto"]),
+    // Files only their owner may read, and the XDG folders they live in.
+    .target(name: "PrivateFiles"),
+    .testTarget(name: "PrivateFilesTests", dependencies: ["PrivateFiles"]),
+
+    // GoTrue's wire contract, shared by clients and servers: codes, shapes, error bodies and
+    // the API as typed calls. It knows nothing of the app.
+    .target(name: "GoTrue"),
     .testTarget(name: "GoTrueTests", dependencies: ["GoTrue"]),
 
-    // The default backend: a GoTrue-compatible engine on SQLite, with an outbox for its email.
-    .target(name: "AuthFlowEmbedded", dependencies: ["GoTrue", "AuthCrypto", "CSQLite"]),
+    // The app's AuthService over any GoTrue API: the one mapping from wire codes to AuthError,
+    // and the sealed session file.
+    .target(
+      name: "AuthFlowGoTrue",
+      dependencies: ["AuthFlow", "GoTrue", "AuthCrypto", "PrivateFiles", "Clocks"]),
     .testTarget(
-      name: "AuthFlowEmbeddedTests", dependencies: ["AuthFlowEmbedded", "authflow-lab"]),
+      name: "AuthFlowGoTrueTests",
+      dependencies: [
+        "AuthFlowGoTrue", "AuthFlow", "GoTrue", "GoTrueEngine", "AuthCrypto", "PrivateFiles",
+        "Clocks",
+      ]),
+
+    // The default backend: a GoTrue-compatible engine on SQLite with GoTrue's own rules, and an
+    // outbox for its email.
+    .target(
+      name: "GoTrueEngine",
+      dependencies: ["GoTrue", "AuthCrypto", "PrivateFiles", "Clocks", "CSQLite"]),
+    .testTarget(
+      name: "GoTrueEngineTests",
+      dependencies: [
+        "GoTrueEngine", "GoTrue", "AuthCrypto", "Clocks", "PrivateFiles", "authflow-lab",
+      ]),
 
     // Benchmarks and fault drills for the engine (`make bench`, multi-process tests).
-    .executableTarget(name: "authflow-lab", dependencies: ["AuthFlowEmbedded"]),
+    .executableTarget(
+      name: "authflow-lab", dependencies: ["GoTrueEngine", "GoTrue", "AuthCrypto"]),
 
     // HTTP as plain values, and the client side of the authflow-http helper.
     .target(name: "AuthFlowHTTP"),
@@ -38,14 +69,25 @@ let package = Package(
     // The Supabase backend: GoTrue's REST API over an injected HTTP transport.
     .target(name: "AuthFlowSupabase", dependencies: ["GoTrue", "AuthFlowHTTP"]),
     .testTarget(
-      name: "AuthFlowSupabaseTests", dependencies: ["AuthFlowSupabase"],
+      name: "AuthFlowSupabaseTests",
+      dependencies: [
+        "AuthFlowSupabase", "AuthFlowGoTrue", "AuthFlow", "GoTrue", "AuthFlowHTTP", "Clocks",
+      ],
       exclude: ["Fixtures", "Requests"]),
 
     // The shell: line sources, parser, command table, renderer, runner, libedit terminal.
     .target(
-      name: "AuthShell", dependencies: ["AuthFlowEmbedded", "AuthFlowSupabase", "CEditLine"]),
+      name: "AuthShell",
+      dependencies: [
+        "AuthFlow", "AuthFlowGoTrue", "GoTrue", "GoTrueEngine", "AuthFlowSupabase",
+        "AuthFlowHTTP", "AuthCrypto", "PrivateFiles", "Clocks", "CEditLine",
+      ]),
     .testTarget(
-      name: "AuthShellTests", dependencies: ["AuthShell", "authflow", "authflow-http"],
+      name: "AuthShellTests",
+      dependencies: [
+        "AuthShell", "AuthFlow", "AuthFlowGoTrue", "GoTrue", "GoTrueEngine", "AuthCrypto",
+        "PrivateFiles", "Clocks", "authflow", "authflow-http",
+      ],
       exclude: ["Support"]),
     // The executable only hands the command line to AuthShell.
     .executableTarget(name: "authflow", dependencies: ["AuthShell"]),

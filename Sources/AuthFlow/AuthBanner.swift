@@ -23,7 +23,7 @@ public struct AuthBanner: Equatable, Hashable, Sendable {
 }
 
 extension AuthBanner {
-  /// Submit was tapped while offline (seed 002, scenario 11).
+  /// Submit was tapped while offline.
   public static let offline = AuthBanner(
     "You're offline. Try again once you're connected.", kind: .warning)
 

@@ -7,7 +7,7 @@
 /// A link from an authentication email, as the app receives it when the link is tapped.
 ///
 /// Links look like `<scheme>://auth/verify?token=123456&type=signup&email=…` and
-/// `<scheme>://auth/reset?token=123456&type=recovery&email=…` (seed 004's magic links, with the
+/// `<scheme>://auth/reset?token=123456&type=recovery&email=…` (the links of the confirmation and reset emails, with the
 /// email added so the app can fill in the form).
 public enum AuthDeepLink: Equatable, Hashable, Sendable {
   /// Confirms the email address of a new account.
@@ -20,33 +20,6 @@ public enum AuthDeepLink: Equatable, Hashable, Sendable {
     switch self {
     case .confirmation(let email, _), .recovery(let email, _): email
     }
-  }
-
-  /// The link as text, for the scheme of the app.
-  public func url(scheme: String) -> String {
-    var components = URLComponents()
-    components.scheme = scheme
-    components.host = "auth"
-    let code: String
-    switch self {
-    case .confirmation(let email, let token):
-      components.path = "/verify"
-      components.queryItems = [
-        .init(name: "type", value: "signup"), .init(name: "email", value: email),
-      ]
-      code = token
-    case .recovery(let email, let token):
-      components.path = "/reset"
-      components.queryItems = [
-        .init(name: "type", value: "recovery"), .init(name: "email", value: email),
-      ]
-      code = token
-    }
-    components.queryItems?.insert(.init(name: "token", value: code), at: 0)
-    // NB: URLComponents leaves "+" alone in queries; escape it so "a+b@x.io" survives the trip.
-    components.percentEncodedQuery = components.percentEncodedQuery?
-      .replacing("+", with: "%2B")
-    return components.string ?? ""
   }
 
   /// Parses a link from an email, or says what is wrong with it.

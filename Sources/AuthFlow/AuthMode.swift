@@ -1,4 +1,4 @@
-/// The pre-choice-screen navigation enum, kept so older callers still compile (seed 000).
+/// The navigation enum from before the choice screen, kept so older callers still compile.
 @available(*, deprecated, renamed: "AuthNavigationState", message: "Use AuthNavigationState.")
 public enum AuthMode: Equatable, Hashable, Sendable {
   /// The sign-in form.

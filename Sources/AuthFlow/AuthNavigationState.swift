@@ -25,7 +25,8 @@ public enum AuthNavigationState: Equatable, Hashable, Sendable {
     }
   }
 
-  /// The form fields of this screen in focus order (seed 000, "Focus Flow").
+  /// The form fields of this screen in focus order: login email → password; signup email →
+  /// password → confirm; reset request email; reset verify code → password.
   public var fields: [AuthField] {
     switch self {
     case .choice: Self.noFields

@@ -39,9 +39,9 @@ public struct SignUpRequest: Equatable, Hashable, Sendable {
   public var password: String
   /// Whether the user accepted the terms; the view model only sends `true`.
   public var consentAccepted: Bool
-  /// The user's first name, when the form asks for it (seed 003).
+  /// The user's first name, when the registration form asks for it.
   public var firstName: String?
-  /// The user's last name, when the form asks for it (seed 003).
+  /// The user's last name, when the registration form asks for it.
   public var lastName: String?
 
   /// A request with the given details.

@@ -1,4 +1,4 @@
-/// A form problem found before any call to the backend, with the seed's wording.
+/// A form problem found before any call to the backend, with the wording users read.
 public enum ValidationIssue: String, Error, CaseIterable, Hashable, Sendable {
   /// The email field is empty.
   case emailRequired = "email_required"
@@ -21,7 +21,7 @@ public enum ValidationIssue: String, Error, CaseIterable, Hashable, Sendable {
   /// The reset code is not 6 digits.
   case codeInvalid = "code_invalid"
 
-  /// The user-facing text (seed 000 and 004 wording where the seeds give one).
+  /// The user-facing text.
   public var message: String {
     switch self {
     case .emailRequired: "Email is required"
@@ -38,7 +38,9 @@ public enum ValidationIssue: String, Error, CaseIterable, Hashable, Sendable {
   }
 }
 
-/// The client-side rules of the forms, as pure functions (seed 004's schemas).
+/// The client-side rules of the forms, as pure functions: an email is required and well
+/// formed; a login password is required; a new password has 8 characters or more, a letter and a
+/// number; a reset code is 6 digits.
 public enum AuthValidation {
   /// The longest password bcrypt hashes in full, in UTF-8 bytes.
   public static let maximumPasswordBytes = 72
@@ -67,7 +69,7 @@ public enum AuthValidation {
     password.isEmpty ? .passwordRequired : nil
   }
 
-  /// The first rule a new password breaks, in the seed's order, or `nil`.
+  /// The first rule a new password breaks (length, then letter, then number), or `nil`.
   public static func checkNewPassword(_ password: String) -> ValidationIssue? {
     if password.isEmpty { return .passwordRequired }
     if password.count < minimumPasswordLength { return .passwordTooShort }

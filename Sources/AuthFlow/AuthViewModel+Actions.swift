@@ -3,8 +3,8 @@ extension AuthViewModel {
   ///
   /// Does nothing on the choice screen, while signed in, or while another request is in flight.
   public func submit() async {
-    guard session == nil, inFlight == nil else { return }
-    switch navigationState {
+    guard state.session == nil, state.inFlight == nil else { return }
+    switch state.navigation {
     case .choice:
       return
     case .login:
@@ -20,8 +20,7 @@ extension AuthViewModel {
 
   /// Sends the confirmation email again for the address in the email field.
   public func resendConfirmation() async {
-    guard inFlight == nil else { return }
-    let email = AuthValidation.normalizedEmail(self.email)
+    let email = AuthValidation.normalizedEmail(state.form.email)
     await perform(
       .resendConfirmation, validate: { AuthValidation.checkEmail(email) },
       call: { [service] () async throws(AuthError) in
@@ -33,59 +32,41 @@ extension AuthViewModel {
   /// Ends the session; the form is cleared and the entry screen shown, even if the backend
   /// cannot be reached.
   public func signOut() async {
-    guard let session, inFlight == nil else { return }
-    inFlight = .signOut
-    events(.submitted(.signOut))
-    do {
-      try await service.signOut(session)
-      events(.succeeded(.signOut))
-    } catch {
-      events(.failed(.signOut, reason: .service(error)))
-    }
-    inFlight = nil
-    self.session = nil
+    guard let session = state.session else { return }
+    await perform(
+      .signOut, needsNetwork: false,
+      call: { [service] () async throws(AuthError) in try await service.signOut(session) },
+      onSuccess: { _ in }, onFailure: { _ in })
+    state.session = nil
     navigateToChoice()
   }
 
   /// Renews the session's tokens; a revoked session signs the user out with an explanation.
   public func refreshSession() async {
-    guard let session, inFlight == nil else { return }
-    guard networkStatus == .online else {
-      statusBanner = .offline
-      events(.failed(.refresh, reason: .offline))
-      return
-    }
-    inFlight = .refresh
-    events(.submitted(.refresh))
-    defer { inFlight = nil }
-    do {
-      self.session = try await service.refresh(session)
-      dismissMessages()
-      events(.succeeded(.refresh))
-    } catch {
-      events(.failed(.refresh, reason: .service(error)))
-      if error == .sessionExpired {
-        self.session = nil
-        clearFormState()
-        navigationState = .login
-      }
-      errorMessage = error.message
-    }
+    guard let session = state.session else { return }
+    await perform(
+      .refresh,
+      call: { [service] () async throws(AuthError) in try await service.refresh(session) },
+      keepsSession: { $0 },
+      onSuccess: { self.state.session = $0 },
+      onFailure: { error in
+        if error == .sessionExpired {
+          self.state.session = nil
+          self.clearFormState()
+          self.navigationState = .login
+        }
+        self.errorMessage = error.message
+      })
   }
 
   /// Restores the session an earlier run saved, if the backend still accepts it.
   public func restoreSession() async {
-    guard session == nil, inFlight == nil else { return }
-    inFlight = .restoreSession
-    defer { inFlight = nil }
-    do {
-      if let restored = try await service.restoreSession() {
-        session = restored
-        events(.succeeded(.restoreSession))
-      }
-    } catch {
-      events(.failed(.restoreSession, reason: .service(error)))
-    }
+    guard state.session == nil else { return }
+    await perform(
+      .restoreSession, needsNetwork: false,
+      call: { [service] () async throws(AuthError) in try await service.restoreSession() },
+      keepsSession: { $0 },
+      onSuccess: { self.state.session = $0 }, onFailure: { _ in })
   }
 
   /// Acts on a link from an email, as the app does when the link opens it.
@@ -93,19 +74,19 @@ extension AuthViewModel {
   /// A confirmation link confirms the address and lands on the sign-in form with the email
   /// filled in; a recovery link lands on the reset-verify form with the code filled in.
   public func open(_ link: AuthDeepLink) async {
-    guard inFlight == nil else { return }
+    guard state.inFlight == nil else { return }
     switch link {
     case .recovery(let email, let code):
       clearFormState()
       navigationState = .resetVerify(pendingEmail: email)
-      otpCode = code
+      state.form.otpCode = code
       statusBanner = .chooseNewPassword
     case .confirmation(let email, let code):
       clearFormState()
       navigationState = .login
-      self.email = email
+      state.form.email = email
       await perform(
-        .confirmEmail, validate: { nil },
+        .confirmEmail, needsNetwork: true,
         call: { [service] () async throws(AuthError) in
           try await service.confirmEmail(email: email, code: code)
         },
@@ -116,8 +97,8 @@ extension AuthViewModel {
   // MARK: Submits
 
   private func signIn() async {
-    let email = AuthValidation.normalizedEmail(self.email)
-    let password = self.password
+    let email = AuthValidation.normalizedEmail(state.form.email)
+    let password = state.form.password
     await perform(
       .signIn,
       validate: {
@@ -128,16 +109,16 @@ extension AuthViewModel {
       },
       keepsSession: { $0 },
       onSuccess: { session in
-        self.session = session
-        self.password = ""
+        self.state.session = session
+        self.state.form.password = ""
       })
   }
 
   private func signUp(consentAccepted: Bool) async {
     let request = SignUpRequest(
-      email: AuthValidation.normalizedEmail(email), password: password,
+      email: AuthValidation.normalizedEmail(state.form.email), password: state.form.password,
       consentAccepted: consentAccepted)
-    let confirmation = confirmPassword
+    let confirmation = state.form.confirmPassword
     await perform(
       .signUp,
       validate: {
@@ -151,33 +132,33 @@ extension AuthViewModel {
         if case .signedIn(let session) = result { session } else { nil }
       },
       onSuccess: { result in
-        self.password = ""
-        self.confirmPassword = ""
+        self.state.form.password = ""
+        self.state.form.confirmPassword = ""
         switch result {
-        case .signedIn(let session): self.session = session
+        case .signedIn(let session): self.state.session = session
         case .confirmationRequired: self.statusBanner = .confirmationSent
         }
       })
   }
 
   private func requestPasswordReset() async {
-    let email = AuthValidation.normalizedEmail(self.email)
+    let email = AuthValidation.normalizedEmail(state.form.email)
     await perform(
       .resetRequest, validate: { AuthValidation.checkEmail(email) },
       call: { [service] () async throws(AuthError) in
         try await service.requestPasswordReset(email: email)
       },
       onSuccess: { _ in
-        self.password = ""
-        self.otpCode = ""
+        self.state.form.password = ""
+        self.state.form.otpCode = ""
         self.navigationState = .resetVerify(pendingEmail: email)
         self.statusBanner = .resetCodeSent
       })
   }
 
   private func resetPassword(pendingEmail: String) async {
-    let code = AuthValidation.normalizedCode(otpCode)
-    let newPassword = password
+    let code = AuthValidation.normalizedCode(state.form.otpCode)
+    let newPassword = state.form.password
     await perform(
       .resetVerify,
       validate: {
@@ -188,7 +169,7 @@ extension AuthViewModel {
       },
       onSuccess: { _ in
         self.clearFormState()
-        self.email = pendingEmail
+        self.state.form.email = pendingEmail
         self.navigationState = .login
         self.statusBanner = .passwordUpdated
       })
@@ -198,29 +179,33 @@ extension AuthViewModel {
 
   /// Validates, checks the network, calls the backend and applies the outcome.
   ///
-  /// The inputs are copied before the call. If the screen changes while the call is in flight,
-  /// or the task is cancelled, a failure is dropped and a success only keeps the session it
-  /// made (`keepsSession`): the backend has stored it, so dropping it would leave the two out
-  /// of step.
+  /// Only one request is in flight at a time. The inputs are copied before the call. If the
+  /// screen changes while the call is in flight, or the task is cancelled, a failure is dropped
+  /// and a success only keeps the session it made (`keepsSession`): the backend has stored it,
+  /// so dropping it would leave the two out of step. A current failure shows its message unless
+  /// `onFailure` says otherwise.
   private func perform<Value: Sendable>(
     _ action: AuthAction,
-    validate: () -> ValidationIssue?,
+    needsNetwork: Bool = true,
+    validate: () -> ValidationIssue? = { nil },
     call: () async throws(AuthError) -> Value,
     keepsSession: (Value) -> AuthSession? = { _ in nil },
-    onSuccess: (Value) -> Void
+    onSuccess: (Value) -> Void,
+    onFailure: ((AuthError) -> Void)? = nil
   ) async {
+    guard state.inFlight == nil else { return }
     if let issue = validate() {
       errorMessage = issue.message
       events(.failed(action, reason: .validation(issue)))
       return
     }
-    guard networkStatus == .online else {
+    guard !needsNetwork || state.network == .online else {
       statusBanner = .offline
       events(.failed(action, reason: .offline))
       return
     }
-    let screen = navigationState
-    inFlight = action
+    let screen = state.navigation
+    state.inFlight = action
     events(.submitted(action))
     let outcome: Result<Value, AuthError>
     do {
@@ -228,22 +213,26 @@ extension AuthViewModel {
     } catch {
       outcome = .failure(error)
     }
-    inFlight = nil
-    let isCurrent = navigationState == screen && !Task.isCancelled
+    state.inFlight = nil
+    let isCurrent = state.navigation == screen && !Task.isCancelled
     switch outcome {
     case .success(let value):
       events(.succeeded(action))
       if isCurrent {
         // A new outcome replaces whatever the last one said.
-        dismissMessages()
+        state.message = nil
         onSuccess(value)
       } else if let session = keepsSession(value) {
-        self.session = session
+        state.session = session
       }
     case .failure(let error):
       events(.failed(action, reason: isCurrent ? .service(error) : .cancelled))
-      if isCurrent { errorMessage = error.message }
+      guard isCurrent else { return }
+      if let onFailure {
+        onFailure(error)
+      } else {
+        errorMessage = error.message
+      }
     }
   }
-
 }

@@ -2,48 +2,15 @@ import Observation
 
 /// The state and intents of the authentication flow, shared by every front end.
 ///
-/// Navigation, form fields, the error or banner on show and the session all live here. User
-/// intents change state synchronously; ``submit()`` validates, calls the injected
-/// ``AuthService`` and applies the outcome in one place (see `AuthViewModel+Actions.swift`).
+/// The whole state is one value, ``state``; the contract's names (`navigationState`,
+/// `email`, `errorMessage`, `statusBanner`, …) read and write parts of it. User intents change
+/// state synchronously; ``submit()`` validates, calls the injected ``AuthService`` and applies
+/// the outcome in one place (see `AuthViewModel+Actions.swift`).
 @MainActor
 @Observable
 public final class AuthViewModel {
-  /// The screen on show. Setting it directly is allowed (the seed's tests do) and is tracked.
-  public var navigationState: AuthNavigationState = .choice {
-    didSet {
-      if oldValue.screen != navigationState.screen {
-        events(.screenViewed(navigationState.screen))
-      }
-    }
-  }
-
-  /// The email field.
-  public var email = ""
-  /// The password field; the new password on the reset-verify screen.
-  public var password = ""
-  /// The confirm-password field of the signup screen.
-  public var confirmPassword = ""
-  /// The reset-code field of the reset-verify screen.
-  public var otpCode = ""
-
-  /// The error on show. Setting one hides the banner: only one of the two shows at a time.
-  public var errorMessage: String? {
-    didSet { if errorMessage != nil, statusBanner != nil { statusBanner = nil } }
-  }
-
-  /// The banner on show. Setting one hides the error: only one of the two shows at a time.
-  public var statusBanner: AuthBanner? {
-    didSet { if statusBanner != nil, errorMessage != nil { errorMessage = nil } }
-  }
-
-  /// The signed-in session, or `nil` while signed out.
-  public var session: AuthSession?
-
-  /// Whether the network is reachable, as last reported by ``updateNetworkStatus(_:)``.
-  public internal(set) var networkStatus: NetworkStatus
-
-  /// The request being made of the backend right now, if any.
-  public internal(set) var inFlight: AuthAction?
+  /// Everything the flow shows, as one value.
+  public internal(set) var state = AuthFlowState()
 
   @ObservationIgnored let service: any AuthService
   @ObservationIgnored let events: AuthEventSink
@@ -54,75 +21,117 @@ public final class AuthViewModel {
   ) {
     self.service = service
     self.events = events
-    self.networkStatus = networkStatus
+    state.network = networkStatus
     events(.screenViewed(.choice))
   }
+
+  // MARK: The contract's names for parts of the state
+
+  /// The screen on show. Setting it directly is allowed (tests of the contract do) and a new
+  /// screen is reported as viewed.
+  public var navigationState: AuthNavigationState {
+    get { state.navigation }
+    set {
+      let old = state.navigation.screen
+      state.navigation = newValue
+      if old != newValue.screen { events(.screenViewed(newValue.screen)) }
+    }
+  }
+
+  /// The email field.
+  public var email: String {
+    get { state.form.email }
+    set { state.form.email = newValue }
+  }
+
+  /// The password field; the new password on the reset-verify screen.
+  public var password: String {
+    get { state.form.password }
+    set { state.form.password = newValue }
+  }
+
+  /// The confirm-password field of the signup screen.
+  public var confirmPassword: String {
+    get { state.form.confirmPassword }
+    set { state.form.confirmPassword = newValue }
+  }
+
+  /// The reset-code field of the reset-verify screen.
+  public var otpCode: String {
+    get { state.form.otpCode }
+    set { state.form.otpCode = newValue }
+  }
+
+  /// The error on show. Setting one replaces the banner: there is one message at a time.
+  public var errorMessage: String? {
+    get { state.errorMessage }
+    set {
+      if let newValue {
+        state.message = .error(newValue)
+      } else if state.errorMessage != nil {
+        state.message = nil
+      }
+    }
+  }
+
+  /// The banner on show. Setting one replaces the error: there is one message at a time.
+  public var statusBanner: AuthBanner? {
+    get { state.banner }
+    set {
+      if let newValue {
+        state.message = .banner(newValue)
+      } else if state.banner != nil {
+        state.message = nil
+      }
+    }
+  }
+
+  /// The signed-in session, or `nil` while signed out.
+  public var session: AuthSession? {
+    get { state.session }
+    set { state.session = newValue }
+  }
+
+  /// Whether the network is reachable, as last reported by ``updateNetworkStatus(_:)``.
+  public var networkStatus: NetworkStatus { state.network }
+
+  /// The request being made of the backend right now, if any.
+  public var inFlight: AuthAction? { state.inFlight }
 
   // MARK: Derived state
 
   /// Whether a request to the backend is in flight.
-  public var isLoading: Bool { inFlight != nil }
+  public var isLoading: Bool { state.inFlight != nil }
 
   /// Whether a user is signed in.
-  public var isLoggedIn: Bool { session != nil }
+  public var isLoggedIn: Bool { state.session != nil }
 
   /// Whether the screen offers a way back to `.choice`; the entry screen itself does not.
-  public var canNavigateBack: Bool { navigationState != .choice }
+  public var canNavigateBack: Bool { state.navigation != .choice }
 
   /// Whether the submit button of the current screen is enabled.
-  public var canSubmit: Bool { submitBlocker == nil }
+  public var canSubmit: Bool { state.canSubmit }
 
   /// Why the submit button is disabled, or `nil` when it is enabled.
-  public var submitBlocker: SubmitBlocker? {
-    if session != nil { return .signedIn }
-    if let inFlight { return .inFlight(inFlight) }
-    if networkStatus == .offline { return .offline }
-    switch navigationState {
-    case .choice:
-      return .noForm
-    case .signup(let consentAccepted):
-      if let field = firstEmptyField() { return .missing(field) }
-      return consentAccepted ? nil : .consentRequired
-    case .login, .resetRequest, .resetVerify:
-      return firstEmptyField().map(SubmitBlocker.missing)
-    }
-  }
+  public var submitBlocker: SubmitBlocker? { state.submitBlocker }
 
   /// The value of `field`.
-  public func value(of field: AuthField) -> String {
-    switch field {
-    case .email: email
-    case .password: password
-    case .confirmPassword: confirmPassword
-    case .otp: otpCode
-    }
-  }
+  public func value(of field: AuthField) -> String { state.form[field] }
 
   /// Sets `field` to `value`.
-  public func setValue(_ value: String, for field: AuthField) {
-    switch field {
-    case .email: email = value
-    case .password: password = value
-    case .confirmPassword: confirmPassword = value
-    case .otp: otpCode = value
-    }
-  }
+  public func setValue(_ value: String, for field: AuthField) { state.form[field] = value }
 
-  private func firstEmptyField() -> AuthField? {
-    navigationState.fields.first { value(of: $0).isEmpty }
-  }
-
-  // MARK: Navigation (seed 001)
+  // MARK: Navigation
 
   /// Shows the sign-in form ("Sign In" on the choice screen). Keeps the form, drops old errors.
   public func navigateToLogin() {
-    dismissMessages()
+    state.message = nil
     navigationState = .login
   }
 
   /// Shows the signup form ("Create Account") with the terms not yet accepted.
   public func navigateToSignup() {
-    dismissMessages()
+    state.message = nil
     navigationState = .signup(consentAccepted: false)
   }
 
@@ -134,15 +143,15 @@ public final class AuthViewModel {
 
   /// Shows the reset-request form ("Forgot password?"), keeping the email.
   public func navigateToResetRequest() {
-    password = ""
-    dismissMessages()
+    state.form.password = ""
+    state.message = nil
     navigationState = .resetRequest
   }
 
   /// Accepts or withdraws consent to the terms; does nothing outside the signup screen.
   public func updateConsent(_ accepted: Bool) {
-    guard case .signup = navigationState else { return }
-    navigationState = .signup(consentAccepted: accepted)
+    guard case .signup = state.navigation else { return }
+    state.navigation = .signup(consentAccepted: accepted)
   }
 
   /// Hides the error message.
@@ -157,22 +166,14 @@ public final class AuthViewModel {
 
   /// Records the network status; going online hides the offline banner.
   public func updateNetworkStatus(_ status: NetworkStatus) {
-    networkStatus = status
-    if status == .online, statusBanner == .offline { statusBanner = nil }
+    state.network = status
+    if status == .online, state.banner == .offline { state.message = nil }
   }
 
-  /// Empties every field and hides the error and the banner (seed 000).
+  /// Empties every field and hides the error and the banner.
   public func clearFormState() {
-    email = ""
-    password = ""
-    confirmPassword = ""
-    otpCode = ""
-    dismissMessages()
-  }
-
-  func dismissMessages() {
-    errorMessage = nil
-    statusBanner = nil
+    state.form = AuthForm()
+    state.message = nil
   }
 
   // MARK: Compatibility
@@ -183,20 +184,4 @@ public final class AuthViewModel {
     get { AuthMode(navigationState) }
     set { navigationState = newValue?.navigationState ?? .choice }
   }
-}
-
-/// Why the submit button of the current screen is disabled.
-public enum SubmitBlocker: Equatable, Hashable, Sendable {
-  /// The screen has no form (the choice screen).
-  case noForm
-  /// A user is signed in, so the auth forms are not on show.
-  case signedIn
-  /// A request is already in flight.
-  case inFlight(AuthAction)
-  /// The device is offline.
-  case offline
-  /// A required field is empty.
-  case missing(AuthField)
-  /// The terms have not been accepted.
-  case consentRequired
 }

@@ -49,7 +49,9 @@ public final class HelperProcessTransport: HTTPTransport {
     }
   }
 
-  /// Sends `request` through the helper.
+  /// Sends `request` through the helper; the wait blocks a thread, so it never runs on the
+  /// caller's actor.
+  @concurrent
   public func send(_ request: HTTPRequest, timeout: Double) async throws(TransportFailure)
     -> HTTPResponse
   {

@@ -137,7 +137,9 @@ public final class SupabaseGoTrueClient: GoTrueAPI {
       throw .transport(error.description)
     }
     guard (200..<300).contains(response.status) else {
-      throw .api(GoTrueErrorDecoder.decode(response))
+      throw .api(
+        GoTrueErrorBody.decode(
+          status: response.status, headers: response.headers, body: response.body))
     }
     return response
   }

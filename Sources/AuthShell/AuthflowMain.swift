@@ -1,7 +1,7 @@
-import AuthCrypto
-import AuthFlowEmbedded
 import AuthFlowHTTP
 import AuthFlowSupabase
+import GoTrueEngine
+import PrivateFiles
 
 #if canImport(Glibc)
   import Glibc
@@ -19,7 +19,7 @@ public enum AuthflowMain {
     do {
       options = try ShellOptions.parse(arguments)
     } catch {
-      return usageError(error.text)
+      return usageError(error)
     }
     if options.help {
       print(ShellOptions.usage)
@@ -34,7 +34,7 @@ public enum AuthflowMain {
     if let file = options.file, file != "-" {
       descriptor = open(file, O_RDONLY | O_CLOEXEC)
       guard descriptor >= 0 else {
-        return usageError("cannot read \(file): \(String(cString: strerror(errno)))")
+        return usageError(.cannotRead(path: file, reason: String(cString: strerror(errno))))
       }
     }
     let interactive = options.file == nil && options.commands.isEmpty && isatty(0) == 1
@@ -43,7 +43,7 @@ public enum AuthflowMain {
     let backend: ShellBackend
     switch makeBackend(options, directories: directories, environment: environment) {
     case .success(let made): backend = made
-    case .failure(let error): return usageError(error.text)
+    case .failure(let error): return usageError(error)
     }
 
     let colourAllowed =
@@ -77,7 +77,7 @@ public enum AuthflowMain {
     session.terminal = editor
     if runnerOptions.interactive {
       output.line("authflow \(version) · \(backend.name) backend · \(backend.location)")
-      if backend.engine != nil {
+      if case .embedded = backend {
         output.line(
           "Demo accounts: test@example.com, unverified@example.com (passwords in the README).")
       }
@@ -96,11 +96,7 @@ public enum AuthflowMain {
   ) -> Result<ShellBackend, ShellError> {
     if options.backend == "supabase" {
       guard let url = options.supabaseURL ?? environment["SUPABASE_URL"], !url.isEmpty else {
-        return .failure(
-          ShellError(
-            "the supabase backend needs the project URL",
-            hint:
-              "set SUPABASE_URL and SUPABASE_ANON_KEY, or pass --supabase-url and --supabase-key"))
+        return .failure(.supabaseNeedsURL)
       }
       do {
         let project = try SupabaseProject(
@@ -111,26 +107,27 @@ public enum AuthflowMain {
             project: project, transport: HelperProcessTransport.besideThisProgram(),
             stateDirectory: directories.stateHome + "/authflow"))
       } catch {
-        return .failure(ShellError(error.description))
+        return .failure(.backendUnavailable(error.description))
       }
     }
     var configuration = EngineConfiguration()
     configuration.autoconfirm = options.autoconfirm
     if let cost = options.hashCost { configuration.hashCost = cost }
     let store =
-      options.store.map(StoreLocation.init(argument:)) ?? .defaultLocation(environment: environment)
+      options.store.map(StoreLocation.init(argument:))
+      ?? ShellBackend.defaultStore(environment: environment)
     do {
       return .success(
         try ShellBackend.embedded(
           store: store, configuration: configuration, seed: options.seed,
           stateDirectory: directories.stateHome + "/authflow"))
     } catch {
-      return .failure(ShellError(error.description))
+      return .failure(.backendUnavailable(error.description))
     }
   }
 
-  private static func usageError(_ message: String) -> Int32 {
-    var text = "authflow: \(message)\n"
+  private static func usageError(_ error: ShellError) -> Int32 {
+    var text = "authflow: \(error.text)\n"
     _ = text.withUTF8 { write(2, $0.baseAddress, $0.count) }
     return 2
   }

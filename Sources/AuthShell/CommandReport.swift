@@ -1,6 +1,7 @@
 import AuthFlow
 
-/// The `--json` object of one command: the state after it, with every secret masked.
+/// The `--json` object of one command: the state after it (the same snapshot the screen is
+/// rendered from), with every secret masked.
 struct CommandReport: Encodable {
   var line: Int
   var command: String
@@ -29,28 +30,26 @@ struct CommandReport: Encodable {
     case canSubmit = "can_submit"
   }
 
-  @MainActor init(
-    line: Int, command: String, problem: String?, viewModel: AuthViewModel, output: [String]
-  ) {
+  init(line: Int, command: String, problem: String?, state flow: AuthFlowState, output: [String]) {
     self.line = line
     self.command = command
     ok = problem == nil
     self.problem = problem
-    let navigation = viewModel.navigationState
+    let navigation = flow.navigation
     state = navigation.screen.rawValue
     if case .signup(let accepted) = navigation { consent = accepted }
     if case .resetVerify(let email) = navigation { pendingEmail = email }
     var fields: [String: String] = [:]
     for field in AuthField.allCases {
-      let value = viewModel.value(of: field)
+      let value = flow.form[field]
       fields[field.commandName] = field.isSecret && !value.isEmpty ? Redaction.mask : value
     }
     self.fields = fields
-    error = viewModel.errorMessage
-    banner = viewModel.statusBanner.map { Banner(kind: $0.kind.rawValue, message: $0.message) }
-    signedIn = viewModel.session?.user.email
-    canSubmit = viewModel.canSubmit
-    network = viewModel.networkStatus.rawValue
+    error = flow.errorMessage
+    banner = flow.banner.map { Banner(kind: $0.kind.rawValue, message: $0.message) }
+    signedIn = flow.session?.user.email
+    canSubmit = flow.canSubmit
+    network = flow.network.rawValue
     self.output = output
   }
 

@@ -1,74 +1,141 @@
 import AuthFlow
 
-/// Where a command can be used.
-public enum Availability: Equatable, Sendable {
-  /// On these screens, while signed out: the screen's buttons.
-  case screens([AuthScreen])
-  /// On any screen with form fields, while signed out.
-  case fields
-  /// While signed in.
-  case signedIn
-  /// Anywhere.
-  case anywhere
-  /// Anywhere, on the embedded backend only.
-  case embedded
-}
+/// The shell's commands, in the order help and the screens list them. Adding a command is
+/// adding an entry here and the handler it names.
+enum CommandTable {
+  private static let forms: [AuthScreen] = [.login, .signup, .resetRequest, .resetVerify]
 
-/// What Tab offers after a command's name.
-public enum ArgumentWords: Equatable, Sendable {
-  /// Nothing.
-  case none
-  /// These words.
-  case words([String])
-  /// The fields of the screen on show.
-  case fields
-  /// Command names.
-  case commands
-  /// The kinds of `expect`.
-  case expectations
-}
-
-/// One command of the shell: the single source for dispatch, help, completion and hints.
-public final class CommandSpec: Sendable {
-  /// The name typed.
-  public let name: String
-  /// Other names that do the same.
-  public let aliases: [String]
-  /// Where it can be used.
-  public let availability: Availability
-  /// The synopsis, e.g. `consent on|off`.
-  public let usage: String
-  /// What it does, in one line.
-  public let summary: String
-  /// What Tab completes after the name.
-  public let arguments: ArgumentWords
-  let parse: @Sendable (ArraySlice<String>) throws(ShellError) -> Command
-
-  init(
-    name: String, aliases: [String], availability: Availability, usage: String, summary: String,
-    arguments: ArgumentWords,
-    parse: @escaping @Sendable (ArraySlice<String>) throws(ShellError) -> Command
-  ) {
-    self.name = name
-    self.aliases = aliases
-    self.availability = availability
-    self.usage = usage
-    self.summary = summary
-    self.arguments = arguments
-    self.parse = parse
-  }
-
-  /// Every name the command answers to.
-  public var names: [String] { [name] + aliases }
-}
-
-/// The shell's commands, in the order help lists them.
-public enum CommandTable {
   /// Every command.
-  public static let all: [CommandSpec] = buttons + fields + anywhere + signedIn + embedded
+  static let all: [CommandSpec] = [
+    // The buttons of the screens.
+    CommandSpec(
+      "signin", .screens([.choice, .login]),
+      "open the sign-in form (choice), or sign in with the form (login)",
+      buttons: [Button(place: .screen(.choice), label: "Sign In")], effect: .opens(.login)),
+    CommandSpec(
+      "create", .screens([.choice, .signup]),
+      "open the signup form (choice), or create the account (signup)",
+      buttons: [Button(place: .screen(.choice), label: "Create Account")], effect: .opens(.signup)),
+    CommandSpec(
+      "submit", .screens(forms), "press the submit button of the form",
+      buttons: [
+        Button(place: .screen(.login), label: "Sign In", submits: true),
+        Button(place: .screen(.signup), label: "Create Account", submits: true),
+      ], effect: .call { session, _ in await session.submit() }),
+    CommandSpec(
+      "send", .screens([.resetRequest]), "send the reset code (submit)",
+      buttons: [Button(place: .screen(.resetRequest), label: "Send code", submits: true)],
+      effect: .call { session, _ in await session.submit() }),
+    CommandSpec(
+      "verify", .screens([.resetVerify]), "set the new password with the code (submit)",
+      buttons: [Button(place: .screen(.resetVerify), label: "Reset password", submits: true)],
+      effect: .call { session, _ in await session.submit() }),
+    CommandSpec(
+      "forgot", .screens([.login]), "\"Forgot password?\": reset the password, keeping the email",
+      buttons: [Button(place: .screen(.login), label: "Forgot password?")],
+      effect: .change { session, _ in session.viewModel.navigateToResetRequest() }),
+    CommandSpec(
+      "resend", .screens([.login]), "send the confirmation email again",
+      buttons: [Button(place: .screen(.login), label: "Resend confirmation")],
+      effect: .call { session, _ in await session.viewModel.resendConfirmation() }),
+    CommandSpec(
+      "autofill", .screens([.login]),
+      "fill in the email and password saved by this session's password manager",
+      buttons: [Button(place: .screen(.login), label: "Autofill")],
+      effect: .atOnce { session, _ in session.autofill() }),
+    CommandSpec(
+      "suggest-password", .screens([.signup]),
+      "fill both password fields with a strong password, kept hidden",
+      buttons: [Button(place: .screen(.signup), label: "Suggest strong password")],
+      effect: .change { session, _ in session.suggestPassword() }),
+    CommandSpec(
+      "back", .screens(forms), "back to the choice screen, clearing the form",
+      buttons: forms.map { Button(place: .screen($0), label: "Back") },
+      effect: .change { session, _ in session.viewModel.navigateToChoice() }),
+    CommandSpec(
+      "consent", .screens([.signup]), grammar: .word(["on", "off"]),
+      "accept or withdraw the terms",
+      effect: .change { session, arguments in
+        session.viewModel.updateConsent(arguments == .word("on"))
+      }),
+
+    // The fields of the forms.
+    CommandSpec(
+      "set", .fields, grammar: .fieldValue,
+      "fill in a field; with no value, type it unseen (interactive only)",
+      effect: .atOnce { session, arguments in session.set(arguments) }),
+    CommandSpec(
+      "clear", .fields, grammar: .field, "empty a field",
+      effect: .change { session, arguments in
+        if case .field(let field) = arguments { session.viewModel.setValue("", for: field) }
+      }),
+
+    // Anywhere.
+    CommandSpec(
+      "show", .anywhere, "show the screen: fields, buttons, banner and error",
+      effect: .change { session, _ in session.show() }),
+    CommandSpec(
+      "dismiss", .anywhere, "hide the error or the banner",
+      effect: .change { session, _ in
+        session.viewModel.dismissError()
+        session.viewModel.dismissBanner()
+      }),
+    CommandSpec(
+      "network", .anywhere, grammar: .word(["online", "offline"]),
+      "switch the simulated network",
+      effect: .change { session, arguments in
+        session.viewModel.updateNetworkStatus(arguments == .word("offline") ? .offline : .online)
+      }),
+    CommandSpec(
+      "events", .anywhere, "list the analytics events of this session",
+      effect: .change { session, _ in session.listEvents() }),
+    CommandSpec(
+      "help", aliases: ["?"], .anywhere, grammar: .commandName,
+      "list the commands, or explain one",
+      effect: .atOnce { session, arguments in session.help(arguments) }),
+    CommandSpec(
+      "expect", .anywhere, grammar: .expectation,
+      "check the state; a failed check makes the exit status 1",
+      effect: .atOnce { session, arguments in session.check(arguments) }),
+    CommandSpec(
+      "quit", aliases: ["exit"], .anywhere, "leave the shell (also exit, Ctrl-D)",
+      effect: .atOnce { _, _ in .quit }),
+
+    // The signed-in screen.
+    CommandSpec(
+      "whoami", .signedIn, "show the signed-in user",
+      buttons: [Button(place: .signedIn, label: "Who am I")],
+      effect: .change { session, _ in session.whoami() }),
+    CommandSpec(
+      "token", .signedIn, "show the access token's claims (never its signature)",
+      buttons: [Button(place: .signedIn, label: "Access token")],
+      effect: .change { session, _ in session.showToken() }),
+    CommandSpec(
+      "refresh", .signedIn, "exchange the refresh token for a new session",
+      buttons: [Button(place: .signedIn, label: "Refresh session")],
+      effect: .call { session, _ in await session.viewModel.refreshSession() }),
+    CommandSpec(
+      "signout", .signedIn, "sign out and return to the choice screen",
+      buttons: [Button(place: .signedIn, label: "Sign out")],
+      effect: .call { session, _ in await session.viewModel.signOut() }),
+
+    // What only some backends offer.
+    CommandSpec(
+      "mail", .feature(.outbox), grammar: .optionalWord(["code", "open"]),
+      "list the outbox; code: fill in the newest code; open: follow the newest link",
+      effect: .request { session, arguments in await session.mail(arguments) }),
+    CommandSpec(
+      "open", .feature(.outbox), grammar: .link,
+      "open a link from an email, as tapping it would",
+      effect: .request { session, arguments in await session.open(arguments) }),
+    CommandSpec(
+      "clock", .feature(.clock), grammar: .duration(keyword: "advance"),
+      "move the backend's clock forward (90s, 15m, 25h, 1h30m)",
+      effect: .change { session, arguments in session.advanceClock(arguments) }),
+  ]
 
   /// The command named `name` (or one of its aliases).
-  public static func spec(named name: String) -> CommandSpec? {
+  static func spec(named name: String) -> CommandSpec? {
     index[name].map { all[$0] }
   }
 
@@ -80,201 +147,48 @@ public enum CommandTable {
     return index
   }()
 
-  private static let forms: [AuthScreen] = [.login, .signup, .resetRequest, .resetVerify]
-
-  private static let buttons: [CommandSpec] = [
-    spec(
-      "signin", .screens([.choice, .login]), "signin",
-      "open the sign-in form (choice), or sign in with the form (login)", .signIn),
-    spec(
-      "create", .screens([.choice, .signup]), "create",
-      "open the signup form (choice), or create the account (signup)", .create),
-    spec("submit", .screens(forms), "submit", "press the submit button of the form", .submit),
-    spec("send", .screens([.resetRequest]), "send", "send the reset code (submit)", .submit),
-    spec(
-      "verify", .screens([.resetVerify]), "verify", "set the new password with the code (submit)",
-      .submit),
-    spec(
-      "forgot", .screens([.login]), "forgot",
-      "\"Forgot password?\": reset the password, keeping the email", .forgot),
-    spec("resend", .screens([.login]), "resend", "send the confirmation email again", .resend),
-    spec(
-      "autofill", .screens([.login]), "autofill",
-      "fill in the email and password saved by this session's password manager", .autofill),
-    spec("back", .screens(forms), "back", "back to the choice screen, clearing the form", .back),
-    CommandSpec(
-      name: "consent", aliases: [], availability: .screens([.signup]), usage: "consent on|off",
-      summary: "accept or withdraw the terms", arguments: .words(["on", "off"]),
-      parse: { arguments throws(ShellError) in
-        .consent(try onOff(arguments, usage: "consent on|off"))
-      }),
-    spec(
-      "suggest-password", .screens([.signup]), "suggest-password",
-      "fill both password fields with a strong password, kept hidden", .suggestPassword),
-  ]
-
-  private static let fields: [CommandSpec] = [
-    CommandSpec(
-      name: "set", aliases: [], availability: .fields, usage: "set <field> [value]",
-      summary: "fill in a field; with no value, type it unseen (interactive only)",
-      arguments: .fields,
-      parse: { arguments throws(ShellError) in
-        guard let name = arguments.first else {
-          throw ShellError("set needs a field", hint: "usage: set <field> [value]")
-        }
-        let field = try field(named: name)
-        let rest = arguments.dropFirst()
-        switch rest.count {
-        case 0: return .set(field, nil)
-        case 1: return .set(field, rest[rest.startIndex])
-        default: return .set(field, rest.joined(separator: " "))
-        }
-      }),
-    CommandSpec(
-      name: "clear", aliases: [], availability: .fields, usage: "clear <field>",
-      summary: "empty a field", arguments: .fields,
-      parse: { arguments throws(ShellError) in
-        guard arguments.count == 1 else {
-          throw ShellError("clear takes one field", hint: "usage: clear <field>")
-        }
-        return .clear(try field(named: arguments[arguments.startIndex]))
-      }),
-  ]
-
-  private static let anywhere: [CommandSpec] = [
-    spec("show", .anywhere, "show", "show the screen: fields, buttons, banner and error", .show),
-    spec("dismiss", .anywhere, "dismiss", "hide the error or the banner", .dismiss),
-    CommandSpec(
-      name: "network", aliases: [], availability: .anywhere, usage: "network online|offline",
-      summary: "switch the simulated network", arguments: .words(["online", "offline"]),
-      parse: { arguments throws(ShellError) in
-        switch arguments.first {
-        case "online" where arguments.count == 1: return .network(.online)
-        case "offline" where arguments.count == 1: return .network(.offline)
-        default:
-          throw ShellError("network takes online or offline", hint: "usage: network online|offline")
-        }
-      }),
-    spec("events", .anywhere, "events", "list the analytics events of this session", .events),
-    CommandSpec(
-      name: "help", aliases: ["?"], availability: .anywhere, usage: "help [command]",
-      summary: "list the commands, or explain one", arguments: .commands,
-      parse: { arguments throws(ShellError) in
-        guard arguments.count <= 1 else {
-          throw ShellError("help takes at most one command name", hint: "usage: help [command]")
-        }
-        return .help(arguments.first)
-      }),
-    CommandSpec(
-      name: "expect", aliases: [], availability: .anywhere, usage: "expect <what> [value]",
-      summary: "check the state; a failed check makes the exit status 1", arguments: .expectations,
-      parse: { arguments throws(ShellError) in .expect(try ExpectationParser.parse(arguments)) }),
-    spec(
-      "quit", .anywhere, "quit", "leave the shell (also exit, Ctrl-D)", .quit, aliases: ["exit"]),
-  ]
-
-  private static let signedIn: [CommandSpec] = [
-    spec("whoami", .signedIn, "whoami", "show the signed-in user", .whoami),
-    spec(
-      "token", .signedIn, "token", "show the access token's claims (never its signature)", .token),
-    spec("refresh", .signedIn, "refresh", "exchange the refresh token for a new session", .refresh),
-    spec("signout", .signedIn, "signout", "sign out and return to the choice screen", .signOut),
-  ]
-
-  private static let embedded: [CommandSpec] = [
-    CommandSpec(
-      name: "mail", aliases: [], availability: .embedded, usage: "mail [code|open]",
-      summary: "list the outbox; code: fill in the newest code; open: follow the newest link",
-      arguments: .words(["code", "open"]),
-      parse: { arguments throws(ShellError) in
-        switch (arguments.first, arguments.count) {
-        case (nil, _): return .mail
-        case ("code", 1): return .mailCode
-        case ("open", 1): return .mailOpen
-        default:
-          throw ShellError("mail takes code, open or nothing", hint: "usage: mail [code|open]")
-        }
-      }),
-    CommandSpec(
-      name: "open", aliases: [], availability: .embedded, usage: "open <link>",
-      summary: "open a link from an email, as tapping it would", arguments: .none,
-      parse: { arguments throws(ShellError) in
-        guard arguments.count == 1 else {
-          throw ShellError("open takes one link", hint: "usage: open <link>")
-        }
-        return .open(arguments[arguments.startIndex])
-      }),
-    CommandSpec(
-      name: "clock", aliases: [], availability: .embedded, usage: "clock advance <duration>",
-      summary: "move the backend's clock forward (90s, 15m, 25h, 1h30m)",
-      arguments: .words(["advance"]),
-      parse: { arguments throws(ShellError) in
-        guard arguments.count == 2, arguments.first == "advance",
-          let seconds = DurationParser.seconds(arguments[arguments.startIndex + 1])
-        else {
-          throw ShellError(
-            "clock advance takes a duration",
-            hint: "for example: clock advance 90s, 15m, 25h or 1h30m")
-        }
-        return .clockAdvance(seconds)
-      }),
-  ]
-
-  private static func spec(
-    _ name: String, _ availability: Availability, _ usage: String, _ summary: String,
-    _ command: Command, aliases: [String] = []
-  ) -> CommandSpec {
-    CommandSpec(
-      name: name, aliases: aliases, availability: availability, usage: usage, summary: summary,
-      arguments: .none,
-      parse: { arguments throws(ShellError) in
-        guard arguments.isEmpty else {
-          throw ShellError("\(name) takes no arguments", hint: "usage: \(usage)")
-        }
-        return command
-      })
+  /// Every command name usable in `context`.
+  static func names(in context: ShellContext) -> [String] {
+    all.filter { $0.isAvailable(in: context) }.map(\.name)
   }
 
-  private static func onOff(_ arguments: ArraySlice<String>, usage: String) throws(ShellError)
-    -> Bool
-  {
-    switch arguments.first {
-    case "on" where arguments.count == 1: return true
-    case "off" where arguments.count == 1: return false
-    default: throw ShellError("expected on or off", hint: "usage: \(usage)")
+  /// The commands that are buttons of `screen`, in table order.
+  static func buttonNames(on screen: AuthScreen) -> [String] {
+    all.filter { spec in
+      if case .screens(let screens) = spec.availability { screens.contains(screen) } else { false }
+    }.map(\.name)
+  }
+
+  /// The buttons shown at `place`, with the command that presses each.
+  static func buttons(at place: Button.Place) -> [(button: Button, command: String)] {
+    all.flatMap { spec in
+      spec.buttons.filter { $0.place == place }.map { (button: $0, command: spec.name) }
     }
   }
 
-  static func field(named name: String) throws(ShellError) -> AuthField {
-    guard let field = AuthField(commandName: name) else {
-      throw ShellError(
-        "there is no field named '\(name.prefix(20))'",
-        hint: "fields: email, password, confirm, otp")
-    }
-    return field
-  }
-}
-
-/// Durations such as `90s`, `15m`, `25h`, `2d` or `1h30m`.
-enum DurationParser {
-  static func seconds(_ text: String) -> Double? {
-    var total = 0.0
-    var number = ""
-    for character in text {
-      if character.isASCII, character.isNumber {
-        number.append(character)
-        continue
+  /// The closest command name to a mistyped `name`, if one is close enough.
+  static func suggestion(for name: String) -> String? {
+    guard name.count <= 32 else { return nil }
+    let typed = Array(name.lowercased().utf8)
+    var best: (name: String, distance: Int)?
+    for spec in all {
+      for candidate in spec.names {
+        let distance = editDistance(typed, Array(candidate.utf8))
+        if distance <= 2, distance < (best?.distance ?? .max) { best = (spec.name, distance) }
       }
-      guard let value = Double(number) else { return nil }
-      switch character {
-      case "s": total += value
-      case "m": total += value * 60
-      case "h": total += value * 3_600
-      case "d": total += value * 86_400
-      default: return nil
-      }
-      number = ""
     }
-    return number.isEmpty && total > 0 ? total : nil
+    return best?.name
+  }
+
+  private static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    var previous = Array(0...b.count)
+    for (i, x) in a.enumerated() {
+      var current = [i + 1]
+      for (j, y) in b.enumerated() {
+        current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+      }
+      previous = current
+    }
+    return previous[b.count]
   }
 }

@@ -7,6 +7,9 @@ final class EventRing {
   private var storage: [AuthEvent] = []
   private var start = 0
   private(set) var total = 0
+  /// How many outcomes (successes and failures) the flow reported: a change in this count
+  /// tells that an action was answered, even when its answer reads the same as the last one.
+  private(set) var outcomes = 0
 
   init(capacity: Int = 500) {
     self.capacity = capacity
@@ -14,6 +17,10 @@ final class EventRing {
 
   func append(_ event: AuthEvent) {
     total += 1
+    switch event {
+    case .succeeded, .failed: outcomes += 1
+    case .screenViewed, .submitted: break
+    }
     if storage.count < capacity {
       storage.append(event)
     } else {

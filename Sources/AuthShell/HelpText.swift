@@ -3,11 +3,7 @@ enum HelpText {
   static func overview(_ context: ShellContext) -> [String] {
     var lines: [String] = []
     let here = CommandTable.all.filter { spec in
-      if case .screens = spec.availability {
-        CommandParser.isAvailable(spec, in: context)
-      } else {
-        false
-      }
+      if case .screens = spec.availability { spec.isAvailable(in: context) } else { false }
     }
     if context.signedIn {
       lines.append("Signed in:")
@@ -23,12 +19,15 @@ enum HelpText {
     }
     lines.append("Anywhere:")
     lines += rows(CommandTable.all.filter { $0.availability == .anywhere })
-    if context.embeddedBackend {
-      lines.append("Embedded backend:")
-      lines += rows(CommandTable.all.filter { $0.availability == .embedded })
+    let backend = CommandTable.all.filter { spec in
+      if case .feature = spec.availability { spec.isAvailable(in: context) } else { false }
+    }
+    if !backend.isEmpty {
+      lines.append("This backend (\(context.backendName)):")
+      lines += rows(backend)
     }
     lines.append(
-      "help <command> explains one command; expect kinds: \(ExpectationParser.kinds.joined(separator: ", "))."
+      "help <command> explains one command; expect kinds: \(ExpectationSpec.names.joined(separator: ", "))."
     )
     return lines
   }
@@ -43,11 +42,11 @@ enum HelpText {
       case .fields: "on screens with a form, signed out"
       case .signedIn: "while signed in"
       case .anywhere: "anywhere"
-      case .embedded: "anywhere, on the embedded backend"
+      case .feature(let feature): "anywhere, on a backend with \(feature.phrase)"
       }
     lines.append("  where: \(place)")
-    if spec.name == "expect" {
-      lines.append("  checks: \(ExpectationParser.kinds.joined(separator: ", "))")
+    if spec.grammar == .expectation {
+      lines += ExpectationSpec.all.map { "  " + $0.synopsis }
     }
     return lines
   }

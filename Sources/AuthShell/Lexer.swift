@@ -1,15 +1,24 @@
+/// A line split into commands and words.
+struct LexedLine: Equatable, Sendable {
+  /// The commands, each as its words; empty for a blank or comment line.
+  var commands: [[String]]
+  /// What is wrong with the quoting, if anything. The words are still there (an open quote
+  /// runs to the end of the line), so even a broken line can be shown with its secrets masked.
+  var problem: ShellError?
+}
+
 /// Splits a line into commands and words, with shell-style quoting.
 ///
 /// `"…"` keeps spaces and takes `\"` and `\\`; `'…'` keeps everything literally; a backslash
 /// outside quotes keeps the next character; an unquoted `;` ends a command. A line whose first
 /// non-blank character is `#` is a comment.
-public enum Lexer {
-  /// The commands of `line`, each as its words; empty for a blank or comment line.
-  public static func commands(in line: Substring) throws(ShellError) -> [[String]] {
+enum Lexer {
+  /// The commands of `line`, and what is wrong with its quoting.
+  static func lex(_ line: Substring) -> LexedLine {
     var utf8 = line.utf8[...]
     while let first = utf8.first, first == .space || first == .tab { utf8 = utf8.dropFirst() }
-    if utf8.first == .hash { return [] }
-    if let words = plainWords(utf8) { return words.isEmpty ? [] : [words] }
+    if utf8.first == .hash { return LexedLine(commands: []) }
+    if let words = plainWords(utf8) { return LexedLine(commands: words.isEmpty ? [] : [words]) }
 
     var commands: [[String]] = []
     var words: [String] = []
@@ -60,17 +69,13 @@ public enum Lexer {
         inWord = true
       }
     }
-    if let quote {
-      let name = quote == .doubleQuote ? "double" : "single"
-      throw ShellError(
-        "unbalanced \(name) quote", hint: "close it, or escape it with a backslash")
-    }
-    if escaped {
-      throw ShellError("the line ends with a lone backslash", hint: "escape it as \\\\")
-    }
     if inWord { words.append(String(decoding: word, as: UTF8.self)) }
     if !words.isEmpty { commands.append(words) }
-    return commands
+    let problem: ShellError? =
+      if let quote { .unbalancedQuote(double: quote == .doubleQuote) } else if escaped {
+        .loneBackslash
+      } else { nil }
+    return LexedLine(commands: commands, problem: problem)
   }
 
   /// The words of a line with no quotes, escapes or semicolons (most lines), split on blanks
@@ -102,8 +107,8 @@ public enum Lexer {
     return words ?? nil
   }
 
-  /// `word` quoted so ``commands(in:)`` reads it back as one word.
-  public static func quote(_ word: String) -> String {
+  /// `word` quoted so ``lex(_:)`` reads it back as one word.
+  static func quote(_ word: String) -> String {
     let plain = !word.isEmpty && word.utf8.allSatisfy { !special.contains($0) && $0 > .space }
     if plain { return word }
     var quoted = "\""

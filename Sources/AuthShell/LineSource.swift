@@ -3,7 +3,7 @@
 #endif
 
 /// One physical line of input.
-public enum LineInput: Equatable, Sendable {
+enum LineInput: Equatable, Sendable {
   /// A line of text, without its newline.
   case line(String)
   /// A line that is not text; the reason says why.
@@ -12,35 +12,35 @@ public enum LineInput: Equatable, Sendable {
   case interrupted
 
   /// The longest line accepted, in bytes.
-  public static let maximumLength = 1 << 16
+  static let maximumLength = 1 << 16
 
   /// The line in `bytes`, checked: UTF-8, no NUL, not over the length limit.
-  public init(bytes: UnsafeBufferPointer<UInt8>) {
+  init(bytes: UnsafeBufferPointer<UInt8>) {
     if bytes.count > Self.maximumLength {
       self = .unreadable(Self.tooLong)
     } else if let base = bytes.baseAddress, memchr(base, 0, bytes.count) != nil {
-      self = .unreadable(ShellError("the line contains a NUL byte", hint: "commands are text"))
+      self = .unreadable(.nulByte)
     } else if bytes.allSatisfy({ $0 < 0x80 }) {
       // Most lines are ASCII, which is valid UTF-8 as it stands.
       self = .line(String(decoding: bytes, as: UTF8.self))
     } else if let text = String(validating: bytes, as: UTF8.self) {
       self = .line(text)
     } else {
-      self = .unreadable(ShellError("the line is not valid UTF-8 text"))
+      self = .unreadable(.notUTF8)
     }
   }
 
   /// The line in `bytes`, checked.
-  public init(bytes: some Collection<UInt8>) {
+  init(bytes: some Collection<UInt8>) {
     self = Array(bytes).withUnsafeBufferPointer { LineInput(bytes: $0) }
   }
 
-  static let tooLong = ShellError("the line is longer than \(maximumLength) bytes")
+  static let tooLong = ShellError.lineTooLong(maximum: maximumLength)
 }
 
 /// Where the shell's lines come from: a terminal, a script, or a test.
 @MainActor
-public protocol LineSource: AnyObject {
+protocol LineSource: AnyObject {
   /// The next line, showing `prompt` first where there is a terminal; `nil` at the end.
   func nextLine(prompt: String) -> LineInput?
   /// Whether lines are kept in a history (then the runner hands them over, masked).
@@ -50,7 +50,7 @@ public protocol LineSource: AnyObject {
 }
 
 /// Lines read from a file descriptor in large chunks (scripts, pipes).
-public final class DescriptorLineSource: LineSource {
+final class DescriptorLineSource: LineSource {
   private let descriptor: Int32
   private var buffer: [UInt8]
   private var start = 0
@@ -58,13 +58,13 @@ public final class DescriptorLineSource: LineSource {
   private var atEnd = false
 
   /// Lines from `descriptor`.
-  public init(descriptor: Int32) {
+  init(descriptor: Int32) {
     self.descriptor = descriptor
     buffer = [UInt8](repeating: 0, count: 1 << 16)
   }
 
   /// The next line; a last line without a newline counts.
-  public func nextLine(prompt: String) -> LineInput? {
+  func nextLine(prompt: String) -> LineInput? {
     var skipping = false
     while true {
       if let newline = buffer[start..<end].firstIndex(of: .newline) {
@@ -91,10 +91,10 @@ public final class DescriptorLineSource: LineSource {
   }
 
   /// Scripts keep no history.
-  public var keepsHistory: Bool { false }
+  var keepsHistory: Bool { false }
 
   /// Scripts keep no history.
-  public func remember(_ line: String) {}
+  func remember(_ line: String) {}
 
   private func fill() {
     if start > 0 {
@@ -122,29 +122,29 @@ public final class DescriptorLineSource: LineSource {
 }
 
 /// Lines from strings: `-c` and tests.
-public final class StringLineSource: LineSource {
+final class StringLineSource: LineSource {
   private var lines: [String]
   private var index = 0
   /// What was remembered, for tests.
-  public private(set) var remembered: [String] = []
+  private(set) var remembered: [String] = []
 
   /// The given lines, in order.
-  public init(_ lines: [String]) {
+  init(_ lines: [String]) {
     self.lines = lines
   }
 
   /// The next line, checked like any input.
-  public func nextLine(prompt: String) -> LineInput? {
+  func nextLine(prompt: String) -> LineInput? {
     guard index < lines.count else { return nil }
     defer { index += 1 }
     return LineInput(bytes: lines[index].utf8)
   }
 
   /// Kept, so tests can read what a terminal would store.
-  public var keepsHistory: Bool { true }
+  var keepsHistory: Bool { true }
 
   /// Keeps `line` for tests to read.
-  public func remember(_ line: String) {
+  func remember(_ line: String) {
     remembered.append(line)
   }
 }

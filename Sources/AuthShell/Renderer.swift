@@ -7,23 +7,17 @@ import AuthFlow
 #endif
 
 /// How output looks: decided once, at the edge.
-public struct RenderStyle: Equatable, Sendable {
+struct RenderStyle: Equatable, Sendable {
   /// ANSI colour.
-  public var colour: Bool
+  var colour: Bool
   /// Words instead of symbols, for screen readers and plain terminals.
-  public var plain: Bool
-
-  /// A style.
-  public init(colour: Bool, plain: Bool) {
-    self.colour = colour
-    self.plain = plain
-  }
+  var plain: Bool
 
   /// No colour, symbols: scripts and transcripts.
-  public static let script = RenderStyle(colour: false, plain: false)
+  static let script = RenderStyle(colour: false, plain: false)
 
   /// What a masked secret shows as.
-  public var mask: String { plain ? "********" : "••••••••" }
+  var mask: String { plain ? Redaction.plainMask : Redaction.mask }
 
   func paint(_ text: String, _ code: String) -> String {
     colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
@@ -31,9 +25,9 @@ public struct RenderStyle: Equatable, Sendable {
 }
 
 /// Pure functions from state to text: prompt, titles, what changed, and the whole screen.
-public enum Renderer {
+enum Renderer {
   /// The title of `screen`, as the app's navigation bar shows it.
-  public static func title(_ screen: AuthScreen) -> String {
+  static func title(_ screen: AuthScreen) -> String {
     switch screen {
     case .choice: "Welcome"
     case .login: "Sign In"
@@ -47,13 +41,13 @@ public enum Renderer {
   ///
   /// Colour codes are wrapped in `marker` characters so the line editor can skip them when it
   /// measures the prompt.
-  public static func prompt(_ state: ScreenState, style: RenderStyle, marker: Character = "\u{1}")
-    -> String
-  {
+  static func prompt(
+    _ state: AuthFlowState, label: String?, style: RenderStyle, marker: Character = "\u{1}"
+  ) -> String {
     func paint(_ text: String, _ code: String) -> String {
       style.colour ? "\(marker)\u{1B}[\(code)m\(marker)\(text)\(marker)\u{1B}[0m\(marker)" : text
     }
-    var text = state.backendLabel.map { paint($0, "35") + " " } ?? ""
+    var text = label.map { paint($0, "35") + " " } ?? ""
     if let session = state.session {
       text += paint("signed-in", "1;32") + "(\(session.user.email))"
     } else {
@@ -69,7 +63,7 @@ public enum Renderer {
   }
 
   /// What is happening while `action` is in flight, for the spinner.
-  public static func progress(_ action: AuthAction) -> String {
+  static func progress(_ action: AuthAction) -> String {
     switch action {
     case .signIn: "signing in"
     case .signUp: "creating the account"
@@ -83,21 +77,20 @@ public enum Renderer {
     }
   }
 
-  /// The lines telling what a command changed. After an action (`action`), the error or banner
-  /// it left is told even when it reads the same as before.
+  /// The lines telling what a command changed. When the backend answered (`answered`), the
+  /// error or banner it left is told even when it reads the same as before.
   static func changes(
-    from before: ChangeMarks, to after: ChangeMarks, email: String?, action: Bool,
-    style: RenderStyle
+    from before: AuthFlowState, to after: AuthFlowState, answered: Bool, style: RenderStyle
   ) -> [String] {
     var lines: [String] = []
-    if after.screen != before.screen {
-      lines.append(
-        style.plain
-          ? "screen: \(title(after.screen))" : style.paint("→ \(title(after.screen))", "1"))
+    if after.navigation.screen != before.navigation.screen {
+      lines.append(transition(to: after.navigation.screen, style))
     }
-    switch (before.sessionVersion, after.sessionVersion) {
+    // The refresh token identifies a session version: it rotates on every refresh, while the
+    // access token can come out the same under a fixed clock.
+    switch (before.session?.refreshToken, after.session?.refreshToken) {
     case (nil, _?):
-      lines.append(success("Signed in as \(email ?? "")", style))
+      lines.append(success("Signed in as \(after.session?.user.email ?? "")", style))
     case (_?, nil):
       lines.append(success("Signed out", style))
     case (let old?, let new?) where old != new:
@@ -106,11 +99,12 @@ public enum Renderer {
       break
     }
     if after.network != before.network { lines.append(networkLine(after.network)) }
-    if let error = after.error, action || error != before.error {
-      lines.append(errorLine(error, style))
-    }
-    if let banner = after.banner, action || banner != before.banner {
-      lines.append(bannerLine(banner, style))
+    if after.message != before.message || answered {
+      switch after.message {
+      case .error(let text): lines.append(errorLine(text, style))
+      case .banner(let banner): lines.append(bannerLine(banner, style))
+      case nil: break
+      }
     }
     return lines
   }
@@ -126,12 +120,12 @@ public enum Renderer {
   }
 
   /// `✗ message`, or `error: message` in plain style.
-  public static func errorLine(_ message: String, _ style: RenderStyle) -> String {
+  static func errorLine(_ message: String, _ style: RenderStyle) -> String {
     style.plain ? "error: \(message)" : style.paint("✗ \(message)", "31")
   }
 
   /// `[kind] message`.
-  public static func bannerLine(_ banner: AuthBanner, _ style: RenderStyle) -> String {
+  static func bannerLine(_ banner: AuthBanner, _ style: RenderStyle) -> String {
     let code =
       switch banner.kind {
       case .info: "36"
@@ -146,8 +140,10 @@ public enum Renderer {
   }
 
   /// The whole screen: title, fields (secrets masked), buttons enabled or not, banner, error.
-  public static func screen(_ state: ScreenState, style: RenderStyle, now: Date) -> [String] {
-    var lines = state.backendLabel.map { ["Backend: \($0)"] } ?? []
+  static func screen(_ state: AuthFlowState, label: String?, style: RenderStyle, now: Date)
+    -> [String]
+  {
+    var lines = label.map { ["Backend: \($0)"] } ?? []
     if let session = state.session {
       return lines + signedIn(session, state: state, style: style, now: now)
     }
@@ -157,78 +153,53 @@ public enum Renderer {
       lines.append("  We sent a 6-digit code to \(email).")
     }
     for field in state.navigation.fields {
-      let value = state.value(field)
+      let value = state.form[field]
       let shown = value.isEmpty ? "(empty)" : field.isSecret ? style.mask : value
       let label = screen == .resetVerify && field == .password ? "New password" : field.label
       lines.append(row(label, shown))
     }
     if case .signup(let consent) = state.navigation {
       lines.append(
-        row(consent ? "[x] I accept the terms" : "[ ] I accept the terms", "consent on|off"))
+        row(
+          consent ? "[x] I accept the terms" : "[ ] I accept the terms",
+          CommandTable.spec(named: "consent")?.usage ?? "consent"))
     }
-    for (label, command) in buttons(state.navigation) {
-      var status = ""
-      if command == submitCommand(screen) {
-        status = state.submitBlocker.map { "disabled: \(reason($0))" } ?? "enabled"
-      }
-      lines.append(row("[\(label)]", command, status))
+    for (button, command) in CommandTable.buttons(at: .screen(screen)) {
+      let status =
+        button.submits ? state.submitBlocker.map { "disabled: \(reason($0))" } ?? "enabled" : ""
+      lines.append(row("[\(button.label)]", command, status))
     }
-    if state.network == .offline { lines.append("  network: offline") }
-    if let banner = state.banner { lines.append("  " + bannerLine(banner, style)) }
-    if let error = state.error { lines.append("  " + errorLine(error, style)) }
-    return lines
+    return lines + footer(state, style)
   }
 
   private static func signedIn(
-    _ session: AuthSession, state: ScreenState, style: RenderStyle, now: Date
+    _ session: AuthSession, state: AuthFlowState, style: RenderStyle, now: Date
   ) -> [String] {
     var lines = [style.paint("Signed in", "1")]
     lines.append(row("Email", session.user.email))
     lines.append(row("User ID", session.user.id))
     lines.append(row("Email confirmed", session.user.emailConfirmedAt.map(timestamp) ?? "no"))
     lines.append(row("Session expires", expiry(session.expiresAt, now: now)))
-    for (label, command) in [
-      ("Who am I", "whoami"), ("Access token", "token"), ("Refresh session", "refresh"),
-      ("Sign out", "signout"),
-    ] {
-      lines.append(row("[\(label)]", command))
+    for (button, command) in CommandTable.buttons(at: .signedIn) {
+      lines.append(row("[\(button.label)]", command))
     }
+    return lines + footer(state, style)
+  }
+
+  /// The network, and the message on show.
+  private static func footer(_ state: AuthFlowState, _ style: RenderStyle) -> [String] {
+    var lines: [String] = []
     if state.network == .offline { lines.append("  network: offline") }
-    if let banner = state.banner { lines.append("  " + bannerLine(banner, style)) }
-    if let error = state.error { lines.append("  " + errorLine(error, style)) }
+    switch state.message {
+    case .banner(let banner): lines.append("  " + bannerLine(banner, style))
+    case .error(let text): lines.append("  " + errorLine(text, style))
+    case nil: break
+    }
     return lines
   }
 
-  /// The buttons of a screen with the seed's labels, and the command that presses each.
-  static func buttons(_ navigation: AuthNavigationState) -> [(String, String)] {
-    switch navigation {
-    case .choice: [("Sign In", "signin"), ("Create Account", "create")]
-    case .login:
-      [
-        ("Sign In", "submit"), ("Forgot password?", "forgot"), ("Resend confirmation", "resend"),
-        ("Back", "back"),
-      ]
-    case .signup:
-      [
-        ("Create Account", "submit"), ("Suggest strong password", "suggest-password"),
-        ("Back", "back"),
-      ]
-    case .resetRequest: [("Send code", "send"), ("Back", "back")]
-    case .resetVerify: [("Reset password", "verify"), ("Back", "back")]
-    }
-  }
-
-  private static func submitCommand(_ screen: AuthScreen) -> String? {
-    switch screen {
-    case .choice: nil
-    case .login, .signup: "submit"
-    case .resetRequest: "send"
-    case .resetVerify: "verify"
-    }
-  }
-
   /// Why submit is disabled, in words.
-  public static func reason(_ blocker: SubmitBlocker) -> String {
+  static func reason(_ blocker: SubmitBlocker) -> String {
     switch blocker {
     case .noForm: "no form on this screen"
     case .signedIn: "already signed in"
@@ -267,12 +238,12 @@ public enum Renderer {
   }
 
   /// ISO 8601 in UTC, e.g. `2025-01-01T00:00:00Z`.
-  public static func timestamp(_ date: Date) -> String {
+  static func timestamp(_ date: Date) -> String {
     date.formatted(.iso8601)
   }
 
   /// `in 59m 30s (…)`, `in 2d 3h (…)`, or `expired 5m 0s ago`.
-  public static func expiry(_ date: Date, now: Date) -> String {
+  static func expiry(_ date: Date, now: Date) -> String {
     let seconds = Int(date.timeIntervalSince(now).rounded())
     let text = duration(abs(seconds))
     return seconds > 0 ? "in \(text) (\(timestamp(date)))" : "expired \(text) ago"

@@ -1,7 +1,11 @@
 import AuthCrypto
 import AuthFlow
-import AuthFlowEmbedded
-import GoTrue
+import AuthFlowGoTrue
+import AuthFlowHTTP
+import AuthFlowSupabase
+import Clocks
+import GoTrueEngine
+import PrivateFiles
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -9,43 +13,36 @@ import GoTrue
   import Foundation
 #endif
 
-/// The backend a shell runs on, and what the shell may do with it beyond the app's service.
-public struct ShellBackend: Sendable {
-  /// `embedded` or `supabase`.
-  public var name: String
-  /// Where it lives: the store path or the project URL.
-  public var location: String
-  /// What the prompt and `show` call it, when it is not the default embedded store.
-  public var label: String?
-  /// The app-facing service.
-  public var service: any AuthService
-  /// The engine, for `mail`, `open` and `clock` (embedded only).
-  public var engine: EmbeddedGoTrue?
-  /// The engine's clock, for `clock advance` (embedded only).
-  public var clock: AdjustableClock?
-  /// Randomness for suggested passwords.
-  public var random: any RandomSource
-  /// Whether a session saved by an earlier run may exist.
-  public var restoresSession: Bool
+/// The backend a shell runs on: the app's service, and what the shell may do with it beyond
+/// the app (read its outbox, move its clock), which only some backends offer.
+enum ShellBackend {
+  /// The engine on a local store.
+  case embedded(Embedded)
+  /// A Supabase project.
+  case supabase(Supabase)
 
-  /// A backend with the given parts.
-  public init(
-    name: String, location: String, label: String? = nil, service: any AuthService,
-    engine: EmbeddedGoTrue? = nil, clock: AdjustableClock? = nil,
-    random: any RandomSource = SystemRandom(), restoresSession: Bool
-  ) {
-    self.name = name
-    self.location = location
-    self.label = label
-    self.service = service
-    self.engine = engine
-    self.clock = clock
-    self.random = random
-    self.restoresSession = restoresSession
+  /// The embedded engine with its clock and the store it runs on.
+  struct Embedded {
+    let engine: EmbeddedGoTrue
+    let clock: AdjustableClock
+    let store: StoreLocation
+    let service: GoTrueAuthService
+    let random: any RandomSource
+    let restoresSession: Bool
   }
 
+  /// A Supabase project.
+  struct Supabase {
+    let project: SupabaseProject
+    let service: GoTrueAuthService
+    let restoresSession: Bool
+  }
+
+  /// Where seeded clocks start: 2025-01-01T00:00:00Z.
+  static let fixedEpoch = Date(timeIntervalSince1970: 1_735_689_600)
+
   /// The embedded engine at `store`, with sessions kept under `stateDirectory`.
-  public static func embedded(
+  static func embedded(
     store: StoreLocation, configuration: EngineConfiguration, seed: UInt64?, stateDirectory: String
   ) throws(EmbeddedStoreError) -> ShellBackend {
     let random: any RandomSource = seed.map { SeededRandom(seed: $0) } ?? SystemRandom()
@@ -61,14 +58,99 @@ public struct ShellBackend: Sendable {
       sessions = SealedSessionFile(
         directory: stateDirectory, identity: "embedded:" + absolute(path), random: random)
     }
-    return ShellBackend(
-      name: "embedded", location: store.description,
-      service: GoTrueAuthService(api: engine, sessions: sessions, clock: clock), engine: engine,
-      clock: clock, random: random, restoresSession: sessions.hasSavedSession())
+    return .embedded(
+      Embedded(
+        engine: engine, clock: clock, store: store,
+        service: GoTrueAuthService(api: engine, sessions: sessions, clock: clock), random: random,
+        restoresSession: sessions.hasSavedSession()))
   }
 
-  /// Where seeded clocks start: 2025-01-01T00:00:00Z.
-  public static let fixedEpoch = Date(timeIntervalSince1970: 1_735_689_600)
+  /// The Supabase project `project`, reached through `transport`, with its session kept under
+  /// `stateDirectory` (one sealed file per project URL).
+  static func supabase(
+    project: SupabaseProject, transport: any HTTPTransport, stateDirectory: String
+  ) -> ShellBackend {
+    let sessions = SealedSessionFile(directory: stateDirectory, identity: "supabase:" + project.url)
+    let client = SupabaseGoTrueClient(project: project, transport: transport)
+    return .supabase(
+      Supabase(
+        project: project, service: GoTrueAuthService(api: client, sessions: sessions),
+        restoresSession: sessions.hasSavedSession()))
+  }
+
+  /// The default store: `$XDG_DATA_HOME/authflow/auth.db`, else `~/.local/share/authflow/auth.db`.
+  static func defaultStore(environment: [String: String]) -> StoreLocation {
+    .file(XDGDirectories(environment: environment).dataHome + "/authflow/auth.db")
+  }
+
+  /// The app-facing service.
+  var service: any AuthService {
+    switch self {
+    case .embedded(let embedded): embedded.service
+    case .supabase(let supabase): supabase.service
+    }
+  }
+
+  /// `embedded` or `supabase`.
+  var name: String {
+    switch self {
+    case .embedded: "embedded"
+    case .supabase: "supabase"
+    }
+  }
+
+  /// Where it lives: the store path or the project URL.
+  var location: String {
+    switch self {
+    case .embedded(let embedded): embedded.store.description
+    case .supabase(let supabase): supabase.project.url
+    }
+  }
+
+  /// What the prompt and `show` call it, when it is not the default embedded store.
+  var label: String? {
+    switch self {
+    case .embedded: nil
+    case .supabase(let supabase): "supabase:\(supabase.project.name)"
+    }
+  }
+
+  /// Whether a session saved by an earlier run may exist.
+  var restoresSession: Bool {
+    switch self {
+    case .embedded(let embedded): embedded.restoresSession
+    case .supabase(let supabase): supabase.restoresSession
+    }
+  }
+
+  /// Randomness for suggested passwords.
+  var random: any RandomSource {
+    switch self {
+    case .embedded(let embedded): embedded.random
+    case .supabase: SystemRandom()
+    }
+  }
+
+  /// The outbox of the emails the backend sent, where the shell can read it.
+  var outbox: Outbox? {
+    if case .embedded(let embedded) = self { embedded.engine.outbox } else { nil }
+  }
+
+  /// The backend's clock, where the shell can move it.
+  var clock: AdjustableClock? {
+    if case .embedded(let embedded) = self { embedded.clock } else { nil }
+  }
+
+  /// What the backend offers beyond the app's service.
+  var features: Set<BackendFeature> {
+    switch self {
+    case .embedded: [.outbox, .clock]
+    case .supabase: []
+    }
+  }
+
+  /// The current time as the backend sees it.
+  var now: Date { clock?.now ?? Date() }
 
   private static func absolute(_ path: String) -> String {
     if path.hasPrefix("/") { return path }

@@ -1,22 +1,198 @@
-/// A mistake in what the user typed: one line saying what was wrong, and what would be right.
+import AuthFlow
+
+/// A mistake in what the user typed, or a setting that cannot work: typed cases, worded in one
+/// place (``text``) as one line saying what was wrong and what would be right.
 ///
-/// Messages name commands and options, never argument values, so a password typed in the wrong
-/// place cannot end up in an error.
-public struct ShellError: Error, Equatable, Sendable {
-  /// What was wrong.
-  public var message: String
-  /// What would be right, when there is something useful to say.
-  public var hint: String?
+/// Cases carry names of commands, fields, options and screens, never argument values, so a
+/// password typed in the wrong place cannot end up in an error.
+enum ShellError: Error, Equatable, Sendable {
+  // MARK: Lines
+  /// The line has a quote that is never closed.
+  case unbalancedQuote(double: Bool)
+  /// The line ends with a backslash that escapes nothing.
+  case loneBackslash
+  /// The line is longer than the shell reads.
+  case lineTooLong(maximum: Int)
+  /// The line holds a NUL byte.
+  case nulByte
+  /// The line is not UTF-8.
+  case notUTF8
 
-  /// A mistake with an optional hint.
-  public init(_ message: String, hint: String? = nil) {
-    self.message = message
-    self.hint = hint
-  }
+  // MARK: Commands
+  /// No command has this name; `name` is set only when it looks like a typo of `suggestion`.
+  case unknownCommand(name: String?, suggestion: String?)
+  /// The arguments do not fit the command's grammar.
+  case wrongArguments(command: String, expected: String, usage: String)
+  /// The word is not a field name.
+  case unknownField(String)
+  /// `expect` with no kind, or a kind it does not know.
+  case unknownExpectation(String?, kinds: [String])
+  /// `help` for a command that does not exist.
+  case noHelp(name: String, suggestion: String?)
 
-  /// The message and the hint on one line.
-  public var text: String {
-    guard let hint else { return message }
-    return "\(message); \(hint)"
+  // MARK: Where a command applies
+  /// A button of screens other than this one.
+  case wrongScreen(command: String, screens: [AuthScreen], here: AuthScreen, buttons: [String])
+  /// A button of the sign-in screens while signed in.
+  case hiddenWhileSignedIn(command: String, available: [String])
+  /// A field command while signed in.
+  case formHidden
+  /// A field this screen does not have.
+  case noSuchField(AuthField, screen: AuthScreen, fields: [AuthField])
+  /// A command of the signed-in user while signed out.
+  case needsSignIn(command: String)
+  /// A command the backend cannot offer.
+  case notOnThisBackend(command: String, feature: BackendFeature, backend: String)
+
+  // MARK: What a command needed
+  /// A mask copied from history or an echo, typed as a secret.
+  case maskIsNotAValue(AuthField)
+  /// `set <secret>` with no value outside a terminal, or `set email` with none.
+  case needsValue(AuthField)
+  /// Unseen entry was cancelled.
+  case entryCancelled(AuthField)
+  /// `autofill` with nothing saved.
+  case noSavedPassword(email: String?)
+  /// A mail command with no email to look for.
+  case needsEmail(command: String)
+  /// No email was sent to the address.
+  case noEmail(to: String)
+  /// `mail code` outside the reset-verify screen.
+  case mailCodeNeedsResetVerify
+  /// No reset code was sent to the address.
+  case noResetCode(to: String)
+  /// The link cannot be opened.
+  case badLink(AuthDeepLinkError)
+
+  // MARK: The command line
+  /// An option with no value after it.
+  case optionNeedsValue(String)
+  /// An option given a value it cannot take.
+  case badOptionValue(option: String, expected: String)
+  /// A flag given a value.
+  case optionTakesNoValue(String)
+  /// An option that does not exist.
+  case unknownOption(String)
+  /// An option of another backend.
+  case optionOfOtherBackend(option: String, backend: String)
+  /// Two script files.
+  case oneScriptOnly
+  /// Both `-c` and a script file.
+  case commandsAndScript
+  /// The script file cannot be read.
+  case cannotRead(path: String, reason: String)
+  /// The Supabase backend without a project URL.
+  case supabaseNeedsURL
+  /// The backend could not be set up; the reason is the backend's own one line.
+  case backendUnavailable(String)
+
+  /// The one line users read.
+  var text: String {
+    switch self {
+    case .unbalancedQuote(let double):
+      "unbalanced \(double ? "double" : "single") quote; close it, or escape it with a backslash"
+    case .loneBackslash:
+      "the line ends with a lone backslash; escape it as \\\\"
+    case .lineTooLong(let maximum):
+      "the line is longer than \(maximum) bytes"
+    case .nulByte:
+      "the line contains a NUL byte; commands are text"
+    case .notUTF8:
+      "the line is not valid UTF-8 text"
+    case .unknownCommand(let name?, let suggestion?):
+      "unknown command '\(shortened(name))'; did you mean '\(suggestion)'? Type help for the list"
+    case .unknownCommand(let name?, nil):
+      "unknown command '\(shortened(name))'; type help for the list"
+    case .unknownCommand(nil, _):
+      "unknown command (not repeated, in case it was a secret); type help for the list"
+    case .wrongArguments(let command, let expected, let usage):
+      "\(command) takes \(expected); usage: \(usage)"
+    case .unknownField(let name):
+      "there is no field named '\(shortened(name))'; fields: \(fieldList(AuthField.allCases))"
+    case .unknownExpectation(let kind?, let kinds):
+      "expect cannot check '\(shortened(kind))'; one of: \(kinds.joined(separator: ", "))"
+    case .unknownExpectation(nil, let kinds):
+      "expect needs something to check; one of: \(kinds.joined(separator: ", "))"
+    case .noHelp(let name, let suggestion):
+      "no command named '\(shortened(name))'; "
+        + (suggestion.map { "did you mean '\($0)'?" } ?? "type help for the list")
+    case .wrongScreen(let command, let screens, let here, let buttons):
+      "'\(command)' is on the \(listing(screens.map(\.rawValue))) screen\(screens.count > 1 ? "s" : ""); "
+        + "this screen (\(here.rawValue)) has: \(buttons.joined(separator: ", "))"
+    case .hiddenWhileSignedIn(let command, let available):
+      "'\(command)' is a button of the sign-in screens, hidden while signed in; "
+        + "you can use: \(available.joined(separator: ", "))"
+    case .formHidden:
+      "the form is hidden while signed in; signout first"
+    case .noSuchField(let field, let screen, let fields):
+      "the \(screen.rawValue) screen has no \(field.commandName) field; "
+        + (fields.isEmpty
+          ? "open a form first: signin or create" : "its fields: \(fieldList(fields))")
+    case .needsSignIn(let command):
+      "'\(command)' needs a signed-in user; sign in first: signin, then submit"
+    case .notOnThisBackend(let command, let feature, let backend):
+      "'\(command)' needs \(feature.phrase); the \(backend) backend has none"
+    case .maskIsNotAValue(let field):
+      "that \(field.commandName) is a mask from history or an echo, not the real value; "
+        + "type the value again, or use set \(field.commandName) with no value"
+    case .needsValue(let field) where field.isSecret:
+      "set \(field.commandName) needs a value; interactive sessions ask for it unseen; "
+        + "scripts write set \(field.commandName) <value>"
+    case .needsValue(let field):
+      "set \(field.commandName) needs a value; usage: set \(field.commandName) <value>"
+    case .entryCancelled(let field):
+      "cancelled; the \(field.commandName) field is unchanged"
+    case .noSavedPassword(let email):
+      "no saved password\(email.map { " for \($0)" } ?? ""); "
+        + "suggest-password on the signup screen saves one once the account is created"
+    case .needsEmail(let command):
+      "\(command) needs an email; set email <address> first"
+    case .noEmail(let address):
+      "no email has been sent to \(address); mail lists the outbox"
+    case .mailCodeNeedsResetVerify:
+      "mail code fills the reset code on the reset-verify screen; "
+        + "forgot, then send, to get one; confirmation emails are opened with mail open"
+    case .noResetCode(let address):
+      "no reset code has been sent to \(address); mail lists the outbox"
+    case .badLink(let error):
+      error.message
+    case .optionNeedsValue(let option):
+      "\(option) needs a value; see authflow --help"
+    case .badOptionValue(let option, let expected):
+      "\(option) takes \(expected)"
+    case .optionTakesNoValue(let option):
+      "\(option) takes no value"
+    case .unknownOption(let option):
+      "unknown option '\(shortened(option))'; see authflow --help"
+    case .optionOfOtherBackend(let option, let backend):
+      "\(option) applies to the \(backend) backend only"
+        + (backend == "embedded" ? "" : "; add --backend \(backend)")
+    case .oneScriptOnly:
+      "only one script file can be run at a time; see authflow --help"
+    case .commandsAndScript:
+      "give either -c commands or a script file, not both"
+    case .cannotRead(let path, let reason):
+      "cannot read \(path): \(reason)"
+    case .supabaseNeedsURL:
+      "the supabase backend needs the project URL; "
+        + "set SUPABASE_URL and SUPABASE_ANON_KEY, or pass --supabase-url and --supabase-key"
+    case .backendUnavailable(let reason):
+      reason
+    }
   }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+func listing(_ items: [String]) -> String {
+  guard items.count > 1, let last = items.last else { return items.first ?? "" }
+  return items.dropLast().joined(separator: ", ") + " and " + last
+}
+
+private func fieldList(_ fields: [AuthField]) -> String {
+  fields.map(\.commandName).joined(separator: ", ")
+}
+
+/// At most 24 characters of a word the user typed, so a pasted wall of text stays one line.
+private func shortened(_ word: String) -> String {
+  word.count > 24 ? String(word.prefix(24)) + "…" : word
 }

@@ -1,62 +1,56 @@
 import AuthCrypto
 
 /// The command line of `authflow`.
-public struct ShellOptions: Equatable, Sendable {
+struct ShellOptions: Equatable, Sendable {
   /// `embedded` (default) or `supabase`.
-  public var backend = "embedded"
+  var backend = "embedded"
   /// `--store PATH|:memory:`; `nil` for the default store.
-  public var store: String?
+  var store: String?
   /// `--autoconfirm`.
-  public var autoconfirm = false
+  var autoconfirm = false
   /// `--hash-cost N`.
-  public var hashCost: Int?
+  var hashCost: Int?
   /// `--seed N`.
-  public var seed: UInt64?
+  var seed: UInt64?
   /// `--supabase-url URL` (else `SUPABASE_URL`).
-  public var supabaseURL: String?
+  var supabaseURL: String?
   /// `--supabase-key KEY` (else `SUPABASE_ANON_KEY`).
-  public var supabaseKey: String?
+  var supabaseKey: String?
   /// `--timeout SECONDS` for Supabase requests.
-  public var timeout: Double?
+  var timeout: Double?
   /// `--echo`.
-  public var echo = false
+  var echo = false
   /// `--bail`.
-  public var bail = false
+  var bail = false
   /// `--json`.
-  public var json = false
+  var json = false
   /// `--no-color`.
-  public var noColor = false
+  var noColor = false
   /// `--plain`.
-  public var plain = false
+  var plain = false
   /// `-c` commands, one line per `-c`.
-  public var commands: [String] = []
+  var commands: [String] = []
   /// A script file to run.
-  public var file: String?
+  var file: String?
   /// `--help`.
-  public var help = false
+  var help = false
   /// `--version`.
-  public var version = false
-
-  /// Defaults: the embedded backend, interactive or reading a script from standard input.
-  public init() {}
+  var version = false
 
   /// Parses the arguments after the program name.
-  public static func parse(_ arguments: [String]) throws(ShellError) -> ShellOptions {
+  static func parse(_ arguments: [String]) throws(ShellError) -> ShellOptions {
     var options = ShellOptions()
-    var iterator = arguments.makeIterator()
+    var given: [OptionSpec] = []
+    var remaining = arguments[...]
     var onlyFiles = false
-    func value(for name: String) throws(ShellError) -> String {
-      guard let value = iterator.next() else {
-        throw ShellError("\(name) needs a value", hint: "see authflow --help")
-      }
-      return value
-    }
-    while let argument = iterator.next() {
+    while let argument = remaining.popFirst() {
       if onlyFiles || !argument.hasPrefix("-") || argument == "-" {
-        guard options.file == nil else {
-          throw ShellError("only one script file can be run at a time", hint: "see authflow --help")
-        }
+        guard options.file == nil else { throw .oneScriptOnly }
         options.file = argument
+        continue
+      }
+      if argument == "--" {
+        onlyFiles = true
         continue
       }
       var name = argument
@@ -65,113 +59,191 @@ public struct ShellOptions: Equatable, Sendable {
         name = String(argument[..<equals])
         inline = String(argument[argument.index(after: equals)...])
       }
-      func take() throws(ShellError) -> String {
-        if let inline { return inline }
-        return try value(for: name)
+      guard let spec = OptionSpec.named(name) else { throw .unknownOption(name) }
+      let value: String
+      if spec.value == nil {
+        guard inline == nil else { throw .optionTakesNoValue(name) }
+        value = ""
+      } else if let inline {
+        value = inline
+      } else if let next = remaining.popFirst() {
+        value = next
+      } else {
+        throw .optionNeedsValue(name)
       }
-      switch name {
-      case "--": onlyFiles = true
-      case "--backend":
-        let backend = try take()
-        guard backend == "embedded" || backend == "supabase" else {
-          throw ShellError("--backend takes embedded or supabase, not '\(backend.prefix(20))'")
-        }
-        options.backend = backend
-      case "--store": options.store = try take()
-      case "--autoconfirm": options.autoconfirm = true
-      case "--hash-cost":
-        let text = try take()
-        guard let cost = Int(text), (Bcrypt.minimumCost...Bcrypt.maximumCost).contains(cost) else {
-          throw ShellError(
-            "--hash-cost takes a number from \(Bcrypt.minimumCost) to \(Bcrypt.maximumCost)",
-            hint: "the default is \(Bcrypt.defaultCost), GoTrue's; lower it for tests only")
-        }
-        options.hashCost = cost
-      case "--seed":
-        let text = try take()
-        guard let seed = UInt64(text) else {
-          throw ShellError("--seed takes a whole number", hint: "for example --seed 1")
-        }
-        options.seed = seed
-      case "--supabase-url": options.supabaseURL = try take()
-      case "--supabase-key": options.supabaseKey = try take()
-      case "--timeout":
-        let text = try take()
-        guard let seconds = Double(text), seconds > 0, seconds <= 300 else {
-          throw ShellError("--timeout takes seconds from 1 to 300", hint: "the default is 10")
-        }
-        options.timeout = seconds
-      case "--echo": options.echo = true
-      case "--bail": options.bail = true
-      case "--json": options.json = true
-      case "--no-color", "--no-colour": options.noColor = true
-      case "--plain": options.plain = true
-      case "-c", "--command": options.commands.append(try take())
-      case "-h", "--help": options.help = true
-      case "--version": options.version = true
-      default:
-        throw ShellError("unknown option '\(name.prefix(30))'", hint: "see authflow --help")
-      }
-      if inline != nil,
-        ["--autoconfirm", "--echo", "--bail", "--json", "--no-color", "--plain"].contains(name)
-      {
-        throw ShellError("\(name) takes no value")
-      }
+      try spec.apply(&options, value)
+      given.append(spec)
     }
-    if options.file != nil, !options.commands.isEmpty {
-      throw ShellError("give either -c commands or a script file, not both")
-    }
-    if options.backend != "embedded" {
-      for (set, flag) in [
-        (options.store != nil, "--store"), (options.autoconfirm, "--autoconfirm"),
-        (options.hashCost != nil, "--hash-cost"), (options.seed != nil, "--seed"),
-      ] where set {
-        throw ShellError("\(flag) applies to the embedded backend only")
-      }
-    } else {
-      for (set, flag) in [
-        (options.supabaseURL != nil, "--supabase-url"),
-        (options.supabaseKey != nil, "--supabase-key"),
-        (options.timeout != nil, "--timeout"),
-      ] where set {
-        throw ShellError(
-          "\(flag) applies to the supabase backend only", hint: "add --backend supabase")
+    if options.file != nil, !options.commands.isEmpty { throw .commandsAndScript }
+    for spec in given {
+      if let backend = spec.backend, backend != options.backend {
+        throw .optionOfOtherBackend(option: spec.names[0], backend: backend)
       }
     }
     return options
   }
 
-  /// `authflow --help`.
-  public static let usage = """
-    authflow: explore, demo and script an app's sign-in flow.
+  /// `authflow --help`, written from the option table.
+  static var usage: String {
+    var lines = [
+      "authflow: explore, demo and script an app's sign-in flow.",
+      "",
+      "usage: authflow [options]              interactive shell (or a script on standard input)",
+      "       authflow [options] FILE         run a script file (#!/usr/bin/env authflow works)",
+      "       authflow [options] -c 'cmd; cmd'",
+    ]
+    for section in OptionSpec.Section.allCases {
+      lines += ["", "\(section.rawValue):"]
+      for spec in OptionSpec.all where spec.section == section {
+        let synopsis = spec.names.joined(separator: ", ") + (spec.value.map { " " + $0 } ?? "")
+        let column = 32
+        let padding = max(1, column - 2 - synopsis.count)
+        lines.append("  " + synopsis + String(repeating: " ", count: padding) + spec.help[0])
+        lines += spec.help.dropFirst().map { String(repeating: " ", count: column) + $0 }
+      }
+    }
+    lines += [
+      "",
+      "Type help in the shell for its commands. Exit status: 0 when every command ran and every",
+      "expect held, 1 otherwise, 2 for a bad command line.",
+    ]
+    return lines.joined(separator: "\n")
+  }
+}
 
-    usage: authflow [options]              interactive shell (or a script on standard input)
-           authflow [options] FILE         run a script file (#!/usr/bin/env authflow works)
-           authflow [options] -c 'cmd; cmd'
+/// One option of the command line: its names, value, help, the backend it belongs to, and how
+/// it sets the options. Parsing, the backend checks and `--help` read this table.
+struct OptionSpec: Sendable {
+  /// The headings of `--help`.
+  enum Section: String, CaseIterable, Sendable {
+    case backend, scripts, output, other
+  }
 
-    backend:
-      --backend embedded|supabase   where accounts live (default: embedded)
-      --store PATH|:memory:         the embedded store (default: $XDG_DATA_HOME/authflow/auth.db)
-      --autoconfirm                 sign new accounts in without email confirmation
-      --hash-cost N                 bcrypt cost of new passwords, 4-31 (default 10; lower for tests)
-      --seed N                      reproducible codes, tokens and clock, for golden transcripts;
-                                    unsafe anywhere else: the seed gives away every secret
-      --supabase-url URL            the project URL (default: $SUPABASE_URL)
-      --supabase-key KEY            the project's anon key (default: $SUPABASE_ANON_KEY)
-      --timeout SECONDS             how long a Supabase request may take (default 10)
+  /// The names, e.g. `-c`, `--command`.
+  let names: [String]
+  /// The value's placeholder, e.g. `N`; `nil` for a flag.
+  let value: String?
+  /// The help text, one line or more.
+  let help: [String]
+  /// Where `--help` lists it.
+  let section: Section
+  /// The backend it applies to, if only one.
+  let backend: String?
+  /// Sets the options from the value (empty for a flag).
+  let apply: @Sendable (inout ShellOptions, String) throws(ShellError) -> Void
 
-    scripts:
-      -c COMMANDS                   run COMMANDS (separated by ;) and exit; may be repeated
-      --echo                        print each command after its prompt, as a transcript
-      --bail                        stop at the first mistake or failed expect
-      --json                        print one JSON object per command (secrets masked)
+  init(
+    _ names: [String], _ value: String?, _ help: [String], section: Section,
+    backend: String? = nil,
+    apply: @escaping @Sendable (inout ShellOptions, String) throws(ShellError) -> Void
+  ) {
+    self.names = names
+    self.value = value
+    self.help = help
+    self.section = section
+    self.backend = backend
+    self.apply = apply
+  }
 
-    output:
-      --no-color                    no colour (also NO_COLOR=1, TERM=dumb, or not a terminal)
-      --plain                       words instead of symbols, for screen readers
-      --version, --help
+  /// The option named `name`.
+  static func named(_ name: String) -> OptionSpec? {
+    all.first { $0.names.contains(name) }
+  }
 
-    Type help in the shell for its commands. Exit status: 0 when every command ran and every
-    expect held, 1 otherwise, 2 for a bad command line.
-    """
+  /// Every option, in the order `--help` lists them.
+  static let all: [OptionSpec] = [
+    OptionSpec(
+      ["--backend"], "embedded|supabase", ["where accounts live (default: embedded)"],
+      section: .backend
+    ) { options, value throws(ShellError) in
+      guard ["embedded", "supabase"].contains(value) else {
+        throw .badOptionValue(
+          option: "--backend", expected: "embedded or supabase, not '\(value.prefix(20))'")
+      }
+      options.backend = value
+    },
+    OptionSpec(
+      ["--store"], "PATH|:memory:",
+      ["the embedded store (default: $XDG_DATA_HOME/authflow/auth.db)"], section: .backend,
+      backend: "embedded"
+    ) { options, value in options.store = value },
+    OptionSpec(
+      ["--autoconfirm"], nil, ["sign new accounts in without email confirmation"],
+      section: .backend,
+      backend: "embedded"
+    ) { options, _ in options.autoconfirm = true },
+    OptionSpec(
+      ["--hash-cost"], "N",
+      [
+        "bcrypt cost of new passwords, \(Bcrypt.minimumCost)-\(Bcrypt.maximumCost)"
+          + " (default \(Bcrypt.defaultCost); lower for tests)"
+      ],
+      section: .backend, backend: "embedded"
+    ) { options, value throws(ShellError) in
+      guard let cost = Int(value), (Bcrypt.minimumCost...Bcrypt.maximumCost).contains(cost) else {
+        throw .badOptionValue(
+          option: "--hash-cost",
+          expected: "a number from \(Bcrypt.minimumCost) to \(Bcrypt.maximumCost); "
+            + "the default is \(Bcrypt.defaultCost), GoTrue's; lower it for tests only")
+      }
+      options.hashCost = cost
+    },
+    OptionSpec(
+      ["--seed"], "N",
+      [
+        "reproducible codes, tokens and clock, for golden transcripts;",
+        "unsafe anywhere else: the seed gives away every secret",
+      ], section: .backend, backend: "embedded"
+    ) { options, value throws(ShellError) in
+      guard let seed = UInt64(value) else {
+        throw .badOptionValue(option: "--seed", expected: "a whole number; for example --seed 1")
+      }
+      options.seed = seed
+    },
+    OptionSpec(
+      ["--supabase-url"], "URL", ["the project URL (default: $SUPABASE_URL)"], section: .backend,
+      backend: "supabase"
+    ) { options, value in options.supabaseURL = value },
+    OptionSpec(
+      ["--supabase-key"], "KEY", ["the project's anon key (default: $SUPABASE_ANON_KEY)"],
+      section: .backend, backend: "supabase"
+    ) { options, value in options.supabaseKey = value },
+    OptionSpec(
+      ["--timeout"], "SECONDS", ["how long a Supabase request may take (default 10)"],
+      section: .backend, backend: "supabase"
+    ) { options, value throws(ShellError) in
+      guard let seconds = Double(value), seconds >= 1, seconds <= 300 else {
+        throw .badOptionValue(
+          option: "--timeout", expected: "seconds from 1 to 300; the default is 10")
+      }
+      options.timeout = seconds
+    },
+    OptionSpec(
+      ["-c", "--command"], "COMMANDS", ["run COMMANDS (separated by ;) and exit; may be repeated"],
+      section: .scripts
+    ) { options, value in options.commands.append(value) },
+    OptionSpec(
+      ["--echo"], nil, ["print each command after its prompt, as a transcript"], section: .scripts
+    ) { options, _ in options.echo = true },
+    OptionSpec(["--bail"], nil, ["stop at the first mistake or failed expect"], section: .scripts) {
+      options, _ in options.bail = true
+    },
+    OptionSpec(
+      ["--json"], nil, ["print one JSON object per command (secrets masked)"], section: .scripts
+    ) { options, _ in options.json = true },
+    OptionSpec(
+      ["--no-color", "--no-colour"], nil,
+      ["no colour (also NO_COLOR=1, TERM=dumb, or not a terminal)"], section: .output
+    ) { options, _ in options.noColor = true },
+    OptionSpec(["--plain"], nil, ["words instead of symbols, for screen readers"], section: .output)
+    {
+      options, _ in options.plain = true
+    },
+    OptionSpec(["--version"], nil, ["print the version and exit"], section: .other) { options, _ in
+      options.version = true
+    },
+    OptionSpec(["-h", "--help"], nil, ["print this help and exit"], section: .other) { options, _ in
+      options.help = true
+    },
+  ]
 }

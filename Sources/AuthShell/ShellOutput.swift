@@ -4,9 +4,9 @@
 
 /// Where the shell writes: standard output buffered, standard error at once (after flushing
 /// standard output, so the two interleave in order when they share a file).
-public final class ShellOutput {
+final class ShellOutput {
   /// The two streams.
-  public enum Stream: Sendable {
+  enum Stream: Sendable {
     /// Standard output.
     case standardOutput
     /// Standard error.
@@ -18,14 +18,14 @@ public final class ShellOutput {
   private let threshold: Int
 
   /// Output that hands its bytes to `drain`, standard output in chunks of about `threshold`.
-  public init(threshold: Int = 1 << 16, drain: @escaping (Stream, [UInt8]) -> Void) {
+  init(threshold: Int = 1 << 16, drain: @escaping (Stream, [UInt8]) -> Void) {
     self.drain = drain
     self.threshold = threshold
     buffer.reserveCapacity(threshold + 1_024)
   }
 
   /// Output to file descriptors 1 and 2.
-  public static func standardStreams() -> ShellOutput {
+  static func standardStreams() -> ShellOutput {
     ShellOutput { stream, bytes in
       let descriptor: Int32 = stream == .standardOutput ? 1 : 2
       var offset = 0
@@ -43,26 +43,26 @@ public final class ShellOutput {
   }
 
   /// Writes `text` and a newline to standard output.
-  public func line(_ text: String) {
+  func line(_ text: String) {
     buffer.append(contentsOf: text.utf8)
     buffer.append(.newline)
     if buffer.count >= threshold { flush() }
   }
 
   /// Writes `text` without a newline to standard output.
-  public func text(_ text: String) {
+  func text(_ text: String) {
     buffer.append(contentsOf: text.utf8)
     if buffer.count >= threshold { flush() }
   }
 
   /// Writes `text` and a newline to standard error, after what standard output holds.
-  public func error(_ text: String) {
+  func error(_ text: String) {
     flush()
     drain(.standardError, Array(text.utf8) + [.newline])
   }
 
   /// Hands buffered standard output to the stream.
-  public func flush() {
+  func flush() {
     guard !buffer.isEmpty else { return }
     drain(.standardOutput, buffer)
     buffer.removeAll(keepingCapacity: true)

@@ -8,20 +8,17 @@ import AuthFlow
 
 /// Reads lines, runs their commands and reports, until the input ends or a command quits.
 @MainActor
-public final class ShellRunner {
+final class ShellRunner {
   /// How a run behaves.
-  public struct Options: Equatable, Sendable {
+  struct Options: Equatable, Sendable {
     /// Print each line after its prompt, as a transcript.
-    public var echo = false
+    var echo = false
     /// Stop at the first mistake or failed expectation.
-    public var bail = false
+    var bail = false
     /// Print one JSON object per command instead of text.
-    public var json = false
+    var json = false
     /// A person is typing: mistakes do not change the exit status, and lines have no numbers.
-    public var interactive = false
-
-    /// Script defaults.
-    public init() {}
+    var interactive = false
   }
 
   private let session: ShellSession
@@ -37,8 +34,7 @@ public final class ShellRunner {
   }()
 
   /// A runner of `session` over `source`, writing to `output`.
-  public init(session: ShellSession, source: any LineSource, output: ShellOutput, options: Options)
-  {
+  init(session: ShellSession, source: any LineSource, output: ShellOutput, options: Options) {
     self.session = session
     self.source = source
     self.output = output
@@ -46,7 +42,7 @@ public final class ShellRunner {
   }
 
   /// Runs to the end; the exit status: 0 when everything ran and held, else 1.
-  public func run() async -> Int32 {
+  func run() async -> Int32 {
     await session.start()
     writePending()
     reading: while let input = source.nextLine(prompt: options.interactive ? prompt : "") {
@@ -69,34 +65,29 @@ public final class ShellRunner {
   private enum LineOutcome { case goOn, quit }
 
   private func runLine(_ text: String) async -> LineOutcome {
-    let line = text.utf8.last == .carriageReturn ? text.dropLast() : text[...]
-    let commands: [[String]]
-    do {
-      commands = try Lexer.commands(in: line)
-    } catch {
-      echo(line, prompted: true)
-      remember(line)
-      report(error, command: Redaction.safeText(line))
+    let line = LineParser.parse(text.utf8.last == .carriageReturn ? text.dropLast() : text[...])
+    echo(line)
+    if line.isEmpty { return .goOn }
+    if line.parsedCleanly, source.keepsHistory {
+      source.remember(String(line.display[...].trimmingWhitespace()))
+    }
+    if let problem = line.problem {
+      report(problem, command: options.json ? line.display : nil)
       return .goOn
     }
-    echo(line, prompted: !commands.isEmpty)
-    if commands.isEmpty { return .goOn }
-    remember(line)
-    for (index, words) in commands.enumerated() {
-      let position = commands.count > 1 ? index + 1 : nil
+    for (index, command) in line.commands.enumerated() {
+      let position = line.commands.count > 1 ? index + 1 : nil
       let result: CommandResult
-      do {
-        let (spec, command) = try CommandParser.parse(words)
-        if let immediate = session.runAtOnce(spec, command) {
-          result = immediate
-        } else {
-          result = await session.runDeferred(command)
-        }
-      } catch {
+      switch command.result {
+      case .failure(let error):
         result = .mistake(error)
+      case .success(let invocation):
+        switch session.prepare(invocation) {
+        case .finished(let finished): result = finished
+        case .waits(let run): result = await run()
+        }
       }
-      let shown =
-        options.json ? Redaction.redact(words).map(Lexer.quote).joined(separator: " ") : nil
+      let shown = options.json ? command.displayText : nil
       switch result {
       case .done:
         writePending(command: shown)
@@ -106,36 +97,29 @@ public final class ShellRunner {
       case .mistake(let error):
         report(error, command: shown, position: position)
       case .failedExpectation(let message):
-        report(ShellError(message), command: shown, position: position)
+        report(message, command: shown, position: position)
       }
       if failed && options.bail { return .quit }
     }
     return .goOn
   }
 
-  private func remember(_ line: Substring) {
-    guard source.keepsHistory else { return }
-    source.remember(Redaction.safeText(line.trimmingWhitespace()))
-  }
-
   private var prompt: String {
-    Renderer.prompt(
-      ScreenState(session.viewModel, backendLabel: session.backend.label), style: session.style)
+    Renderer.prompt(session.viewModel.state, label: session.backend.label, style: session.style)
   }
 
-  /// Prints the line as a transcript shows it: commands after their prompt, comments and
-  /// blank lines as they are.
-  private func echo(_ line: Substring, prompted: Bool) {
+  /// Prints the line as a transcript shows it: commands after their prompt, secrets masked;
+  /// comments and blank lines as they are.
+  private func echo(_ line: ParsedLine) {
     guard options.echo, !options.json else { return }
-    guard prompted else {
-      output.line(String(line))
+    guard !line.isEmpty else {
+      output.line(String(line.text))
       return
     }
     let plainStyle = RenderStyle(colour: false, plain: session.style.plain)
     output.line(
-      Renderer.prompt(
-        ScreenState(session.viewModel, backendLabel: session.backend.label), style: plainStyle)
-        + Redaction.safeText(line))
+      Renderer.prompt(session.viewModel.state, label: session.backend.label, style: plainStyle)
+        + line.display)
   }
 
   /// Writes what the last command printed, as text or as its JSON object.
@@ -145,7 +129,7 @@ public final class ShellRunner {
     session.pendingLines = []
     if options.json, let command {
       let report = CommandReport(
-        line: lineNumber, command: command, problem: problem, viewModel: session.viewModel,
+        line: lineNumber, command: command, problem: problem, state: session.viewModel.state,
         output: lines)
       if let data = try? encoder.encode(report) {
         output.line(String(decoding: data, as: UTF8.self))
@@ -156,13 +140,18 @@ public final class ShellRunner {
     if options.interactive { output.flush() }
   }
 
-  /// Reports a mistake or a failed expectation on standard error: `line N: message; hint`.
+  /// Reports a mistake on standard error: `line N: message; hint`.
   private func report(_ error: ShellError, command: String?, position: Int? = nil) {
+    report(error.text, command: command, position: position)
+  }
+
+  /// Reports a mistake or a failed expectation on standard error: `line N: text`.
+  private func report(_ text: String, command: String?, position: Int? = nil) {
     failed = true
     var prefix = options.interactive ? "error" : "line \(lineNumber)"
     if let position { prefix += " (command \(position))" }
-    writePending(command: command ?? (options.json ? "" : nil), problem: error.text)
-    output.error("\(prefix): \(error.text)")
+    writePending(command: command ?? (options.json ? "" : nil), problem: text)
+    output.error("\(prefix): \(text)")
     if options.interactive { output.flush() }
   }
 }

@@ -1,60 +1,20 @@
 import AuthFlow
 
 extension ShellSession {
-  /// Buttons and switches that change the state at once, with no call to the backend.
-  func navigate(_ command: Command) {
-    switch command {
-    case .signIn: viewModel.navigateToLogin()
-    case .create: viewModel.navigateToSignup()
-    case .forgot: viewModel.navigateToResetRequest()
-    case .back: viewModel.navigateToChoice()
-    case .dismiss:
-      viewModel.dismissError()
-      viewModel.dismissBanner()
-    case .network(let status): viewModel.updateNetworkStatus(status)
-    default: break
-    }
+  /// "Sign In" or "Create Account" on the choice screen: opens the form.
+  func open(_ screen: AuthScreen) {
+    if screen == .signup { viewModel.navigateToSignup() } else { viewModel.navigateToLogin() }
   }
 
-  /// The form's buttons that call the backend, and the ones that need the terminal.
-  func runForm(_ command: Command) async -> CommandResult {
-    switch command {
-    case .signIn, .create, .submit:
-      await submit()
-    case .resend:
-      await perform(Renderer.progress(.resendConfirmation)) { [viewModel] in
-        await viewModel.resendConfirmation()
-      }
-    case .suggestPassword:
-      let password = suggestedPassword()
-      viewModel.password = password
-      viewModel.confirmPassword = password
-      suggestion = password
-      pendingLines.append("Filled both password fields with a strong password (hidden).")
-    case .autofill:
-      return autofill()
-    case .set(let field, let value):
-      return set(field, to: value)
-    default:
-      break
-    }
-    return .done
-  }
-
-  private func submit() async {
+  /// The form's submit button; a suggested password an account was created with is saved, like
+  /// a phone's password manager does.
+  func submit() async {
     let email = AuthValidation.normalizedEmail(viewModel.email)
     let password = viewModel.password
-    let action: AuthAction =
-      switch viewModel.navigationState {
-      case .login, .choice: .signIn
-      case .signup: .signUp
-      case .resetRequest: .resetRequest
-      case .resetVerify: .resetVerify
-      }
-    await perform(Renderer.progress(action)) { [viewModel] in await viewModel.submit() }
-    // Like a phone's password manager: a suggested password that worked is offered next time.
+    let signingUp = viewModel.navigationState.screen == .signup
+    await viewModel.submit()
     let accepted = viewModel.session != nil || viewModel.statusBanner == .confirmationSent
-    if action == .signUp, accepted, let suggestion, suggestion == password {
+    if signingUp, accepted, let suggestion, suggestion == password {
       savedPasswords[email] = password
       self.suggestion = nil
       pendingLines.append(
@@ -63,17 +23,24 @@ extension ShellSession {
     }
   }
 
-  private func autofill() -> CommandResult {
+  /// Fills both password fields with a strong password, kept hidden.
+  func suggestPassword() {
+    let password = suggestedPassword()
+    viewModel.password = password
+    viewModel.confirmPassword = password
+    suggestion = password
+    pendingLines.append("Filled both password fields with a strong password (hidden).")
+  }
+
+  /// Fills the login form with a password this session saved.
+  func autofill() -> CommandResult {
     let typed = AuthValidation.normalizedEmail(viewModel.email)
     let saved =
       typed.isEmpty
       ? savedPasswords.min(by: { $0.key < $1.key })
       : savedPasswords.first(where: { $0.key == typed })
     guard let (email, password) = saved else {
-      return .mistake(
-        ShellError(
-          "no saved password\(typed.isEmpty ? "" : " for \(typed)")",
-          hint: "suggest-password on the signup screen saves one once the account is created"))
+      return .mistake(.noSavedPassword(email: typed.isEmpty ? nil : typed))
     }
     viewModel.email = email
     viewModel.password = password
@@ -81,30 +48,18 @@ extension ShellSession {
     return .done
   }
 
-  /// `set <field> <value>`; a mask copied from history or an echo is refused.
-  func setField(_ field: AuthField, to value: String) -> CommandResult {
-    if field.isSecret, Redaction.isMask(value) {
-      return .mistake(
-        ShellError(
-          "that \(field.commandName) is a mask from history or an echo, not the real value",
-          hint: "type the value again, or use set \(field.commandName) with no value"))
+  /// `set <field> [value]`: a mask copied from history or an echo is refused; no value asks
+  /// for a secret unseen at a terminal.
+  func set(_ arguments: Arguments) -> CommandResult {
+    guard case .fieldValue(let field, let value) = arguments else { return .done }
+    if let value {
+      if field.isSecret, Redaction.isMask(value) { return .mistake(.maskIsNotAValue(field)) }
+      viewModel.setValue(value, for: field)
+      return .done
     }
-    viewModel.setValue(value, for: field)
-    return .done
-  }
-
-  private func set(_ field: AuthField, to value: String?) -> CommandResult {
-    if let value { return setField(field, to: value) }
-    guard field.isSecret, let terminal else {
-      return .mistake(
-        ShellError(
-          "set \(field.commandName) needs a value",
-          hint: field.isSecret
-            ? "interactive sessions ask for it unseen; scripts write set \(field.commandName) <value>"
-            : "usage: set \(field.commandName) <value>"))
-    }
+    guard field.isSecret, let terminal else { return .mistake(.needsValue(field)) }
     guard let secret = terminal.readSecret(prompt: "\(field.label): ") else {
-      return .mistake(ShellError("cancelled", hint: "the \(field.commandName) field is unchanged"))
+      return .mistake(.entryCancelled(field))
     }
     viewModel.setValue(secret, for: field)
     return .done

@@ -1,6 +1,5 @@
 import AuthCrypto
 import AuthFlow
-import AuthFlowEmbedded
 import GoTrue
 
 #if canImport(FoundationEssentials)
@@ -10,72 +9,64 @@ import GoTrue
 #endif
 
 extension ShellSession {
-  /// Commands that show things, and the embedded backend's outbox and clock.
-  func runInfo(_ command: Command) -> CommandResult {
-    switch command {
-    case .show:
-      pendingLines += Renderer.screen(
-        ScreenState(viewModel, backendLabel: backend.label), style: style, now: now)
-    case .events:
-      let numbered = events.numbered
-      if numbered.isEmpty { pendingLines.append("No events yet.") }
-      for (number, event) in numbered {
-        let properties = event.properties.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        pendingLines.append("\(number). \(event.name) \(properties)")
-      }
-    case .help(let name):
-      return help(name)
-    case .whoami:
-      if let session = viewModel.session {
-        pendingLines += [
-          session.user.email, "  user id: \(session.user.id)",
-          "  email confirmed: \(session.user.emailConfirmedAt.map(Renderer.timestamp) ?? "no")",
-          "  session expires: \(Renderer.expiry(session.expiresAt, now: now))",
-        ]
-      }
-    case .token:
-      if let session = viewModel.session { pendingLines += tokenLines(session) }
-    case .mail:
-      pendingLines += mailLines()
-    case .mailCode:
-      return mailCode()
-    case .clockAdvance(let seconds):
-      guard let clock = backend.clock else { return .done }
-      clock.advance(by: seconds)
-      pendingLines.append("clock: \(Renderer.timestamp(clock.now))")
-    default:
-      break
-    }
-    return .done
+  /// `show`: the whole screen.
+  func show() {
+    pendingLines += Renderer.screen(viewModel.state, label: backend.label, style: style, now: now)
   }
 
-  private func help(_ name: String?) -> CommandResult {
-    guard let name else {
+  /// `events`: the analytics events so far.
+  func listEvents() {
+    let numbered = events.numbered
+    if numbered.isEmpty { pendingLines.append("No events yet.") }
+    for (number, event) in numbered {
+      let properties = event.properties.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+      pendingLines.append("\(number). \(event.name) \(properties)")
+    }
+  }
+
+  /// `help [command]`.
+  func help(_ arguments: Arguments) -> CommandResult {
+    guard case .commandName(let name?) = arguments else {
       pendingLines += HelpText.overview(context)
       return .done
     }
     guard let spec = CommandTable.spec(named: name) else {
-      let hint =
-        CommandParser.suggestion(for: name).map { "did you mean '\($0)'?" }
-        ?? "type help for the list"
-      return .mistake(ShellError("no command named '\(name.prefix(24))'", hint: hint))
+      return .mistake(.noHelp(name: name, suggestion: CommandTable.suggestion(for: name)))
     }
     pendingLines += HelpText.details(spec)
     return .done
   }
 
-  /// The access token's header and claims, decoded; the signature and the refresh token are
-  /// never shown.
-  private func tokenLines(_ session: AuthSession) -> [String] {
+  /// `expect …`.
+  func check(_ arguments: Arguments) -> CommandResult {
+    guard case .expectation(let expectation) = arguments else { return .done }
+    return expectation.failure(in: viewModel.state).map(CommandResult.failedExpectation) ?? .done
+  }
+
+  /// `whoami`.
+  func whoami() {
+    guard let session = viewModel.session else { return }
+    pendingLines += [
+      session.user.email, "  user id: \(session.user.id)",
+      "  email confirmed: \(session.user.emailConfirmedAt.map(Renderer.timestamp) ?? "no")",
+      "  session expires: \(Renderer.expiry(session.expiresAt, now: now))",
+    ]
+  }
+
+  /// `token`: the access token's header and claims, decoded; the signature and the refresh
+  /// token are never shown.
+  func showToken() {
+    guard let session = viewModel.session else { return }
     let parts = session.accessToken.split(separator: ".")
     guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
       let claims = try? JSONDecoder().decode([String: JSONValue].self, from: Data(payload))
     else {
-      return [
+      pendingLines.append(
         "The access token is not a JWT; it expires \(Renderer.expiry(session.expiresAt, now: now))."
-      ]
+      )
+      return
     }
-    var lines = ["Access token (JWT, signature hidden):"]
+    pendingLines.append("Access token (JWT, signature hidden):")
     for key in claims.keys.sorted() {
       guard let value = claims[key] else { continue }
       let text: String
@@ -87,37 +78,16 @@ extension ShellSession {
       case .bool(let bool): text = "\(bool)"
       default: text = "…"
       }
-      lines.append("  \(key): \(text)")
+      pendingLines.append("  \(key): \(text)")
     }
-    lines.append("  signature: \(style.mask)")
-    lines.append("Refresh token: \(style.mask) (single use, rotated by refresh)")
-    return lines
+    pendingLines.append("  signature: \(style.mask)")
+    pendingLines.append("Refresh token: \(style.mask) (single use, rotated by refresh)")
   }
 
-  private func mailLines() -> [String] {
-    let messages = backend.engine?.outbox.messages ?? []
-    guard !messages.isEmpty else { return ["The outbox is empty."] }
-    return messages.flatMap { message in
-      [
-        "#\(message.id) \(Renderer.timestamp(message.sentAt)) to \(message.recipient): \(message.subject)",
-        "    code \(message.code)  \(message.link)",
-      ]
-    }
-  }
-
-  private func mailCode() -> CommandResult {
-    guard case .resetVerify(let pending) = viewModel.navigationState else {
-      return .mistake(
-        ShellError(
-          "mail code fills the reset code on the reset-verify screen",
-          hint: "forgot, then send, to get one; confirmation emails are opened with mail open"))
-    }
-    guard let message = backend.engine?.outbox.newest(to: pending, kind: .recovery) else {
-      return .mistake(
-        ShellError("no reset code has been sent to \(pending)", hint: "mail lists the outbox"))
-    }
-    viewModel.otpCode = message.code
-    pendingLines.append("Filled in the code from email #\(message.id) (hidden).")
-    return .done
+  /// `clock advance <duration>`.
+  func advanceClock(_ arguments: Arguments) {
+    guard case .duration(let seconds, _) = arguments, let clock = backend.clock else { return }
+    clock.advance(by: seconds)
+    pendingLines.append("clock: \(Renderer.timestamp(clock.now))")
   }
 }

@@ -1,6 +1,4 @@
 import AuthFlow
-import AuthFlowEmbedded
-import GoTrue
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -10,23 +8,12 @@ import GoTrue
 
 /// What the terminal adds to a session: unseen input and a spinner that Ctrl-C can stop.
 @MainActor
-public protocol ShellTerminal: AnyObject {
+protocol ShellTerminal: AnyObject {
   /// Reads a line without echoing it; `nil` when the user cancels.
   func readSecret(prompt: String) -> String?
-  /// Waits for `task`, showing `label` with a spinner; Ctrl-C cancels the task.
-  func wait(for task: Task<Void, Never>, label: String) async
-}
-
-/// How a command ended.
-public enum CommandResult: Equatable, Sendable {
-  /// It ran.
-  case done
-  /// It asked the shell to end.
-  case quit
-  /// It could not run: a shell mistake.
-  case mistake(ShellError)
-  /// An expectation did not hold.
-  case failedExpectation(String)
+  /// Waits for `task`, showing what `label` says is happening with a spinner; Ctrl-C cancels
+  /// the task.
+  func wait<Value>(for task: Task<Value, Never>, label: @escaping @MainActor () -> String) async
 }
 
 /// One shell session: the view model, its backend, and the commands that drive them.
@@ -34,17 +21,17 @@ public enum CommandResult: Equatable, Sendable {
 /// Commands append the lines they print to ``pendingLines``; the runner decides whether they go
 /// to the terminal or into a JSON object.
 @MainActor
-public final class ShellSession {
+final class ShellSession {
   /// The flow being driven.
-  public let viewModel: AuthViewModel
+  let viewModel: AuthViewModel
   /// The backend under it.
-  public let backend: ShellBackend
+  let backend: ShellBackend
   /// How output looks.
-  public let style: RenderStyle
+  let style: RenderStyle
   /// The terminal, in interactive sessions.
-  public weak var terminal: (any ShellTerminal)?
+  weak var terminal: (any ShellTerminal)?
   /// Lines printed by the last command, not yet written.
-  public var pendingLines: [String] = []
+  var pendingLines: [String] = []
 
   let events = EventRing()
   /// The session's "password manager": suggested passwords an account was created with, by
@@ -54,7 +41,7 @@ public final class ShellSession {
   var suggestion: String?
 
   /// A session on `backend`.
-  public init(backend: ShellBackend, style: RenderStyle) {
+  init(backend: ShellBackend, style: RenderStyle) {
     self.backend = backend
     self.style = style
     let ring = events
@@ -62,18 +49,18 @@ public final class ShellSession {
   }
 
   /// What decides which commands can run now.
-  public var context: ShellContext {
-    ShellContext(
-      screen: viewModel.navigationState.screen, fields: viewModel.navigationState.fields,
-      signedIn: viewModel.session != nil, embeddedBackend: backend.engine != nil,
-      backendName: backend.name)
+  var context: ShellContext {
+    let navigation = viewModel.navigationState
+    return ShellContext(
+      screen: navigation.screen, fields: navigation.fields, signedIn: viewModel.session != nil,
+      features: backend.features, backendName: backend.name)
   }
 
   /// The current time as the backend sees it.
-  var now: Date { backend.clock?.now ?? Date() }
+  var now: Date { backend.now }
 
   /// Restores the session an earlier run saved, telling the user if one was.
-  public func start() async {
+  func start() async {
     guard backend.restoresSession else { return }
     await viewModel.restoreSession()
     if let session = viewModel.session {
@@ -81,86 +68,57 @@ public final class ShellSession {
     }
   }
 
-  /// Runs a command that `runAtOnce` passed on: one that waits for the backend or the terminal.
-  func runDeferred(_ command: Command) async -> CommandResult {
-    let before = ChangeMarks(viewModel)
-    let result: CommandResult
-    switch command {
-    case .refresh, .signOut, .open, .mailOpen:
-      result = await runAction(command)
-    default:
-      result = await runForm(command)
-    }
-    report(since: before, action: command.isAction)
-    return result
+  /// How a command runs.
+  enum Step {
+    /// It ran at once.
+    case finished(CommandResult)
+    /// It waits for the backend or the terminal: run this to get its result.
+    case waits(@MainActor () async -> CommandResult)
   }
 
-  /// Runs `command` without suspending when it can (most commands of a script), or returns
-  /// `nil` for commands that wait for the backend; a rejected command returns its mistake.
-  public func runAtOnce(_ spec: CommandSpec, _ command: Command) -> CommandResult? {
+  /// Checks where `invocation` may run and starts it: commands that change state at once run
+  /// here, without suspending (most commands of a script); requests come back to be awaited.
+  func prepare(_ invocation: Invocation) -> Step {
     do {
-      try CommandParser.check(spec, command, in: context)
+      try invocation.spec.checkAvailable(in: context, arguments: invocation.arguments)
     } catch {
-      return .mistake(error)
+      return .finished(.mistake(error))
     }
-    switch command {
-    // Typing into a field never moves the screen or changes a message: no bookkeeping.
-    case .set(let field, let value?):
-      return setField(field, to: value)
-    case .clear(let field):
-      viewModel.setValue("", for: field)
-      return .done
-    case .consent(let accepted):
-      viewModel.updateConsent(accepted)
-      return .done
-    case .signIn where viewModel.navigationState == .choice,
-      .create where viewModel.navigationState == .choice, .forgot, .back, .dismiss, .network:
-      // These only move between screens, switch the network, or hide messages (never told).
-      let screen = viewModel.navigationState.screen
-      let network = viewModel.networkStatus
-      navigate(command)
-      let newScreen = viewModel.navigationState.screen
-      if newScreen != screen { pendingLines.append(Renderer.transition(to: newScreen, style)) }
-      if viewModel.networkStatus != network {
-        pendingLines.append(Renderer.networkLine(viewModel.networkStatus))
+    let before = viewModel.state
+    let outcomes = events.outcomes
+    switch invocation.spec.effect.resolved(on: before.navigation.screen) {
+    case .atOnce(let handler):
+      let result = handler(self, invocation.arguments)
+      report(since: before, outcomes: outcomes)
+      return .finished(result)
+    case .request(let handler):
+      return .waits {
+        let result = await self.waitingAtTheTerminal { await handler(self, invocation.arguments) }
+        self.report(since: before, outcomes: outcomes)
+        return result
       }
-      return .done
-    case .show, .events, .help, .whoami, .token, .mail, .mailCode, .clockAdvance:
-      return runInfo(command)
-    case .quit:
-      return .quit
-    case .expect(let expectation):
-      return check(expectation)
-    default:
-      return nil
+    case .opens:
+      preconditionFailure("resolved effects never open")
     }
   }
 
-  /// Appends the lines telling what changed since `before`.
-  func report(since before: ChangeMarks, action: Bool) {
-    let after = ChangeMarks(viewModel)
-    guard action || after != before else { return }
-    pendingLines += Renderer.changes(
-      from: before, to: after, email: viewModel.session?.user.email, action: action, style: style)
+  /// Appends the lines telling what changed since `before`. An outcome the backend gave
+  /// (`outcomes` moved) is told even when it reads the same as the last one.
+  private func report(since before: AuthFlowState, outcomes: Int) {
+    let after = viewModel.state
+    let answered = events.outcomes != outcomes
+    pendingLines += Renderer.changes(from: before, to: after, answered: answered, style: style)
   }
 
-  /// Runs an async view-model call, with the terminal's spinner when there is one.
-  func perform(_ label: String, _ body: @escaping @MainActor () async -> Void) async {
+  /// Runs `body`, with the terminal's spinner saying what the view model is waiting for.
+  private func waitingAtTheTerminal(
+    _ body: @escaping @MainActor () async -> CommandResult
+  ) async -> CommandResult {
+    guard let terminal else { return await body() }
     let task = Task { @MainActor in await body() }
-    if let terminal {
-      await terminal.wait(for: task, label: label)
-    } else {
-      await task.value
+    await terminal.wait(for: task) { [viewModel] in
+      viewModel.inFlight.map(Renderer.progress) ?? "working"
     }
-  }
-}
-
-extension Command {
-  /// Whether the command asks the backend for something, so its outcome is always told.
-  var isAction: Bool {
-    switch self {
-    case .signIn, .create, .submit, .resend, .refresh, .signOut, .open, .mailOpen: true
-    default: false
-    }
+    return await task.value
   }
 }

@@ -1,6 +1,6 @@
 import AuthCrypto
-import AuthFlowEmbedded
 import GoTrue
+import GoTrueEngine
 
 #if canImport(Glibc)
   import Glibc

@@ -2,8 +2,8 @@
 // and by the multi-process tests. Not installed for users.
 
 import AuthCrypto
-import AuthFlowEmbedded
 import GoTrue
+import GoTrueEngine
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,8 @@
 import AuthFlow
+import AuthFlowGoTrue
 import AuthFlowHTTP
 import AuthFlowSupabase
+import Clocks
 import Foundation
 import GoTrue
 import Testing

@@ -1,4 +1,5 @@
 import AuthFlow
+import AuthFlowGoTrue
 import AuthFlowHTTP
 import AuthFlowSupabase
 import Foundation

@@ -1,3 +1,4 @@
+import AuthFlowGoTrue
 import AuthFlowHTTP
 import AuthFlowSupabase
 import Foundation

@@ -1,3 +1,4 @@
+import AuthFlowGoTrue
 import AuthFlowSupabase
 import Testing
 

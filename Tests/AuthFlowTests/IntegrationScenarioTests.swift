@@ -1,7 +1,8 @@
 import AuthFlow
 import Testing
 
-/// Seed 000, "Integration Test Scenarios": whole flows through the view model.
+/// Whole flows through the view model: signup with a taken email, login → forgot → reset →
+/// login, back and forth between the forms, rapid navigation.
 @MainActor
 struct IntegrationScenarioTests {
   let viewModel: AuthViewModel

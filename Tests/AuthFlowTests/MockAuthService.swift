@@ -38,7 +38,7 @@ final class MockAuthService: AuthService {
   /// Every call so far, in order.
   var calls: [Call] { state.withLock { $0.calls } }
 
-  /// When set, every call fails with this error (the seed's `service.mockError`).
+  /// When set, every call fails with this error.
   var mockError: AuthError? {
     get { state.withLock { $0.mockError } }
     set { state.withLock { $0.mockError = newValue } }

@@ -1,7 +1,8 @@
 import AuthFlow
 import Testing
 
-/// Seed 001, "Contract: Authentication Navigation Flow": every "Test" snippet, in order.
+/// The navigation contract: every transition between the screens with its clearing rules, the
+/// consent rules, and errors that persist within a screen, in order.
 @MainActor
 struct NavigationContractTests {
   let viewModel: AuthViewModel

@@ -1,7 +1,7 @@
 import AuthFlow
 import Testing
 
-/// Seed 002, "Quickstart": the "Validation" snippet of every view-model scenario.
+/// The quickstart scenarios of `examples/` (01 to 12) that the view model decides, as tests.
 @MainActor
 struct QuickstartScenarioTests {
   let viewModel: AuthViewModel

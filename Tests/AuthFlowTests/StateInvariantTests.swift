@@ -1,7 +1,9 @@
 import AuthFlow
 import Testing
 
-/// Seed 000, "State Invariants", checked directly and after every step of random intent runs.
+/// The flow's invariants (one message at a time, consent only inside signup, the pending email
+/// inside reset-verify, choice clears everything), checked directly and after every step of
+/// random intent runs.
 @MainActor
 struct StateInvariantTests {
   let viewModel: AuthViewModel

@@ -1,5 +1,8 @@
 import AuthCrypto
+import AuthFlowGoTrue
+import Clocks
 import Foundation
+import PrivateFiles
 import Testing
 
 /// The `authflow` binary: flags, exit statuses, files and standard input.

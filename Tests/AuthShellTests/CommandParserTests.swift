@@ -1,4 +1,7 @@
 import AuthFlow
+import AuthFlowGoTrue
+import Clocks
+import PrivateFiles
 import Testing
 
 @testable import AuthShell
@@ -6,62 +9,64 @@ import Testing
 /// Words to commands, and where each command may be used.
 struct CommandParserTests {
   @Test(arguments: [
-    (["signin"], Command.signIn),
-    (["create"], .create),
-    (["submit"], .submit),
-    (["send"], .submit),
-    (["verify"], .submit),
-    (["forgot"], .forgot),
-    (["resend"], .resend),
-    (["back"], .back),
-    (["consent", "on"], .consent(true)),
-    (["consent", "off"], .consent(false)),
-    (["suggest-password"], .suggestPassword),
-    (["autofill"], .autofill),
-    (["set", "email", "a@b.co"], .set(.email, "a@b.co")),
-    (["set", "password", "two", "words"], .set(.password, "two words")),
-    (["set", "confirm", "x"], .set(.confirmPassword, "x")),
-    (["set", "otp", "123456"], .set(.otp, "123456")),
-    (["set", "code", "123456"], .set(.otp, "123456")),
-    (["set", "password"], .set(.password, nil)),
-    (["clear", "email"], .clear(.email)),
-    (["show"], .show),
-    (["dismiss"], .dismiss),
-    (["network", "offline"], .network(.offline)),
-    (["network", "online"], .network(.online)),
-    (["events"], .events),
-    (["help"], .help(nil)),
-    (["help", "consent"], .help("consent")),
-    (["?"], .help(nil)),
-    (["quit"], .quit),
-    (["exit"], .quit),
-    (["whoami"], .whoami),
-    (["token"], .token),
-    (["refresh"], .refresh),
-    (["signout"], .signOut),
-    (["mail"], .mail),
-    (["mail", "code"], .mailCode),
-    (["mail", "open"], .mailOpen),
-    (["open", "authflow://auth/verify?x"], .open("authflow://auth/verify?x")),
-    (["clock", "advance", "90s"], .clockAdvance(90)),
-    (["clock", "advance", "1h30m"], .clockAdvance(5_400)),
-    (["clock", "advance", "2d"], .clockAdvance(172_800)),
-    (["expect", "state", "reset-verify"], .expect(.state(.resetVerify))),
-    (["expect", "consent", "on"], .expect(.consent(true))),
-    (["expect", "pending-email", "a@b.co"], .expect(.pendingEmail("a@b.co"))),
-    (["expect", "error", "Some", "words"], .expect(.error("Some words"))),
-    (["expect", "no-error"], .expect(.noError)),
-    (["expect", "banner", "Hello"], .expect(.banner("Hello"))),
-    (["expect", "no-banner"], .expect(.noBanner)),
-    (["expect", "field", "email", ""], .expect(.field(.email, ""))),
-    (["expect", "field", "otp", "123456"], .expect(.field(.otp, "123456"))),
-    (["expect", "signed-in"], .expect(.signedIn(nil))),
-    (["expect", "signed-in", "a@b.co"], .expect(.signedIn("a@b.co"))),
-    (["expect", "signed-out"], .expect(.signedOut)),
-    (["expect", "can-submit", "yes"], .expect(.canSubmit(true))),
+    (["signin"], "signin", Arguments.none),
+    (["create"], "create", .none),
+    (["submit"], "submit", .none),
+    (["send"], "send", .none),
+    (["verify"], "verify", .none),
+    (["forgot"], "forgot", .none),
+    (["resend"], "resend", .none),
+    (["back"], "back", .none),
+    (["consent", "on"], "consent", .word("on")),
+    (["consent", "off"], "consent", .word("off")),
+    (["suggest-password"], "suggest-password", .none),
+    (["autofill"], "autofill", .none),
+    (["set", "email", "a@b.co"], "set", .fieldValue(.email, "a@b.co")),
+    (["set", "password", "two", "words"], "set", .fieldValue(.password, "two words")),
+    (["set", "confirm", "x"], "set", .fieldValue(.confirmPassword, "x")),
+    (["set", "otp", "123456"], "set", .fieldValue(.otp, "123456")),
+    (["set", "code", "123456"], "set", .fieldValue(.otp, "123456")),
+    (["set", "password"], "set", .fieldValue(.password, nil)),
+    (["clear", "email"], "clear", .field(.email)),
+    (["show"], "show", .none),
+    (["dismiss"], "dismiss", .none),
+    (["network", "offline"], "network", .word("offline")),
+    (["network", "online"], "network", .word("online")),
+    (["events"], "events", .none),
+    (["help"], "help", .commandName(nil)),
+    (["help", "consent"], "help", .commandName("consent")),
+    (["?"], "help", .commandName(nil)),
+    (["quit"], "quit", .none),
+    (["exit"], "quit", .none),
+    (["whoami"], "whoami", .none),
+    (["token"], "token", .none),
+    (["refresh"], "refresh", .none),
+    (["signout"], "signout", .none),
+    (["mail"], "mail", .none),
+    (["mail", "code"], "mail", .word("code")),
+    (["mail", "open"], "mail", .word("open")),
+    (["open", "authflow://auth/verify?x"], "open", .link("authflow://auth/verify?x")),
+    (["clock", "advance", "90s"], "clock", .duration(seconds: 90, text: "90s")),
+    (["clock", "advance", "1h30m"], "clock", .duration(seconds: 5_400, text: "1h30m")),
+    (["clock", "advance", "2d"], "clock", .duration(seconds: 172_800, text: "2d")),
+    (["expect", "state", "reset-verify"], "expect", .expectation(.state(.resetVerify))),
+    (["expect", "consent", "on"], "expect", .expectation(.consent(true))),
+    (["expect", "pending-email", "a@b.co"], "expect", .expectation(.pendingEmail("a@b.co"))),
+    (["expect", "error", "Some", "words"], "expect", .expectation(.error("Some words"))),
+    (["expect", "no-error"], "expect", .expectation(.noError)),
+    (["expect", "banner", "Hello"], "expect", .expectation(.banner("Hello"))),
+    (["expect", "no-banner"], "expect", .expectation(.noBanner)),
+    (["expect", "field", "email", ""], "expect", .expectation(.field(.email, ""))),
+    (["expect", "field", "otp", "123456"], "expect", .expectation(.field(.otp, "123456"))),
+    (["expect", "signed-in"], "expect", .expectation(.signedIn(nil))),
+    (["expect", "signed-in", "a@b.co"], "expect", .expectation(.signedIn("a@b.co"))),
+    (["expect", "signed-out"], "expect", .expectation(.signedOut)),
+    (["expect", "can-submit", "yes"], "expect", .expectation(.canSubmit(true))),
   ])
-  func parses(words: [String], expected: Command) throws {
-    #expect(try CommandParser.parse(words).1 == expected)
+  func parses(words: [String], command: String, arguments: Arguments) throws {
+    let invocation = try LineParser.parse(words: words).get()
+    #expect(invocation.spec.name == command)
+    #expect(invocation.arguments == arguments)
   }
 
   @Test(arguments: [
@@ -69,9 +74,9 @@ struct CommandParserTests {
     (["shwo"], "unknown command 'shwo'; did you mean 'show'? Type help for the list"),
     (["xyzzy"], "unknown command 'xyzzy'; type help for the list"),
     (["signin", "now"], "signin takes no arguments; usage: signin"),
-    (["consent"], "expected on or off; usage: consent on|off"),
-    (["consent", "maybe"], "expected on or off; usage: consent on|off"),
-    (["set"], "set needs a field; usage: set <field> [value]"),
+    (["consent"], "consent takes on or off; usage: consent on|off"),
+    (["consent", "maybe"], "consent takes on or off; usage: consent on|off"),
+    (["set"], "set takes a field and its value; usage: set <field> [value]"),
     (
       ["set", "username", "x"],
       "there is no field named 'username'; fields: email, password, confirm, otp"
@@ -83,11 +88,11 @@ struct CommandParserTests {
     (["open"], "open takes one link; usage: open <link>"),
     (
       ["clock", "advance", "soon"],
-      "clock advance takes a duration; for example: clock advance 90s, 15m, 25h or 1h30m"
+      "clock takes a duration such as 90s, 15m, 25h or 1h30m; usage: clock advance <duration>"
     ),
     (
       ["clock", "back", "1h"],
-      "clock advance takes a duration; for example: clock advance 90s, 15m, 25h or 1h30m"
+      "clock takes a duration such as 90s, 15m, 25h or 1h30m; usage: clock advance <duration>"
     ),
     (
       ["expect"],
@@ -95,7 +100,7 @@ struct CommandParserTests {
     ),
     (
       ["expect", "state", "home"],
-      "wrong arguments for expect; usage: expect state <choice|login|signup|reset-request|reset-verify>"
+      "expect state takes a screen name; usage: expect state <choice|login|signup|reset-request|reset-verify>"
     ),
     (
       ["expect", "weather"],
@@ -103,19 +108,17 @@ struct CommandParserTests {
     ),
     (
       ["expect", "can-submit", "maybe"],
-      "wrong arguments for expect; usage: expect can-submit yes|no"
+      "expect can-submit takes yes or no; usage: expect can-submit yes|no"
     ),
     (
       ["expect", "error"],
-      "wrong arguments for expect; usage: expect error <text>, or expect no-error"
+      "expect error takes the error's text; usage: expect error <text>"
     ),
   ])
   func refuses(words: [String], message: String) {
-    do {
-      _ = try CommandParser.parse(words)
-      Issue.record("\(words) should not parse")
-    } catch {
-      #expect(error.text == message)
+    switch LineParser.parse(words: words) {
+    case .success: Issue.record("\(words) should not parse")
+    case .failure(let error): #expect(error.text == message)
     }
   }
 
@@ -131,14 +134,14 @@ struct CommandParserTests {
       case .resetVerify: .resetVerify(pendingEmail: "a@b.co")
       }
     return ShellContext(
-      screen: screen, fields: navigation.fields, signedIn: signedIn, embeddedBackend: embedded,
-      backendName: embedded ? "embedded" : "supabase")
+      screen: screen, fields: navigation.fields, signedIn: signedIn,
+      features: embedded ? [.outbox, .clock] : [], backendName: embedded ? "embedded" : "supabase")
   }
 
   private func problem(_ words: [String], in context: ShellContext) -> String? {
     do {
-      let (spec, command) = try CommandParser.parse(words)
-      try CommandParser.check(spec, command, in: context)
+      let invocation = try LineParser.parse(words: words).get()
+      try invocation.spec.checkAvailable(in: context, arguments: invocation.arguments)
       return nil
     } catch {
       return error.text
@@ -151,7 +154,7 @@ struct CommandParserTests {
         == "'forgot' is on the login screen; this screen (choice) has: signin, create")
     #expect(
       problem(["signin"], in: context(.signup))
-        == "'signin' is on the choice and login screens; this screen (signup) has: create, submit, back, consent, suggest-password"
+        == "'signin' is on the choice and login screens; this screen (signup) has: create, submit, suggest-password, back, consent"
     )
     #expect(
       problem(["consent", "on"], in: context(.login))
@@ -190,7 +193,7 @@ struct CommandParserTests {
   @Test func embeddedCommandsOnAnotherBackend() {
     #expect(
       problem(["mail"], in: context(.login, embedded: false))
-        == "'mail' belongs to the embedded backend; this shell uses the supabase backend, whose emails go to real inboxes"
+        == "'mail' needs an outbox to read (the embedded backend has one); the supabase backend has none"
     )
     #expect(problem(["clock", "advance", "1h"], in: context(.choice)) == nil)
   }

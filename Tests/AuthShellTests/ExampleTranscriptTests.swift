@@ -1,4 +1,7 @@
+import AuthFlowGoTrue
+import Clocks
 import Foundation
+import PrivateFiles
 import Testing
 
 /// Every script in examples/ runs with its expectations holding, and prints exactly its

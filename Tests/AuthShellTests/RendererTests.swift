@@ -1,17 +1,20 @@
 import AuthFlow
+import AuthFlowGoTrue
+import Clocks
 import Foundation
+import PrivateFiles
 import Testing
 
 @testable import AuthShell
 
-/// Rendering as pure functions of state: the seed's per-state snapshot tests, as text.
+/// Rendering as pure functions of state: a snapshot of each screen, as text.
 @MainActor
 struct RendererTests {
   let viewModel = AuthViewModel(service: UnusedService())
   let now = Date(timeIntervalSince1970: 1_735_689_600)
 
   private func screen(_ style: RenderStyle = .script) -> String {
-    Renderer.screen(ScreenState(viewModel), style: style, now: now).joined(separator: "\n")
+    Renderer.screen(viewModel.state, label: nil, style: style, now: now).joined(separator: "\n")
   }
 
   @Test func choiceViewRenderedForChoiceState() {
@@ -36,6 +39,7 @@ struct RendererTests {
           [Sign In]                 submit    enabled
           [Forgot password?]        forgot
           [Resend confirmation]     resend
+          [Autofill]                autofill
           [Back]                    back
           ✗ That email or password looks incorrect
         """)
@@ -126,7 +130,7 @@ struct RendererTests {
   }
 
   @Test func promptShowsStateDetailAndFlags() {
-    func prompt() -> String { Renderer.prompt(ScreenState(viewModel), style: .script) }
+    func prompt() -> String { Renderer.prompt(viewModel.state, label: nil, style: .script) }
     #expect(prompt() == "choice> ")
     viewModel.navigateToSignup()
     #expect(prompt() == "signup(consent off)> ")
@@ -140,29 +144,42 @@ struct RendererTests {
       user: AuthUser(id: "u", email: "a@b.co"), accessToken: "a", refreshToken: "r", expiresAt: now)
     #expect(prompt() == "signed-in(a@b.co) [offline]> ")
     let coloured = Renderer.prompt(
-      ScreenState(viewModel), style: RenderStyle(colour: true, plain: false))
+      viewModel.state, label: nil, style: RenderStyle(colour: true, plain: false))
     #expect(
       coloured.hasPrefix("\u{1}\u{1B}[1;32m\u{1}signed-in\u{1}\u{1B}[0m\u{1}"),
       "colour is fenced for libedit")
   }
 
   @Test func changesTellTransitionsSessionsAndMessages() {
-    let before = ChangeMarks(viewModel)
+    let before = viewModel.state
     viewModel.navigateToLogin()
     viewModel.statusBanner = .passwordUpdated
     viewModel.updateNetworkStatus(.offline)
     #expect(
-      Renderer.changes(
-        from: before, to: ChangeMarks(viewModel), email: nil, action: false, style: .script) == [
-          "→ Sign In", "network: offline",
-          "[success] Your password has been updated. Sign in with your new password.",
-        ])
-    let same = ChangeMarks(viewModel)
+      Renderer.changes(from: before, to: viewModel.state, answered: false, style: .script) == [
+        "→ Sign In", "network: offline",
+        "[success] Your password has been updated. Sign in with your new password.",
+      ])
+    let same = viewModel.state
+    #expect(Renderer.changes(from: same, to: same, answered: false, style: .script).isEmpty)
     #expect(
-      Renderer.changes(from: same, to: same, email: nil, action: false, style: .script).isEmpty)
-    #expect(
-      Renderer.changes(from: same, to: same, email: nil, action: true, style: .script)
+      Renderer.changes(from: same, to: same, answered: true, style: .script)
         == ["[success] Your password has been updated. Sign in with your new password."])
+    var signedIn = same
+    signedIn.session = AuthSession(
+      user: AuthUser(id: "u", email: "a@b.co"), accessToken: "a", refreshToken: "r1",
+      expiresAt: now)
+    #expect(
+      Renderer.changes(from: same, to: signedIn, answered: false, style: .script)
+        == ["✓ Signed in as a@b.co"])
+    var refreshed = signedIn
+    refreshed.session?.refreshToken = "r2"
+    #expect(
+      Renderer.changes(from: signedIn, to: refreshed, answered: false, style: .script)
+        == ["✓ Session refreshed"])
+    #expect(
+      Renderer.changes(from: refreshed, to: same, answered: false, style: .script)
+        == ["✓ Signed out"])
   }
 }
 

@@ -1,5 +1,8 @@
 import AuthCrypto
+import AuthFlowGoTrue
+import Clocks
 import Foundation
+import PrivateFiles
 import Testing
 
 /// Hostile input never crashes the shell: each bad line gets one line of error with its number,

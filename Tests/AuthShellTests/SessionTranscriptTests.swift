@@ -1,4 +1,7 @@
+import AuthFlowGoTrue
+import Clocks
 import Foundation
+import PrivateFiles
 import Testing
 
 @testable import AuthShell
@@ -124,16 +127,17 @@ struct SessionTranscriptTests {
     let lines = [
       "signin", "set password Hunter22", "set password \"half open", "expect field otp 123456",
     ]
-    let masked = lines.map { Redaction.safeText($0[...]) }
+    let masked = lines.map { LineParser.parse($0[...]).display }
     #expect(
       masked == [
         "signin", "set password ••••••••", "set password ••••••••", "expect field otp ••••••••",
       ])
     #expect(
-      Redaction.safeText("open authflow://auth/reset?token=123456&type=recovery&email=a@b.co")
-        == "open authflow://auth/reset?token=••••••••&type=recovery&email=a@b.co")
+      LineParser.parse("open authflow://auth/reset?token=123456&type=recovery&email=a@b.co")
+        .display == "open authflow://auth/reset?token=••••••••&type=recovery&email=a@b.co")
     #expect(
-      Redaction.safeText("signin; set confirm x1; back") == "signin; set confirm ••••••••; back")
+      LineParser.parse("signin; set confirm x1; back").display
+        == "signin; set confirm ••••••••; back")
   }
 
   @Test func aMaskFromHistoryIsNotAPassword() async throws {
@@ -182,7 +186,7 @@ struct SessionTranscriptTests {
       ))
     #expect(run.output.contains("Buttons of this screen (login):"))
     #expect(run.output.contains("Fields of this screen: email, password"))
-    #expect(run.output.contains("Embedded backend:\n  mail [code|open]"))
+    #expect(run.output.contains("This backend (embedded):\n  mail [code|open]"))
     #expect(run.errors == "line 3: no command named 'nope'; did you mean 'open'?\n")
   }
 

@@ -1,7 +1,10 @@
 import AuthCrypto
-import AuthFlowEmbedded
+import AuthFlowGoTrue
+import Clocks
 import Foundation
 import GoTrue
+import GoTrueEngine
+import PrivateFiles
 import Synchronization
 import Testing
 
@@ -54,15 +57,19 @@ func runAuthflow(
   }
   writer.start()
   let errorData = Mutex(Data())
+  // NB: `Thread.isExecuting` is false until the thread has started, so waiting on it races;
+  // the reader signals when it has read to the end.
+  let errorsRead = DispatchSemaphore(value: 0)
   let errorReader = Thread {
     if !mergeErrors {
       errorData.withLock { $0 = stderr.fileHandleForReading.readDataToEndOfFile() }
     }
+    errorsRead.signal()
   }
   errorReader.start()
   let output = stdout.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
-  while errorReader.isExecuting { usleep(1_000) }
+  errorsRead.wait()
   try? FileManager.default.removeItem(atPath: scratch)
   return ProcessResult(
     status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),

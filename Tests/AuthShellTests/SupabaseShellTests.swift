@@ -1,4 +1,7 @@
+import AuthFlowGoTrue
+import Clocks
 import Foundation
+import PrivateFiles
 import Testing
 
 /// The shell on the Supabase backend, end to end: the static-free debug binary, its HTTP helper
@@ -50,7 +53,7 @@ final class SupabaseShellTests {
           + "  email confirmed: 2025-01-01T00:00:00Z\n  session expires: in "))
     #expect(
       result.error
-        == "line 1 (command 8): 'mail' belongs to the embedded backend; this shell uses the supabase backend, whose emails go to real inboxes\n"
+        == "line 1 (command 8): 'mail' needs an outbox to read (the embedded backend has one); the supabase backend has none\n"
     )
 
     // The session was saved for this project and comes back on the next start.

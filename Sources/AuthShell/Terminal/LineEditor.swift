@@ -1,5 +1,5 @@
-import AuthCrypto
 import CEditLine
+import PrivateFiles
 
 #if canImport(Glibc)
   import Glibc
@@ -8,7 +8,7 @@ import CEditLine
 /// The interactive terminal: libedit for editing, history and completion; unseen input for
 /// secrets; a spinner while a request is in flight.
 @MainActor
-public final class LineEditor: LineSource, ShellTerminal {
+final class LineEditor: LineSource, ShellTerminal {
   private let editor: OpaquePointer
   private let history: OpaquePointer
   private let historyPath: String?
@@ -18,7 +18,7 @@ public final class LineEditor: LineSource, ShellTerminal {
   private let complete: @MainActor (String) -> [String]
 
   /// An editor keeping history at `historyPath` (0600) and completing with `complete`.
-  public init?(
+  init?(
     historyPath: String?, colour: Bool, complete: @escaping @MainActor (String) -> [String]
   ) {
     // NB: libedit decodes UTF-8 only when the C locale says so; Swift never sets it.
@@ -93,7 +93,7 @@ public final class LineEditor: LineSource, ShellTerminal {
   }
 
   /// Reads a line with editing; Ctrl-C drops it, Ctrl-D on an empty line ends input.
-  public func nextLine(prompt text: String) -> LineInput? {
+  func nextLine(prompt text: String) -> LineInput? {
     free(prompt)
     prompt = strdup(text)
     _ = Interrupts.take()
@@ -109,17 +109,17 @@ public final class LineEditor: LineSource, ShellTerminal {
   }
 
   /// History is kept, in the history file.
-  public var keepsHistory: Bool { true }
+  var keepsHistory: Bool { true }
 
   /// Adds `line` (already masked) to the history and saves the history file.
-  public func remember(_ line: String) {
+  func remember(_ line: String) {
     guard !line.isEmpty else { return }
     cedit_history_enter(history, line)
     if let historyPath { cedit_history_save(history, historyPath) }
   }
 
   /// Reads a line with echo off; Ctrl-C cancels.
-  public func readSecret(prompt text: String) -> String? {
+  func readSecret(prompt text: String) -> String? {
     var saved = termios()
     guard tcgetattr(0, &saved) == 0 else { return nil }
     var silent = saved
@@ -147,8 +147,8 @@ public final class LineEditor: LineSource, ShellTerminal {
     }
   }
 
-  /// Shows a spinner until `task` ends; Ctrl-C cancels it.
-  public func wait(for task: Task<Void, Never>, label: String) async {
+  /// Shows a spinner with what `label` says is happening until `task` ends; Ctrl-C cancels it.
+  func wait<Value>(for task: Task<Value, Never>, label: @escaping @MainActor () -> String) async {
     _ = Interrupts.take()
     let colour = self.colour
     let spinner = Task.detached {
@@ -161,12 +161,13 @@ public final class LineEditor: LineSource, ShellTerminal {
           return
         }
         let frame = colour ? "\u{1B}[36m\(frames[index])\u{1B}[0m" : frames[index]
-        writeOut("\r\(frame) \(label)…")
+        let text = await label()
+        writeOut("\r\u{1B}[K\(frame) \(text)…")
         index = (index + 1) % frames.count
         try? await Task.sleep(for: .milliseconds(80))
       }
     }
-    await task.value
+    _ = await task.value
     spinner.cancel()
     await spinner.value
     writeOut("\r\u{1B}[K")

@@ -1,0 +1,94 @@
+import AuthFlow
+import GoTrue
+
+/// The request a GoTrue failure came from; a few codes mean different things per request.
+public enum GoTrueOperation: Equatable, Hashable, Sendable {
+  /// `POST /signup`.
+  case signUp
+  /// `POST /token?grant_type=password`.
+  case signIn
+  /// `POST /token?grant_type=refresh_token`, or checking a stored session.
+  case refresh
+  /// `POST /recover`.
+  case recover
+  /// `POST /verify` of a signup confirmation.
+  case confirmEmail
+  /// `POST /verify` of a recovery code.
+  case verifyRecovery
+  /// `POST /resend`.
+  case resend
+  /// `PUT /user` with a new password.
+  case updatePassword
+  /// `POST /logout`.
+  case logout
+}
+
+extension AuthError {
+  /// The app's reading of a GoTrue failure: the one mapping from wire codes to ``AuthError``,
+  /// shared by every GoTrue-speaking backend.
+  public init(_ failure: GoTrueFailure, during operation: GoTrueOperation) {
+    switch failure {
+    case .transport:
+      self = .networkUnavailable
+    case .malformedResponse:
+      self = .unknown
+    case .api(let error):
+      self = Self(code: error.code, status: error.status, message: error.message, operation)
+    }
+  }
+
+  private init(code: GoTrueErrorCode?, status: Int, message: String, _ operation: GoTrueOperation) {
+    switch code {
+    case .invalidCredentials?:
+      self = .invalidCredentials
+    case .emailNotConfirmed?:
+      self = .emailUnverified
+    case .userAlreadyExists?, .emailExists?:
+      self = .duplicateEmail
+    case .overRequestRateLimit?, .overEmailSendRateLimit?, "over_sms_send_rate_limit"?:
+      self = .rateLimited
+    case .otpExpired?:
+      self = operation == .confirmEmail ? .confirmationExpired : .otpExpired
+    case .otpAlreadyUsed?:
+      self = operation == .confirmEmail ? .emailAlreadyConfirmed : .otpAlreadyUsed
+    case .otpInvalid?:
+      self = .otpIncorrect
+    case .weakPassword?:
+      self = .weakPassword
+    case .samePassword?:
+      self = .samePassword
+    case .sessionNotFound?, .sessionExpired?, .refreshTokenNotFound?, .refreshTokenAlreadyUsed?,
+      .badJWT?, .noAuthorization?:
+      self = .sessionExpired
+    case .unexpectedFailure?:
+      self = .serverError
+    case .some:
+      self = status >= 500 ? .serverError : .unknown
+    case nil:
+      self = Self(status: status, message: message, operation)
+    }
+  }
+
+  /// Servers older than error codes: go by status and the OAuth-style message.
+  private init(status: Int, message: String, _ operation: GoTrueOperation) {
+    let message = message.lowercased()
+    switch status {
+    case 429:
+      self = .rateLimited
+    case 500...599:
+      self = .serverError
+    case 400 where operation == .signIn && message.contains("invalid login credentials"):
+      self = .invalidCredentials
+    case 400 where operation == .signIn && message.contains("email not confirmed"):
+      self = .emailUnverified
+    case 400...403 where operation == .refresh || operation == .logout:
+      self = .sessionExpired
+    case 403 where operation == .verifyRecovery:
+      self = .otpExpired
+    case 403 where operation == .confirmEmail:
+      self = .confirmationExpired
+    default:
+      self = .unknown
+    }
+  }
+}

@@ -1,0 +1,201 @@
+import AuthFlow
+import Clocks
+import GoTrue
+import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The app's ``AuthService`` over any GoTrue-speaking backend: the one place GoTrue answers
+/// become app results, for the embedded engine and Supabase alike.
+public final class GoTrueAuthService: AuthService {
+  /// How close to expiry a stored session is refreshed instead of used (supabase-swift's 30 s).
+  public static let refreshLeeway: TimeInterval = 30
+
+  private let api: any GoTrueAPI
+  private let sessions: any SessionStore
+  private let clock: any AuthClock
+  /// The session a verified recovery code gave, kept until the new password is accepted, so a
+  /// rejected password can be retried without spending a second code.
+  private let recovery = Mutex<PendingRecovery?>(nil)
+
+  private struct PendingRecovery {
+    var email: String
+    var code: String
+    var session: GoTrueSession
+  }
+
+  /// A service that talks to `api`, keeps the session in `sessions` and reads time from `clock`.
+  public init(api: any GoTrueAPI, sessions: any SessionStore, clock: any AuthClock = SystemClock())
+  {
+    self.api = api
+    self.sessions = sessions
+    self.clock = clock
+  }
+
+  /// Signs in and saves the session.
+  public func signIn(email: String, password: String) async throws(AuthError) -> AuthSession {
+    let session = try await call(.signIn) { () async throws(GoTrueFailure) in
+      try await api.signIn(email: email, password: password)
+    }
+    return keep(session)
+  }
+
+  /// Signs up; an answer with no identities is GoTrue's way of saying the email is taken.
+  public func signUp(_ request: SignUpRequest) async throws(AuthError) -> SignUpResult {
+    var data: [String: JSONValue] = [:]
+    if let firstName = request.firstName { data["first_name"] = .string(firstName) }
+    if let lastName = request.lastName { data["last_name"] = .string(lastName) }
+    let response = try await call(.signUp) { () async throws(GoTrueFailure) in
+      try await api.signUp(email: request.email, password: request.password, data: data)
+    }
+    switch response {
+    case .session(let session):
+      return .signedIn(keep(session))
+    case .user(let user):
+      if let identities = user.identities, identities.isEmpty { throw .duplicateEmail }
+      return .confirmationRequired
+    }
+  }
+
+  /// Asks for a recovery code.
+  public func requestPasswordReset(email: String) async throws(AuthError) {
+    try await call(.recover) { () async throws(GoTrueFailure) in
+      try await api.recover(email: email)
+    }
+  }
+
+  /// Verifies the recovery code, sets the new password, then ends the recovery session so the
+  /// user signs in with the new password.
+  public func resetPassword(email: String, code: String, newPassword: String)
+    async throws(AuthError)
+  {
+    let now = clock.now
+    let pending = recovery.withLock { pending in
+      pending.flatMap { pending in
+        let fresh = Double(pending.session.expiresAt ?? 0) > now.timeIntervalSince1970
+        return pending.email == email && pending.code == code && fresh ? pending.session : nil
+      }
+    }
+    let session: GoTrueSession
+    if let pending {
+      session = pending
+    } else {
+      session = try await call(.verifyRecovery) { () async throws(GoTrueFailure) in
+        try await api.verify(type: .recovery, email: email, token: code)
+      }
+      recovery.withLock { $0 = PendingRecovery(email: email, code: code, session: session) }
+    }
+    do {
+      _ = try await api.updatePassword(newPassword, accessToken: session.accessToken)
+    } catch {
+      let mapped = AuthError(error, during: .updatePassword)
+      if mapped == .sessionExpired { recovery.withLock { $0 = nil } }
+      throw mapped
+    }
+    recovery.withLock { $0 = nil }
+    try? await api.logout(accessToken: session.accessToken, scope: .local)
+  }
+
+  /// Confirms the email; the session the confirmation gives is ended, so the user signs in next.
+  public func confirmEmail(email: String, code: String) async throws(AuthError) {
+    let session = try await call(.confirmEmail) { () async throws(GoTrueFailure) in
+      try await api.verify(type: .signup, email: email, token: code)
+    }
+    try? await api.logout(accessToken: session.accessToken, scope: .local)
+  }
+
+  /// Sends the confirmation email again.
+  public func resendConfirmation(email: String) async throws(AuthError) {
+    try await call(.resend) { () async throws(GoTrueFailure) in
+      try await api.resend(type: .signup, email: email)
+    }
+  }
+
+  /// Rotates the refresh token; a refused one forgets the stored session.
+  public func refresh(_ session: AuthSession) async throws(AuthError) -> AuthSession {
+    do {
+      return keep(try await api.refresh(refreshToken: session.refreshToken))
+    } catch {
+      let mapped = AuthError(error, during: .refresh)
+      if mapped == .sessionExpired { sessions.clear() }
+      throw mapped
+    }
+  }
+
+  /// The stored session, refreshed when it is about to expire and checked with the backend.
+  ///
+  /// Unreachable backends keep an unexpired session (working offline, as apps do); a session
+  /// the backend no longer knows is refreshed once, then forgotten.
+  public func restoreSession() async throws(AuthError) -> AuthSession? {
+    guard let stored = sessions.load() else { return nil }
+    if stored.isExpired(at: clock.now, leeway: Self.refreshLeeway) {
+      return try await refresh(stored)
+    }
+    do {
+      let user = try await api.user(accessToken: stored.accessToken)
+      var session = stored
+      session.user = AuthUser(goTrue: user, fallbackEmail: stored.user.email)
+      return session
+    } catch {
+      switch AuthError(error, during: .refresh) {
+      case .networkUnavailable: return stored
+      case .sessionExpired: return try await refresh(stored)
+      case let other: throw other
+      }
+    }
+  }
+
+  /// Forgets the session locally first, then ends it at the backend (this device only).
+  public func signOut(_ session: AuthSession) async throws(AuthError) {
+    sessions.clear()
+    do {
+      try await api.logout(accessToken: session.accessToken, scope: .local)
+    } catch {
+      let mapped = AuthError(error, during: .logout)
+      // The session is gone either way; only a failure to reach the backend is worth telling.
+      if mapped != .sessionExpired { throw mapped }
+    }
+  }
+
+  // MARK: Helpers
+
+  private func call<Value>(
+    _ operation: GoTrueOperation, _ body: () async throws(GoTrueFailure) -> Value
+  ) async throws(AuthError) -> Value {
+    do {
+      return try await body()
+    } catch {
+      throw AuthError(error, during: operation)
+    }
+  }
+
+  private func keep(_ session: GoTrueSession) -> AuthSession {
+    let converted = AuthSession(goTrue: session, now: clock.now)
+    sessions.save(converted)
+    return converted
+  }
+}
+
+extension AuthSession {
+  /// The app's session for a GoTrue session received at `now`.
+  public init(goTrue session: GoTrueSession, now: Date) {
+    let expiresAt =
+      session.expiresAt.map { Date(timeIntervalSince1970: TimeInterval($0)) }
+      ?? now.addingTimeInterval(TimeInterval(session.expiresIn))
+    self.init(
+      user: AuthUser(goTrue: session.user, fallbackEmail: ""),
+      accessToken: session.accessToken, refreshToken: session.refreshToken, expiresAt: expiresAt)
+  }
+}
+
+extension AuthUser {
+  /// The app's user for a GoTrue user.
+  public init(goTrue user: GoTrueUser, fallbackEmail: String) {
+    self.init(
+      id: user.id, email: user.email ?? fallbackEmail, emailConfirmedAt: user.emailConfirmedAt)
+  }
+}

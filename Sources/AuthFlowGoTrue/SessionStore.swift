@@ -1,0 +1,162 @@
+import AuthCrypto
+import AuthFlow
+import PrivateFiles
+import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Where a backend keeps the signed-in session between runs ("automatic sign-in").
+public protocol SessionStore: Sendable {
+  /// The saved session, or `nil` when there is none or it cannot be read.
+  func load() -> AuthSession?
+  /// Saves `session`, replacing any other.
+  func save(_ session: AuthSession)
+  /// Forgets the saved session.
+  func clear()
+  /// Whether a session may be saved, checked without reading or decrypting it.
+  func hasSavedSession() -> Bool
+}
+
+extension SessionStore {
+  /// Whether a session is saved, by loading it.
+  public func hasSavedSession() -> Bool { load() != nil }
+}
+
+/// A store that forgets everything when the process ends (`--store :memory:`).
+public final class MemorySessionStore: SessionStore {
+  private let session = Mutex<AuthSession?>(nil)
+
+  /// An empty store.
+  public init() {}
+
+  /// The session saved in this process.
+  public func load() -> AuthSession? { session.withLock { $0 } }
+  /// Keeps `session` in memory.
+  public func save(_ session: AuthSession) { self.session.withLock { $0 = session } }
+  /// Forgets the session.
+  public func clear() { session.withLock { $0 = nil } }
+}
+
+/// A session saved in a 0600 file, sealed with AES-256-GCM under a key in a separate 0600 file.
+///
+/// The tokens are never on disk in plaintext: copying, sharing or grepping the session file
+/// reveals nothing without the key. (Anyone who can read both files as the user can still use
+/// the session, as with any command-line tool without a system keyring.)
+public final class SealedSessionFile: SessionStore {
+  /// The session file.
+  public let path: String
+  private let keyPath: String
+  private let context: [UInt8]
+  private let random: any RandomSource
+
+  /// A store for the session of `identity` (a store path or project URL) under `directory`.
+  public init(directory: String, identity: String, random: any RandomSource = SystemRandom()) {
+    path = "\(directory)/sessions/\(Self.fileName(for: identity)).session"
+    keyPath = "\(directory)/session.key"
+    context = Array("authflow-session-v1|\(identity)".utf8)
+    self.random = random
+  }
+
+  /// The saved session; a damaged or foreign file reads as none and is removed.
+  public func load() -> AuthSession? {
+    guard let text = try? PrivateFile.read(path) else { return nil }
+    guard let key = try? readKey(),
+      let box = Base64URL.decode(String(decoding: text, as: UTF8.self)),
+      let json = try? Sealing.open(box, key: key, context: context),
+      let stored = try? JSONDecoder().decode(StoredSession.self, from: Data(json))
+    else {
+      clear()
+      return nil
+    }
+    return stored.session
+  }
+
+  /// Seals and writes `session`; a failure to write only costs the automatic sign-in.
+  public func save(_ session: AuthSession) {
+    guard let json = try? JSONEncoder().encode(StoredSession(session)) else { return }
+    do {
+      try PrivateFile.ensureDirectory("\(directory)/sessions")
+      let key = try readKey() ?? createKey()
+      let box = try Sealing.seal(Array(json), key: key, context: context, random: random)
+      try PrivateFile.write(Array(Base64URL.encode(box).utf8), to: path)
+    } catch {
+      clear()
+    }
+  }
+
+  /// Removes the session file.
+  public func clear() {
+    try? PrivateFile.remove(path)
+  }
+
+  /// Whether the session file exists (it may still turn out unreadable).
+  public func hasSavedSession() -> Bool {
+    PrivateFile.permissions(of: path) != nil
+  }
+
+  /// The identity escaped into a readable file name (`embedded%3A%2Fhome%2F…`), so people can
+  /// tell which file is whose; very long identities are hashed instead.
+  static func fileName(for identity: String) -> String {
+    let hex = Array("0123456789ABCDEF".utf8)
+    var name: [UInt8] = []
+    for byte in identity.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+        UInt8(ascii: "_"):
+        name.append(byte)
+      default:
+        name += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+      }
+    }
+    guard name.count <= 200 else { return "sha256-" + SHA256.hash(identity).prefix(16).hexString }
+    return String(decoding: name, as: UTF8.self)
+  }
+
+  private var directory: String { String(keyPath.dropLast("/session.key".count)) }
+
+  private func readKey() throws -> [UInt8]? {
+    guard let key = try PrivateFile.read(keyPath), key.count == Sealing.keyByteCount else {
+      return nil
+    }
+    return key
+  }
+
+  private func createKey() throws -> [UInt8] {
+    // Two processes may race to create the key: the first file wins and both use it.
+    try PrivateFile.writeIfMissing(random.bytes(Sealing.keyByteCount), to: keyPath)
+    guard let key = try readKey() else {
+      throw PrivateFile.Failure(path: keyPath, reason: "not a session key")
+    }
+    return key
+  }
+}
+
+/// The JSON inside a sealed session file.
+private struct StoredSession: Codable {
+  var userID: String
+  var email: String
+  var emailConfirmedAt: Date?
+  var accessToken: String
+  var refreshToken: String
+  var expiresAt: Date
+
+  init(_ session: AuthSession) {
+    userID = session.user.id
+    email = session.user.email
+    emailConfirmedAt = session.user.emailConfirmedAt
+    accessToken = session.accessToken
+    refreshToken = session.refreshToken
+    expiresAt = session.expiresAt
+  }
+
+  var session: AuthSession {
+    AuthSession(
+      user: AuthUser(id: userID, email: email, emailConfirmedAt: emailConfirmedAt),
+      accessToken: accessToken, refreshToken: refreshToken, expiresAt: expiresAt)
+  }
+}

@@ -1,0 +1,182 @@
+import AuthFlow
+
+/// What a command takes after its name. One grammar says how the words are parsed, what Tab
+/// offers, how usage reads and which words are secrets, so the four cannot drift.
+enum Grammar: Equatable, Sendable {
+  /// Nothing.
+  case none
+  /// One of these words: `consent on|off`.
+  case word([String])
+  /// One of these words, or nothing: `mail [code|open]`.
+  case optionalWord([String])
+  /// A field name: `clear <field>`.
+  case field
+  /// A field and, optionally, its value: `set <field> [value]`.
+  case fieldValue
+  /// A link from an email: `open <link>`. Its query carries the code, so it is masked.
+  case link
+  /// A keyword and a duration: `clock advance <duration>`.
+  case duration(keyword: String)
+  /// A command name, or nothing: `help [command]`.
+  case commandName
+  /// A check: `expect <what> [value]` (see ``ExpectationSpec``).
+  case expectation
+
+  /// The synopsis after the command's name.
+  var usage: String {
+    switch self {
+    case .none: ""
+    case .word(let words): words.joined(separator: "|")
+    case .optionalWord(let words): "[\(words.joined(separator: "|"))]"
+    case .field: "<field>"
+    case .fieldValue: "<field> [value]"
+    case .link: "<link>"
+    case .duration(let keyword): "\(keyword) <duration>"
+    case .commandName: "[command]"
+    case .expectation: "<what> [value]"
+    }
+  }
+
+  /// What the grammar expects, for error messages: `on or off`, `one field`.
+  private var expected: String {
+    switch self {
+    case .none: "no arguments"
+    case .word(let words): listing(words).replacing(" and ", with: " or ")
+    case .optionalWord(let words): listing(words + ["nothing"]).replacing(" and ", with: " or ")
+    case .field: "one field"
+    case .fieldValue: "a field and its value"
+    case .link: "one link"
+    case .duration: "a duration such as 90s, 15m, 25h or 1h30m"
+    case .commandName: "at most one command name"
+    case .expectation: "something to check"
+    }
+  }
+
+  /// Parses the words after the name of `command`.
+  func parse(_ words: ArraySlice<String>, command: String) throws(ShellError) -> Arguments {
+    let usage = [command, self.usage].filter { !$0.isEmpty }.joined(separator: " ")
+    let wrong = ShellError.wrongArguments(command: command, expected: expected, usage: usage)
+    switch self {
+    case .none:
+      guard words.isEmpty else { throw wrong }
+      return .none
+    case .word(let choices):
+      guard words.count == 1, let word = words.first, choices.contains(word) else { throw wrong }
+      return .word(word)
+    case .optionalWord(let choices):
+      guard let word = words.first else { return .none }
+      guard words.count == 1, choices.contains(word) else { throw wrong }
+      return .word(word)
+    case .field:
+      guard words.count == 1, let name = words.first else { throw wrong }
+      return .field(try Self.field(named: name))
+    case .fieldValue:
+      guard let name = words.first else { throw wrong }
+      let field = try Self.field(named: name)
+      let rest = words.dropFirst()
+      return .fieldValue(field, rest.isEmpty ? nil : rest.joined(separator: " "))
+    case .link:
+      guard words.count == 1, let link = words.first else { throw wrong }
+      return .link(link)
+    case .duration(let keyword):
+      guard words.count == 2, words.first == keyword, let text = words.last,
+        let seconds = DurationParser.seconds(text)
+      else { throw wrong }
+      return .duration(seconds: seconds, text: text)
+    case .commandName:
+      guard words.count <= 1 else { throw wrong }
+      return .commandName(words.first)
+    case .expectation:
+      return .expectation(try ExpectationSpec.parse(words))
+    }
+  }
+
+  /// What Tab offers for the next word, after `typed` words of arguments.
+  func completions(after typed: [String], in context: ShellContext) -> [String] {
+    switch self {
+    case .none, .link: []
+    case .word(let words), .optionalWord(let words): typed.isEmpty ? words : []
+    case .field, .fieldValue: typed.isEmpty ? context.fields.map(\.commandName) : []
+    case .duration(let keyword): typed.isEmpty ? [keyword] : []
+    case .commandName: typed.isEmpty ? CommandTable.all.map(\.name) : []
+    case .expectation: ExpectationSpec.completions(after: typed)
+    }
+  }
+
+  /// The argument words as they may be shown or stored when they did not parse: only what is
+  /// surely not a secret survives; the rest becomes one mask.
+  func unparsedWords(_ words: ArraySlice<String>) -> [String] {
+    switch self {
+    case .none, .word, .optionalWord, .field, .duration, .commandName:
+      return Array(words)
+    case .fieldValue, .link, .expectation:
+      return words.isEmpty ? [] : [Redaction.mask]
+    }
+  }
+
+  static func field(named name: String) throws(ShellError) -> AuthField {
+    guard let field = AuthField(commandName: name) else { throw .unknownField(name) }
+    return field
+  }
+}
+
+/// What a grammar parsed.
+enum Arguments: Equatable, Sendable {
+  /// Nothing.
+  case none
+  /// One word of a choice.
+  case word(String)
+  /// A field.
+  case field(AuthField)
+  /// A field and its value, if one was given.
+  case fieldValue(AuthField, String?)
+  /// A link.
+  case link(String)
+  /// A duration in seconds, and as it was typed.
+  case duration(seconds: Double, text: String)
+  /// A command name, if one was given.
+  case commandName(String?)
+  /// A check.
+  case expectation(Expectation)
+
+  /// The words as they may be shown or stored: secrets masked.
+  func displayWords(grammar: Grammar) -> [String] {
+    switch self {
+    case .none: []
+    case .word(let word): [word]
+    case .field(let field): [field.commandName]
+    case .fieldValue(let field, nil): [field.commandName]
+    case .fieldValue(let field, let value?):
+      [field.commandName, field.isSecret ? Redaction.mask : value]
+    case .link(let link): [Redaction.maskingQuery(of: link)]
+    case .duration(_, let text):
+      if case .duration(let keyword) = grammar { [keyword, text] } else { [text] }
+    case .commandName(let name): name.map { [$0] } ?? []
+    case .expectation(let expectation): expectation.displayWords
+    }
+  }
+}
+
+/// Durations such as `90s`, `15m`, `25h`, `2d` or `1h30m`.
+enum DurationParser {
+  static func seconds(_ text: String) -> Double? {
+    var total = 0.0
+    var number = ""
+    for character in text {
+      if character.isASCII, character.isNumber {
+        number.append(character)
+        continue
+      }
+      guard let value = Double(number) else { return nil }
+      switch character {
+      case "s": total += value
+      case "m": total += value * 60
+      case "h": total += value * 3_600
+      case "d": total += value * 86_400
+      default: return nil
+      }
+      number = ""
+    }
+    return number.isEmpty && total > 0 ? total : nil
+  }
+}

@@ -1,0 +1,216 @@
+import AuthCrypto
+import CSQLite
+import Clocks
+import GoTrue
+import PrivateFiles
+import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A GoTrue-compatible auth engine on a SQLite file: the backend a user gets with no set-up.
+///
+/// It answers with GoTrue's shapes, codes and defaults, so the app behaves as it will against
+/// Supabase. Several processes may share one store: writes take `BEGIN IMMEDIATE` transactions
+/// and wait on SQLite's busy timeout. Password hashing runs outside any transaction.
+public final class EmbeddedGoTrue: GoTrueAPI {
+  /// How the engine behaves.
+  public let configuration: EngineConfiguration
+  /// Where the accounts live.
+  public let location: StoreLocation
+  /// The emails the engine has sent in this process.
+  public let outbox = Outbox()
+
+  let clock: any AuthClock
+  let random: any RandomSource
+  let database: Mutex<SQLiteDatabase>
+  let secrets: Secrets
+
+  /// The store's own secrets, created with it and kept in its `meta` table.
+  struct Secrets: Sendable {
+    /// Signs access tokens (GoTrue's JWT secret).
+    var jwt: [UInt8]
+    /// Keys the hashes of emailed codes and of email addresses.
+    var codes: [UInt8]
+    /// A bcrypt hash checked when the email is unknown, so both cases cost one hash.
+    var decoyHash: String
+  }
+
+  /// Opens the store at `location`, creating and migrating it as needed.
+  public init(
+    location: StoreLocation, configuration: EngineConfiguration = EngineConfiguration(),
+    clock: any AuthClock = SystemClock(), random: any RandomSource = SystemRandom()
+  ) throws(EmbeddedStoreError) {
+    self.location = location
+    self.configuration = configuration
+    self.clock = clock
+    self.random = random
+    let database = try Self.open(location)
+    do {
+      try StoreMigrator(
+        database: database, configuration: configuration, clock: clock, random: random
+      )
+      .migrate()
+      secrets = try Self.loadSecrets(database)
+    } catch let error as EmbeddedStoreError {
+      throw error
+    } catch let error as SQLiteError {
+      throw EmbeddedStoreError.unreadable(location.description, error.message)
+    } catch {
+      throw EmbeddedStoreError.unreadable(location.description, "\(error)")
+    }
+    self.database = Mutex(database)
+  }
+
+  private static func open(_ location: StoreLocation) throws(EmbeddedStoreError) -> SQLiteDatabase {
+    do {
+      switch location {
+      case .memory:
+        let database = try SQLiteDatabase(path: ":memory:", create: true)
+        try database.execute("PRAGMA foreign_keys = ON")
+        return database
+      case .file(let path):
+        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+          .joined(separator: "/")
+        if !folder.isEmpty { try PrivateFile.ensureDirectory(folder) }
+        // SQLite gives its -wal and -shm files the mode of the database file.
+        try PrivateFile.createIfMissing(path)
+        let database = try SQLiteDatabase(path: path, create: false)
+        try database.keepWriteAheadLog()
+        try database.execute(
+          """
+          PRAGMA busy_timeout = 10000;
+          PRAGMA journal_mode = WAL;
+          PRAGMA synchronous = NORMAL;
+          PRAGMA foreign_keys = ON;
+          """)
+        return database
+      }
+    } catch let error as PrivateFile.Failure {
+      throw .cannotCreate(error.path, error.reason)
+    } catch let error as SQLiteError {
+      throw .unreadable(location.description, error.message)
+    } catch {
+      throw .unreadable(location.description, "\(error)")
+    }
+  }
+
+  private static func loadSecrets(_ database: SQLiteDatabase) throws -> Secrets {
+    func value(_ key: String) throws -> [UInt8] {
+      guard
+        let value = try database.first(
+          "SELECT value FROM meta WHERE key = ?", .text(key), row: { $0.blob(0) })
+      else {
+        throw EmbeddedStoreError.unreadable("meta", "the store has no \(key)")
+      }
+      return value
+    }
+    return Secrets(
+      jwt: try value("jwt_secret"), codes: try value("code_key"),
+      decoyHash: String(decoding: try value("decoy_hash"), as: UTF8.self))
+  }
+
+  // MARK: Shared helpers
+
+  /// The engine's clock in Unix milliseconds, the unit of every time in the store.
+  var nowMillis: Int64 { clock.millis }
+
+  /// Runs `body` with the connection, turning engine failures into GoTrue's.
+  func withDatabase<T: Sendable>(_ body: (SQLiteDatabase) throws -> T) throws(GoTrueFailure) -> T {
+    do {
+      return try database.withLock { database in try body(database) }
+    } catch let error as GoTrueAPIError {
+      throw .api(error)
+    } catch let error as SQLiteError {
+      throw .api(
+        GoTrueAPIError(status: 500, code: .unexpectedFailure, message: "store error: \(error)"))
+    } catch is CancellationError {
+      throw .transport("cancelled")
+    } catch {
+      throw .api(GoTrueAPIError(status: 500, code: .unexpectedFailure, message: "\(error)"))
+    }
+  }
+
+  /// Runs one request in a write transaction: takes a request from `budget`'s bucket, then runs
+  /// `body` inside a savepoint. An API error from `body` undoes the body's writes but keeps the
+  /// spent request, as GoTrue's limiter counts failed attempts too.
+  func answer<T: Sendable>(
+    spending budget: KeyPath<EngineConfiguration.RateLimits, EngineConfiguration.Budget>?,
+    _ body: (SQLiteDatabase, Int64) throws -> T
+  ) throws(GoTrueFailure) -> T {
+    let now = nowMillis
+    let outcome = try withDatabase { database -> Result<T, GoTrueAPIError> in
+      try database.transaction {
+        if let budget {
+          try limiter(database, now).consume(
+            Self.bucketName(budget), budget: configuration.rateLimits[keyPath: budget])
+        }
+        try database.execute("SAVEPOINT request")
+        do {
+          let value = try body(database, now)
+          try database.execute("RELEASE request")
+          return .success(value)
+        } catch let error as GoTrueAPIError {
+          try database.execute("ROLLBACK TO request; RELEASE request")
+          return .failure(error)
+        }
+      }
+    }
+    switch outcome {
+    case .success(let value): return value
+    case .failure(let error): throw .api(error)
+    }
+  }
+
+  private static func bucketName(
+    _ budget: KeyPath<EngineConfiguration.RateLimits, EngineConfiguration.Budget>
+  ) -> String {
+    switch budget {
+    case \.token: "token"
+    case \.verify: "verify"
+    default: "email"
+    }
+  }
+
+  /// Throws when the calling task was cancelled, before anything is committed.
+  func checkCancellation() throws(GoTrueFailure) {
+    if Task.isCancelled { throw .transport("cancelled") }
+  }
+
+  /// The number of accounts in the store.
+  public func accountCount() throws(GoTrueFailure) -> Int {
+    try withDatabase { database in
+      try database.first("SELECT count(*) FROM users", row: { Int($0.int(0)) }) ?? 0
+    }
+  }
+}
+
+extension AuthClock {
+  /// The time in Unix milliseconds.
+  var millis: Int64 { Int64((now.timeIntervalSince1970 * 1_000).rounded()) }
+}
+
+/// Why the store could not be opened.
+public enum EmbeddedStoreError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A folder or file of the store could not be created.
+  case cannotCreate(String, String)
+  /// The file is not a usable store (not SQLite, damaged, unreadable).
+  case unreadable(String, String)
+  /// A newer authflow made the store.
+  case newerSchema(found: Int, supported: Int)
+
+  /// One line saying what is wrong and what would be right.
+  public var description: String {
+    switch self {
+    case .cannotCreate(let path, let reason):
+      "cannot create the store at \(path): \(reason); pass --store with a writable path"
+    case .unreadable(let path, let reason):
+      "cannot open the store \(path): \(reason); pass --store with an authflow store or a new path"
+    case .newerSchema(let found, let supported):
+      "the store has schema version \(found) but this authflow reads up to \(supported); upgrade authflow"
+    }
+  }
+}

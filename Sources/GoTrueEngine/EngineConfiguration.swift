@@ -1,0 +1,90 @@
+import AuthCrypto
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// How the embedded engine behaves; the defaults are GoTrue's (`conf/configuration.go`).
+public struct EngineConfiguration: Equatable, Sendable {
+  /// Sign new users in at once instead of emailing a confirmation (GoTrue's `MAILER_AUTOCONFIRM`).
+  public var autoconfirm = false
+  /// The bcrypt cost of new password hashes; lower it in tests only.
+  public var hashCost = Bcrypt.defaultCost
+  /// Seconds an access token lives.
+  public var accessTokenLifetime: TimeInterval = 3_600
+  /// Seconds an emailed code or link stays valid (`MAILER_OTP_EXP`).
+  public var codeLifetime: TimeInterval = 86_400
+  /// Seconds between two emails to the same address (`SMTP_MAX_FREQUENCY`).
+  public var emailInterval: TimeInterval = 60
+  /// The shortest password the engine accepts (GoTrue's default is 6).
+  public var minimumPasswordLength = 6
+  /// The longest password, in UTF-8 bytes (bcrypt's limit).
+  public var maximumPasswordBytes = 72
+  /// Request budgets per bucket.
+  public var rateLimits = RateLimits()
+  /// The URL scheme of links in emails, as the app registers it.
+  public var linkScheme = "authflow"
+  /// Create the demo accounts in a new store.
+  public var seedsDemoAccounts = true
+
+  /// GoTrue's defaults.
+  public init() {}
+
+  /// Token-bucket budgets: `capacity` requests at once, refilled over `period` seconds.
+  public struct RateLimits: Equatable, Sendable {
+    /// Password and refresh grants (`RATE_LIMIT_TOKEN_REFRESH`: 150 per 5 minutes).
+    public var token = Budget(capacity: 150, period: 300)
+    /// Code and link checks (`RATE_LIMIT_VERIFY`: 30 per 5 minutes).
+    public var verify = Budget(capacity: 30, period: 300)
+    /// Requests that send email: signup, recover, resend (`RATE_LIMIT_OTP`: 30 per 5 minutes).
+    public var email = Budget(capacity: 30, period: 300)
+
+    /// GoTrue's defaults.
+    public init() {}
+  }
+
+  /// A token bucket: up to `capacity` requests, refilling fully over `period` seconds.
+  public struct Budget: Equatable, Sendable {
+    /// Requests allowed in a burst.
+    public var capacity: Double
+    /// Seconds to refill an empty bucket.
+    public var period: TimeInterval
+
+    /// A budget of `capacity` per `period` seconds.
+    public init(capacity: Double, period: TimeInterval) {
+      self.capacity = capacity
+      self.period = period
+    }
+  }
+}
+
+/// The demo accounts of a new store, as the README lists them.
+public enum DemoAccounts {
+  /// A confirmed account: `test@example.com` / `TestPassword123!`.
+  public static let confirmed = (email: "test@example.com", password: "TestPassword123!")
+  /// An account waiting for confirmation: `unverified@example.com` / `Test1234`.
+  public static let unconfirmed = (email: "unverified@example.com", password: "Test1234")
+}
+
+/// Where the engine keeps its accounts.
+public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
+  /// A SQLite file, shared safely by several processes.
+  case file(String)
+  /// A private in-memory database that disappears with the process.
+  case memory
+
+  /// `--store` syntax: `:memory:` or a path.
+  public init(argument: String) {
+    self = argument == ":memory:" ? .memory : .file(argument)
+  }
+
+  /// The path, or `:memory:`.
+  public var description: String {
+    switch self {
+    case .file(let path): path
+    case .memory: ":memory:"
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import CSQLite
+
+/// An SQLite error: the result code and SQLite's own message (never user input).
+struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The extended result code.
+  var code: Int32
+  /// SQLite's explanation.
+  var message: String
+
+  /// One line for people.
+  var description: String { "\(message) (SQLite error \(code))" }
+}
+
+/// A value bound to or read from SQL.
+enum SQLiteValue: Equatable, Sendable {
+  /// NULL.
+  case null
+  /// An integer.
+  case integer(Int64)
+  /// A float.
+  case real(Double)
+  /// UTF-8 text.
+  case text(String)
+  /// Bytes.
+  case blob([UInt8])
+}
+
+/// One SQLite connection with a cache of prepared statements. Not thread-safe: the engine
+/// guards it with a lock.
+final class SQLiteDatabase {
+  private let handle: OpaquePointer
+  private var cache: [String: SQLiteStatement] = [:]
+
+  /// Opens (creating if allowed) the database at `path`; `:memory:` is a private in-memory one.
+  init(path: String, create: Bool) throws(SQLiteError) {
+    var handle: OpaquePointer?
+    let flags =
+      SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
+      | SQLITE_OPEN_EXRESCODE
+    let status = sqlite3_open_v2(path, &handle, flags, nil)
+    guard status == SQLITE_OK, let handle else {
+      let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      sqlite3_close_v2(handle)
+      throw SQLiteError(code: status, message: message)
+    }
+    self.handle = handle
+  }
+
+  deinit {
+    cache.removeAll()
+    sqlite3_close_v2(handle)
+  }
+
+  /// Keeps the write-ahead log files between connections instead of creating and deleting
+  /// them on every open and close.
+  func keepWriteAheadLog() throws(SQLiteError) {
+    try check(csqlite_keep_wal(handle))
+  }
+
+  /// Runs one or more statements that return no rows.
+  func execute(_ sql: String) throws(SQLiteError) {
+    try check(sqlite3_exec(handle, sql, nil, nil, nil))
+  }
+
+  /// Runs a statement with `values` bound to its `?` parameters.
+  func run(_ sql: String, _ values: SQLiteValue...) throws(SQLiteError) {
+    let statement = try prepared(sql)
+    try statement.bind(values)
+    defer { statement.reset() }
+    while try statement.step() {}
+  }
+
+  /// The rows of a query, each turned into a value by `row`.
+  func query<Row>(
+    _ sql: String, _ values: SQLiteValue..., row: (SQLiteStatement) -> Row
+  ) throws(SQLiteError) -> [Row] {
+    let statement = try prepared(sql)
+    try statement.bind(values)
+    defer { statement.reset() }
+    var rows: [Row] = []
+    while try statement.step() { rows.append(row(statement)) }
+    return rows
+  }
+
+  /// The first row of a query, or `nil` when it has none.
+  func first<Row>(
+    _ sql: String, _ values: SQLiteValue..., row: (SQLiteStatement) -> Row
+  ) throws(SQLiteError) -> Row? {
+    let statement = try prepared(sql)
+    try statement.bind(values)
+    defer { statement.reset() }
+    return try statement.step() ? row(statement) : nil
+  }
+
+  /// Runs `body` in a write transaction taken at once (`BEGIN IMMEDIATE`), so concurrent
+  /// processes queue on the busy timeout instead of failing mid-way; rolls back on any error.
+  func transaction<T>(_ body: () throws -> T) throws -> T {
+    try execute("BEGIN IMMEDIATE")
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      try? execute("ROLLBACK")
+      throw error
+    }
+  }
+
+  /// Rows changed by the last statement.
+  var changes: Int { Int(sqlite3_changes(handle)) }
+
+  private func prepared(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    if let statement = cache[sql] { return statement }
+    var raw: OpaquePointer?
+    try check(sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil))
+    guard let raw else { throw SQLiteError(code: SQLITE_MISUSE, message: "empty statement") }
+    let statement = SQLiteStatement(raw, database: handle)
+    cache[sql] = statement
+    return statement
+  }
+
+  private func check(_ status: Int32) throws(SQLiteError) {
+    guard status == SQLITE_OK || status == SQLITE_DONE || status == SQLITE_ROW else {
+      throw SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)))
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import AuthCrypto
+import Clocks
+import GoTrue
+
+/// Brings a store to the current schema, creating the secrets and demo accounts of a new one.
+struct StoreMigrator {
+  let database: SQLiteDatabase
+  let configuration: EngineConfiguration
+  let clock: any AuthClock
+  let random: any RandomSource
+
+  func migrate() throws {
+    let version = try userVersion()
+    guard version < Schema.currentVersion else {
+      if version > Schema.currentVersion {
+        throw EmbeddedStoreError.newerSchema(found: version, supported: Schema.currentVersion)
+      }
+      return
+    }
+    // Hash before taking the write lock: bcrypt is slow by design.
+    let seed = version == 0 ? try NewStoreSeed(configuration: configuration, random: random) : nil
+    try database.transaction {
+      // Another process may have migrated while this one was hashing.
+      let current = try userVersion()
+      guard current < Schema.currentVersion else { return }
+      for migration in Schema.migrations[current...] { try database.execute(migration) }
+      if current == 0, let seed { try seed.insert(into: database, now: clock.millis) }
+      try database.execute("PRAGMA user_version = \(Schema.currentVersion)")
+    }
+  }
+
+  private func userVersion() throws -> Int {
+    try database.first("PRAGMA user_version", row: { Int($0.int(0)) }) ?? 0
+  }
+}
+
+/// What a new store starts with: its secrets and the demo accounts.
+private struct NewStoreSeed {
+  var jwtSecret: [UInt8]
+  var codeKey: [UInt8]
+  var decoyHash: String
+  var demoAccounts: [(id: String, email: String, hash: String, confirmed: Bool)]
+
+  init(configuration: EngineConfiguration, random: any RandomSource) throws {
+    jwtSecret = random.bytes(32)
+    codeKey = random.bytes(32)
+    decoyHash = try Bcrypt.hash(
+      random.token(byteCount: 16), cost: configuration.hashCost, random: random)
+    demoAccounts = []
+    if configuration.seedsDemoAccounts {
+      for (email, password, confirmed) in [
+        (DemoAccounts.confirmed.email, DemoAccounts.confirmed.password, true),
+        (DemoAccounts.unconfirmed.email, DemoAccounts.unconfirmed.password, false),
+      ] {
+        let hash = try Bcrypt.hash(password, cost: configuration.hashCost, random: random)
+        demoAccounts.append((random.uuidString(), email, hash, confirmed))
+      }
+    }
+  }
+
+  func insert(into database: SQLiteDatabase, now: Int64) throws {
+    for (key, value) in [
+      ("jwt_secret", jwtSecret), ("code_key", codeKey), ("decoy_hash", Array(decoyHash.utf8)),
+    ] {
+      try database.run("INSERT INTO meta (key, value) VALUES (?, ?)", .text(key), .blob(value))
+    }
+    for account in demoAccounts {
+      try database.run(
+        """
+        INSERT INTO users (id, email, encrypted_password, email_confirmed_at,
+          confirmation_sent_at, created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """,
+        .text(account.id), .text(account.email), .text(account.hash),
+        account.confirmed ? .integer(now) : .null, account.confirmed ? .null : .integer(now),
+        .integer(now), .integer(now))
+    }
+  }
+}

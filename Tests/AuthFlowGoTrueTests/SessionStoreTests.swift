@@ -1,0 +1,75 @@
+import AuthCrypto
+import AuthFlow
+import AuthFlowGoTrue
+import Clocks
+import Foundation
+import GoTrue
+import PrivateFiles
+import Testing
+
+/// Saved sessions: sealed, private, and forgotten when damaged.
+struct SessionStoreTests {
+  let folder = NSTemporaryDirectory() + "authflow-sessions-" + UUID().uuidString
+  let session = AuthSession(
+    user: AuthUser(id: "u1", email: "test@example.com", emailConfirmedAt: epoch),
+    accessToken: "eyJhbGciOiJIUzI1NiJ9.payload.signature-part",
+    refreshToken: "refresh-token-secret-value", expiresAt: epoch)
+
+  @Test func roundTripsSealedAndPrivate() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let store = SealedSessionFile(directory: folder + "/authflow", identity: "embedded:/x/auth.db")
+    #expect(store.load() == nil)
+    store.save(session)
+    #expect(store.load() == session)
+
+    #expect(PrivateFile.permissions(of: store.path) == 0o600)
+    #expect(PrivateFile.permissions(of: folder + "/authflow/session.key") == 0o600)
+    #expect(PrivateFile.permissions(of: folder + "/authflow") == 0o700)
+    let text = String(decoding: try #require(try PrivateFile.read(store.path)), as: UTF8.self)
+    #expect(!text.contains("refresh-token-secret-value"))
+    #expect(!text.contains("signature-part"))
+    #expect(!text.contains("test@example.com"))
+
+    store.clear()
+    #expect(store.load() == nil)
+    #expect(PrivateFile.permissions(of: store.path) == nil)
+  }
+
+  @Test func eachIdentityHasItsOwnSession() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let a = SealedSessionFile(directory: folder, identity: "embedded:/a.db")
+    let b = SealedSessionFile(directory: folder, identity: "supabase:https://x.supabase.co")
+    a.save(session)
+    #expect(b.load() == nil)
+    #expect(a.path != b.path)
+    // A file copied under another identity's name does not open.
+    try PrivateFile.write(try #require(try PrivateFile.read(a.path)), to: b.path)
+    #expect(b.load() == nil)
+    #expect(PrivateFile.permissions(of: b.path) == nil, "a foreign file is removed")
+  }
+
+  @Test func damagedFilesReadAsNoSession() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let store = SealedSessionFile(directory: folder, identity: "id")
+    store.save(session)
+    var bytes = try #require(try PrivateFile.read(store.path))
+    bytes[bytes.count / 2] =
+      bytes[bytes.count / 2] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
+    try PrivateFile.write(bytes, to: store.path)
+    #expect(store.load() == nil)
+
+    store.save(session)
+    try PrivateFile.remove(folder + "/session.key")
+    #expect(store.load() == nil, "without its key a session cannot be read")
+    store.save(session)
+    #expect(store.load() == session, "a new key is made")
+  }
+
+  @Test func memoryStore() {
+    let store = MemorySessionStore()
+    store.save(session)
+    #expect(store.load() == session)
+    store.clear()
+    #expect(store.load() == nil)
+  }
+}

@@ -1,0 +1,184 @@
+import AuthCrypto
+import AuthFlow
+import AuthFlowGoTrue
+import Clocks
+import Foundation
+import GoTrue
+import GoTrueEngine
+import Testing
+
+/// 2025-01-01T00:00:00Z: where test clocks start.
+private let testEpoch = Date(timeIntervalSince1970: 1_735_689_600)
+
+/// An engine on a throw-away store with bcrypt at its minimum cost and reproducible randomness.
+private func makeEngine(
+  location: StoreLocation = .memory, clock: AdjustableClock,
+  configure: (inout EngineConfiguration) -> Void = { _ in }
+) throws -> EmbeddedGoTrue {
+  var configuration = EngineConfiguration()
+  configuration.hashCost = Bcrypt.minimumCost
+  configure(&configuration)
+  return try EmbeddedGoTrue(
+    location: location, configuration: configuration, clock: clock, random: SeededRandom(seed: 1))
+}
+
+/// The view model, the GoTrue adapter and the engine together: the quickstart on a real backend.
+@MainActor
+struct ViewModelOnEngineTests {
+  let engine: EmbeddedGoTrue
+  let viewModel: AuthViewModel
+  let clock = AdjustableClock(fixedAt: testEpoch)
+
+  init() throws {
+    engine = try makeEngine(clock: clock)
+    viewModel = AuthViewModel(
+      service: GoTrueAuthService(api: engine, sessions: MemorySessionStore(), clock: clock))
+  }
+
+  /// `examples/03-login-valid-credentials`.
+  @Test func loginWithValidCredentials() async {
+    viewModel.navigateToLogin()
+    viewModel.email = "test@example.com"
+    viewModel.password = "TestPassword123!"
+    await viewModel.submit()
+    #expect(viewModel.session?.user.email == "test@example.com")
+    #expect(viewModel.errorMessage == nil)
+  }
+
+  /// `examples/04-login-invalid-credentials`.
+  @Test func loginWithInvalidCredentials() async {
+    viewModel.navigateToLogin()
+    viewModel.email = "test@example.com"
+    viewModel.password = "WrongPassword"
+    await viewModel.submit()
+    #expect(viewModel.errorMessage == "That email or password looks incorrect")
+    #expect(viewModel.navigationState == .login)
+    #expect(viewModel.password == "WrongPassword")
+  }
+
+  /// `examples/07-signup-duplicate-email`, with confirmation on (GoTrue's fake user) and off
+  /// (422).
+  @Test(arguments: [false, true])
+  func signupWithDuplicateEmail(autoconfirm: Bool) async throws {
+    let engine = try makeEngine(clock: clock) { $0.autoconfirm = autoconfirm }
+    let viewModel = AuthViewModel(
+      service: GoTrueAuthService(api: engine, sessions: MemorySessionStore(), clock: clock))
+    viewModel.navigateToSignup()
+    viewModel.updateConsent(true)
+    viewModel.email = "test@example.com"
+    viewModel.password = "NewPassword123!"
+    viewModel.confirmPassword = "NewPassword123!"
+    await viewModel.submit()
+    #expect(
+      viewModel.errorMessage == "An account with this email already exists. Try logging in instead."
+    )
+    #expect(try engine.accountCount() == 2)
+  }
+
+  @Test func resetFlowEndToEnd() async throws {
+    viewModel.navigateToLogin()
+    viewModel.email = "test@example.com"
+    viewModel.navigateToResetRequest()
+    await viewModel.submit()
+    #expect(viewModel.navigationState == .resetVerify(pendingEmail: "test@example.com"))
+    #expect(viewModel.statusBanner == .resetCodeSent)
+
+    viewModel.otpCode = try #require(engine.outbox.newest(to: "test@example.com")).code
+    viewModel.password = "BrandNew123"
+    await viewModel.submit()
+    #expect(viewModel.navigationState == .login)
+    #expect(viewModel.email == "test@example.com")
+    #expect(viewModel.statusBanner == .passwordUpdated)
+
+    viewModel.password = "TestPassword123!"
+    await viewModel.submit()
+    #expect(viewModel.errorMessage == "That email or password looks incorrect", "the old one fails")
+    viewModel.password = "BrandNew123"
+    await viewModel.submit()
+    #expect(viewModel.isLoggedIn)
+  }
+
+  @Test func expiredAndReusedResetCodesSayWhy() async throws {
+    viewModel.navigationState = .resetRequest
+    viewModel.email = "test@example.com"
+    await viewModel.submit()
+    let code = try #require(engine.outbox.newest(to: "test@example.com")).code
+    clock.advance(by: 86_400)
+    viewModel.otpCode = code
+    viewModel.password = "BrandNew123"
+    await viewModel.submit()
+    #expect(viewModel.errorMessage == "This reset link has expired. Please request a new one.")
+  }
+
+  @Test func unconfirmedAccountConfirmedThroughItsLink() async throws {
+    viewModel.navigateToLogin()
+    viewModel.email = "unverified@example.com"
+    viewModel.password = "Test1234"
+    await viewModel.submit()
+    #expect(viewModel.errorMessage == AuthError.emailUnverified.message)
+
+    await viewModel.resendConfirmation()
+    #expect(viewModel.statusBanner == .confirmationResent)
+    let link = try #require(engine.outbox.newest(to: "unverified@example.com")).link
+    await viewModel.open(try AuthDeepLink(parsing: link))
+    #expect(viewModel.navigationState == .login)
+    #expect(viewModel.email == "unverified@example.com")
+    #expect(viewModel.statusBanner == .emailConfirmed)
+
+    viewModel.password = "Test1234"
+    await viewModel.submit()
+    #expect(viewModel.isLoggedIn)
+
+    await viewModel.signOut()
+    await viewModel.open(try AuthDeepLink(parsing: link))
+    #expect(viewModel.errorMessage == "Email already verified")
+  }
+
+  @Test func newAccountConfirmsThenSignsIn() async throws {
+    viewModel.navigateToSignup()
+    viewModel.updateConsent(true)
+    viewModel.email = "newuser@example.com"
+    viewModel.password = "Password123!"
+    viewModel.confirmPassword = "Password123!"
+    await viewModel.submit()
+    #expect(viewModel.statusBanner == .confirmationSent)
+
+    let link = try #require(engine.outbox.newest(to: "newuser@example.com")).link
+    await viewModel.open(try AuthDeepLink(parsing: link))
+    viewModel.password = "Password123!"
+    await viewModel.submit()
+    #expect(viewModel.session?.user.email == "newuser@example.com")
+  }
+
+  @Test func sessionRestoresAcrossRunsUntilSignOut() async throws {
+    let folder = NSTemporaryDirectory() + "authflow-tests-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    func run() throws -> AuthViewModel {
+      let engine = try makeEngine(location: .file(folder + "/auth.db"), clock: clock)
+      let sessions = SealedSessionFile(directory: folder + "/state", identity: folder + "/auth.db")
+      return AuthViewModel(
+        service: GoTrueAuthService(api: engine, sessions: sessions, clock: clock))
+    }
+    let first = try run()
+    first.navigateToLogin()
+    first.email = "test@example.com"
+    first.password = "TestPassword123!"
+    await first.submit()
+    #expect(first.isLoggedIn)
+
+    let second = try run()
+    await second.restoreSession()
+    #expect(second.session?.user.email == "test@example.com")
+
+    clock.advance(by: 3_590)
+    let third = try run()
+    await third.restoreSession()
+    #expect(third.isLoggedIn, "a session about to expire is refreshed")
+    #expect(third.session?.accessToken != second.session?.accessToken)
+
+    await third.signOut()
+    let fourth = try run()
+    await fourth.restoreSession()
+    #expect(fourth.session == nil)
+  }
+}

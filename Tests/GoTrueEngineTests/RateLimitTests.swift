@@ -1,0 +1,76 @@
+import Clocks
+import Foundation
+import GoTrue
+import Testing
+
+@testable import GoTrueEngine
+
+/// GoTrue's request budgets, kept in the store.
+struct RateLimitTests {
+  let clock = AdjustableClock(fixedAt: testEpoch)
+
+  @Test func signInAttemptsHaveABudgetThatRefills() async throws {
+    let engine = try makeEngine(clock: clock) {
+      $0.rateLimits.token = EngineConfiguration.Budget(capacity: 3, period: 300)
+    }
+    for _ in 0..<3 {
+      #expect(
+        await failure { try await engine.signIn(email: "test@example.com", password: "nope") }?
+          .apiError?.code == .invalidCredentials)
+    }
+    let limited = await failure {
+      try await engine.signIn(email: "test@example.com", password: "TestPassword123!")
+    }
+    #expect(
+      limited?.apiError
+        == GoTrueAPIError(
+          status: 429, code: .overRequestRateLimit, message: "Request rate limit reached"))
+
+    clock.advance(by: 100)  // one request's worth
+    _ = try await engine.signIn(email: "test@example.com", password: "TestPassword123!")
+    #expect(
+      await failure { try await engine.signIn(email: "test@example.com", password: "x") }?.apiError?
+        .code == .overRequestRateLimit)
+  }
+
+  @Test func verifyAttemptsHaveABudget() async throws {
+    let engine = try makeEngine(clock: clock) {
+      $0.rateLimits.verify = EngineConfiguration.Budget(capacity: 2, period: 300)
+    }
+    for _ in 0..<2 {
+      _ = await failure {
+        try await engine.verify(type: .recovery, email: "test@example.com", token: "111111")
+      }
+    }
+    let limited = await failure {
+      try await engine.verify(type: .recovery, email: "test@example.com", token: "111111")
+    }
+    #expect(limited?.apiError?.code == .overRequestRateLimit)
+  }
+
+  @Test func emailRequestsHaveABudgetAcrossAddresses() async throws {
+    let engine = try makeEngine(clock: clock) {
+      $0.rateLimits.email = EngineConfiguration.Budget(capacity: 2, period: 300)
+    }
+    try await engine.recover(email: "a@example.com")
+    try await engine.recover(email: "b@example.com")
+    let limited = await failure { try await engine.recover(email: "c@example.com") }
+    #expect(limited?.apiError?.code == .overRequestRateLimit)
+  }
+
+  @Test func budgetsAreSharedThroughTheStore() async throws {
+    let folder = makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/auth.db"
+    let configure: (inout EngineConfiguration) -> Void = {
+      $0.rateLimits.token = EngineConfiguration.Budget(capacity: 2, period: 300)
+    }
+    let first = try makeEngine(location: .file(path), clock: clock, configure: configure)
+    let second = try makeEngine(location: .file(path), clock: clock, configure: configure)
+    _ = await failure { try await first.signIn(email: "test@example.com", password: "x") }
+    _ = await failure { try await second.signIn(email: "test@example.com", password: "x") }
+    #expect(
+      await failure { try await first.signIn(email: "test@example.com", password: "x") }?.apiError?
+        .code == .overRequestRateLimit)
+  }
+}

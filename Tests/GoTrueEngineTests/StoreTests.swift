@@ -1,0 +1,105 @@
+import AuthCrypto
+import Clocks
+import Foundation
+import GoTrue
+import PrivateFiles
+import Testing
+
+@testable import GoTrueEngine
+
+/// The store file: where it goes, its permissions, its schema and its demo accounts.
+struct StoreTests {
+  @Test func newFileStoreIsPrivateVersionedAndSeeded() async throws {
+    let folder = makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/data/authflow/auth.db"
+    let engine = try makeEngine(location: .file(path))
+    _ = try await engine.signIn(email: "test@example.com", password: "TestPassword123!")
+
+    #expect(PrivateFile.permissions(of: path) == 0o600)
+    #expect(PrivateFile.permissions(of: path + "-wal") == 0o600)
+    #expect(PrivateFile.permissions(of: folder + "/data/authflow") == 0o700)
+    #expect(try engine.rows("PRAGMA journal_mode")[0][0] == "wal")
+    #expect(try engine.rows("PRAGMA user_version")[0][0] == "\(Schema.currentVersion)")
+    #expect(try engine.rows("PRAGMA integrity_check")[0][0] == "ok")
+    let accounts = try engine.rows(
+      "SELECT email, email_confirmed_at IS NOT NULL FROM users ORDER BY email")
+    #expect(
+      accounts.map { Array($0.prefix(2)) } == [
+        ["test@example.com", "1"], ["unverified@example.com", "0"],
+      ])
+  }
+
+  @Test func reopeningKeepsAccountsAndSecrets() async throws {
+    let folder = makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/auth.db"
+    let first = try makeEngine(location: .file(path), seed: 1)
+    _ = try await first.signUp(email: "new@example.com", password: "Password123", data: [:])
+    let session = try await first.signIn(email: "test@example.com", password: "TestPassword123!")
+
+    let second = try makeEngine(location: .file(path), seed: 2)
+    #expect(try second.accountCount() == 3)
+    #expect(second.secrets.jwt == first.secrets.jwt)
+    _ = try await second.user(accessToken: session.accessToken)
+    _ = try await second.refresh(refreshToken: session.refreshToken)
+  }
+
+  @Test func memoryStoresAreSeparate() async throws {
+    let a = try makeEngine()
+    let b = try makeEngine()
+    _ = try await a.signUp(email: "new@example.com", password: "Password123", data: [:])
+    #expect(try a.accountCount() == 3)
+    #expect(try b.accountCount() == 2)
+  }
+
+  @Test func demoAccountsCanBeLeftOut() throws {
+    let engine = try makeEngine { $0.seedsDemoAccounts = false }
+    #expect(try engine.accountCount() == 0)
+  }
+
+  @Test func aFileThatIsNotAStoreIsRefusedWithAReason() throws {
+    let folder = makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/notes.txt"
+    try PrivateFile.write(Array(String(repeating: "not a database\n", count: 200).utf8), to: path)
+    #expect {
+      try makeEngine(location: .file(path))
+    } throws: { error in
+      guard case .unreadable(let where_, let reason)? = error as? EmbeddedStoreError else {
+        return false
+      }
+      return where_ == path && reason.contains("not a database")
+    }
+    #expect(try PrivateFile.read(path)?.count == 3_000, "the file is left alone")
+  }
+
+  @Test func aStoreFromANewerAuthflowIsRefused() throws {
+    let folder = makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/auth.db"
+    let engine = try makeEngine(location: .file(path))
+    _ = try engine.rows("PRAGMA user_version = 99")
+    #expect(throws: EmbeddedStoreError.newerSchema(found: 99, supported: Schema.currentVersion)) {
+      try makeEngine(location: .file(path))
+    }
+  }
+
+  @Test func anUncreatableFolderIsReported() throws {
+    let folder = makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try PrivateFile.write([1], to: folder + "/file")
+    #expect {
+      try makeEngine(location: .file(folder + "/file/auth.db"))
+    } throws: { error in
+      guard case .cannotCreate? = error as? EmbeddedStoreError else { return false }
+      return "\(error)".contains("--store")
+    }
+  }
+
+  @Test func storeArguments() {
+    #expect(StoreLocation(argument: ":memory:") == .memory)
+    #expect(StoreLocation(argument: "x.db") == .file("x.db"))
+    #expect(StoreLocation.memory.description == ":memory:")
+  }
+}
