@@ -98,6 +98,9 @@ enum CommandTable {
       "check the state; a failed check makes the exit status 1",
       effect: .atOnce { session, arguments in session.check(arguments) }),
     CommandSpec(
+      "version", .anywhere, "show authflow's version and backend",
+      effect: .change { session, _ in session.showVersion() }),
+    CommandSpec(
       "quit", aliases: ["exit"], .anywhere, "leave the shell (also exit, Ctrl-D)",
       effect: .atOnce { _, _ in .quit }),
 

@@ -84,6 +84,11 @@ extension ShellSession {
     pendingLines.append("Refresh token: \(style.mask) (single use, rotated by refresh)")
   }
 
+  /// `version`: authflow's version and the backend it runs on.
+  func showVersion() {
+    pendingLines.append("authflow \(AuthflowMain.version) · \(backend.name) backend")
+  }
+
   /// `clock advance <duration>`.
   func advanceClock(_ arguments: Arguments) {
     guard case .duration(let seconds, _) = arguments, let clock = backend.clock else { return }

@@ -190,6 +190,24 @@ struct SessionTranscriptTests {
     #expect(run.errors == "line 3: no command named 'nope'; did you mean 'open'?\n")
   }
 
+  @Test func versionWorksAnywhereAndIsInHelpAndCompletion() async throws {
+    let run = try await runShell(["version", "signin", "version", "help version", "version now"])
+    #expect(
+      run.output == """
+        authflow \(AuthflowMain.version) · embedded backend
+        → Sign In
+        authflow \(AuthflowMain.version) · embedded backend
+        usage: version
+          show authflow's version and backend
+          where: anywhere
+
+        """)
+    #expect(run.errors == "line 5: version takes no arguments; usage: version\n")
+    let context = ShellContext(
+      screen: .choice, fields: [], signedIn: false, features: [], backendName: "embedded")
+    #expect(Completion.candidates(for: "ver", in: context) == ["version"])
+  }
+
   @Test func autofillNeedsASavedPassword() async throws {
     let run = try await runShell(["signin", "autofill"])
     #expect(
