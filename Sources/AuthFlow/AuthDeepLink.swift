@@ -29,6 +29,9 @@ public enum AuthDeepLink: Equatable, Hashable, Sendable {
     else { throw .notAnAuthLink }
     var query: [String: String] = [:]
     for item in components.queryItems ?? [] {
+      // A parameter given twice is ambiguous: which one a reader takes is not for a link to
+      // decide, so such a link is refused.
+      guard query[item.name] == nil else { throw .repeatedParameter(item.name) }
       if let value = item.value { query[item.name] = value }
     }
     guard let type = query["type"] else { throw .missingParameter("type") }
@@ -51,6 +54,8 @@ public enum AuthDeepLinkError: Error, Equatable, Sendable {
   case missingParameter(String)
   /// The `type` parameter is neither `signup` nor `recovery`.
   case unsupportedType(String)
+  /// A parameter appears more than once.
+  case repeatedParameter(String)
 
   /// A one-line explanation with the expected form.
   public var message: String {
@@ -60,6 +65,8 @@ public enum AuthDeepLinkError: Error, Equatable, Sendable {
     case .missingParameter(let name): "the link has no \(name) parameter; \(expected)"
     case .unsupportedType(let type):
       "the link type '\(type)' is not supported; use type=signup or type=recovery"
+    case .repeatedParameter(let name):
+      "the link gives its \(name) parameter more than once; \(expected)"
     }
   }
 }

@@ -131,6 +131,12 @@ public final class GoTrueAuthService: AuthService {
   /// Unreachable backends keep an unexpired session (working offline, as apps do); a session
   /// the backend no longer knows is refreshed once, then forgotten.
   public func restoreSession() async throws(AuthError) -> AuthSession? {
+    try await sessions.exclusively { () async throws(AuthError) -> AuthSession? in
+      try await restore()
+    }
+  }
+
+  private func restore() async throws(AuthError) -> AuthSession? {
     guard let stored = sessions.load() else { return nil }
     if stored.isExpired(at: clock.now, leeway: Self.refreshLeeway) {
       return try await refresh(stored)

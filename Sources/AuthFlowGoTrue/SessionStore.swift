@@ -19,11 +19,22 @@ public protocol SessionStore: Sendable {
   func clear()
   /// Whether a session may be saved, checked without reading or decrypting it.
   func hasSavedSession() -> Bool
+  /// Runs `body` while no other process works on the saved session, so that loading it,
+  /// refreshing it and saving the result is one step.
+  func exclusively<T: Sendable>(_ body: () async throws(AuthError) -> T) async throws(AuthError)
+    -> T
 }
 
 extension SessionStore {
   /// Whether a session is saved, by loading it.
   public func hasSavedSession() -> Bool { load() != nil }
+
+  /// Runs `body`: a store in one process has no one else to wait for.
+  public func exclusively<T: Sendable>(_ body: () async throws(AuthError) -> T)
+    async throws(AuthError) -> T
+  {
+    try await body()
+  }
 }
 
 /// A store that forgets everything when the process ends (`--store :memory:`).
@@ -96,6 +107,15 @@ public final class SealedSessionFile: SessionStore {
   /// Whether the session file exists (it may still turn out unreadable).
   public func hasSavedSession() -> Bool {
     PrivateFile.permissions(of: path) != nil
+  }
+
+  /// Runs `body` holding a lock beside the session file, so two processes starting at once do
+  /// not both refresh the same saved session.
+  public func exclusively<T: Sendable>(_ body: () async throws(AuthError) -> T)
+    async throws(AuthError) -> T
+  {
+    try? PrivateFile.ensureDirectory("\(directory)/sessions")
+    return try await FileLock.withExclusiveLock(at: path + ".lock", body)
   }
 
   /// The identity escaped into a readable file name (`embedded%3A%2Fhome%2F…`), so people can

@@ -122,7 +122,7 @@ public enum AuthflowMain {
           store: store, configuration: configuration, seed: options.seed,
           stateDirectory: directories.stateHome + "/authflow"))
     } catch {
-      return .failure(.backendUnavailable(error.description))
+      return .failure(error)
     }
   }
 

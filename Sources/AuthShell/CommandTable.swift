@@ -183,7 +183,8 @@ enum CommandTable {
     return best?.name
   }
 
-  private static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+  /// The Levenshtein distance between two byte strings.
+  static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
     var previous = Array(0...b.count)
     for (i, x) in a.enumerated() {
       var current = [i + 1]

@@ -115,7 +115,15 @@ enum Grammar: Equatable, Sendable {
   }
 
   static func field(named name: String) throws(ShellError) -> AuthField {
-    guard let field = AuthField(commandName: name) else { throw .unknownField(name) }
+    guard let field = AuthField(commandName: name) else {
+      // Named in the error only when it is close to a field's name: `set S3cret` must not
+      // print the password it was meant to set.
+      let close = AuthField.allCases.contains { field in
+        CommandTable.editDistance(Array(name.lowercased().utf8), Array(field.commandName.utf8))
+          <= 2
+      }
+      throw .unknownField(close ? name : nil)
+    }
     return field
   }
 }

@@ -32,7 +32,10 @@ struct ParsedCommand: Equatable, Sendable {
     case .failure:
       guard let name = words.first else { return [] }
       guard let spec = CommandTable.spec(named: name) else {
-        return [name] + (words.count > 1 ? [Redaction.mask] : [])
+        // A word that is no command may be a secret typed at the wrong prompt: it is shown
+        // only when it looks like a mistyped command.
+        let shown = CommandTable.suggestion(for: name) == nil ? Redaction.mask : name
+        return [shown] + (words.count > 1 ? [Redaction.mask] : [])
       }
       return [name] + spec.grammar.unparsedWords(words.dropFirst())
     }
@@ -86,7 +89,8 @@ enum LineParser {
       return .failure(.unknownCommand(name: nil, suggestion: nil))
     }
     guard let spec = CommandTable.spec(named: name) else {
-      return .failure(.unknownCommand(name: name, suggestion: CommandTable.suggestion(for: name)))
+      let suggestion = CommandTable.suggestion(for: name)
+      return .failure(.unknownCommand(name: suggestion == nil ? nil : name, suggestion: suggestion))
     }
     do {
       let arguments = try spec.grammar.parse(words.dropFirst(), command: spec.name)

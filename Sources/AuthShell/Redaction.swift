@@ -13,12 +13,10 @@ enum Redaction {
     value == mask || value == plainMask
   }
 
-  /// `link` with the value of its `token` parameter masked.
+  /// `link` with everything after its path masked: a query or fragment can carry a code in
+  /// any spelling (a repeated or percent-encoded `token`), so none of it is kept.
   static func maskingQuery(of link: String) -> String {
-    guard let range = link.firstRange(of: "token=") else { return link }
-    let valueEnd = link[range.upperBound...].firstIndex(of: "&") ?? link.endIndex
-    var masked = link
-    masked.replaceSubrange(range.upperBound..<valueEnd, with: mask)
-    return masked
+    guard let start = link.firstIndex(where: { $0 == "?" || $0 == "#" }) else { return link }
+    return link[...start] + mask
   }
 }

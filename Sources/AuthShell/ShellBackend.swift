@@ -42,14 +42,24 @@ enum ShellBackend {
   static let fixedEpoch = Date(timeIntervalSince1970: 1_735_689_600)
 
   /// The embedded engine at `store`, with sessions kept under `stateDirectory`.
+  ///
+  /// A `seed` makes every secret the engine draws predictable (its JWT secret, code key,
+  /// tokens and codes), so it is refused for any store but a throw-away `:memory:` one, whose
+  /// secrets and sessions die with the process and never touch a file.
   static func embedded(
     store: StoreLocation, configuration: EngineConfiguration, seed: UInt64?, stateDirectory: String
-  ) throws(EmbeddedStoreError) -> ShellBackend {
+  ) throws(ShellError) -> ShellBackend {
+    if seed != nil, store != .memory { throw .seedNeedsMemoryStore }
     let random: any RandomSource = seed.map { SeededRandom(seed: $0) } ?? SystemRandom()
     // A seeded run also starts its clock at a fixed time, so transcripts repeat exactly.
     let clock = AdjustableClock(fixedAt: seed.map { _ in fixedEpoch })
-    let engine = try EmbeddedGoTrue(
-      location: store, configuration: configuration, clock: clock, random: random)
+    let engine: EmbeddedGoTrue
+    do {
+      engine = try EmbeddedGoTrue(
+        location: store, configuration: configuration, clock: clock, random: random)
+    } catch {
+      throw .backendUnavailable(error.description)
+    }
     let sessions: any SessionStore
     switch store {
     case .memory:

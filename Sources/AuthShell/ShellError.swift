@@ -23,8 +23,8 @@ enum ShellError: Error, Equatable, Sendable {
   case unknownCommand(name: String?, suggestion: String?)
   /// The arguments do not fit the command's grammar.
   case wrongArguments(command: String, expected: String, usage: String)
-  /// The word is not a field name.
-  case unknownField(String)
+  /// The word is not a field name; it is kept only when it looks like a mistyped one.
+  case unknownField(String?)
   /// `expect` with no kind, or a kind it does not know.
   case unknownExpectation(String?, kinds: [String])
   /// `help` for a command that does not exist.
@@ -83,6 +83,8 @@ enum ShellError: Error, Equatable, Sendable {
   case cannotRead(path: String, reason: String)
   /// The Supabase backend without a project URL.
   case supabaseNeedsURL
+  /// `--seed` on a store other than `:memory:`.
+  case seedNeedsMemoryStore
   /// The backend could not be set up; the reason is the backend's own one line.
   case backendUnavailable(String)
 
@@ -107,8 +109,11 @@ enum ShellError: Error, Equatable, Sendable {
       "unknown command (not repeated, in case it was a secret); type help for the list"
     case .wrongArguments(let command, let expected, let usage):
       "\(command) takes \(expected); usage: \(usage)"
-    case .unknownField(let name):
+    case .unknownField(let name?):
       "there is no field named '\(shortened(name))'; fields: \(fieldList(AuthField.allCases))"
+    case .unknownField(nil):
+      "there is no such field (not repeated, in case it was a secret); "
+        + "fields: \(fieldList(AuthField.allCases))"
     case .unknownExpectation(let kind?, let kinds):
       "expect cannot check '\(shortened(kind))'; one of: \(kinds.joined(separator: ", "))"
     case .unknownExpectation(nil, let kinds):
@@ -176,6 +181,9 @@ enum ShellError: Error, Equatable, Sendable {
     case .supabaseNeedsURL:
       "the supabase backend needs the project URL; "
         + "set SUPABASE_URL and SUPABASE_ANON_KEY, or pass --supabase-url and --supabase-key"
+    case .seedNeedsMemoryStore:
+      "--seed makes every code, token and key predictable, so it only runs on a throw-away "
+        + "store; add --store :memory:"
     case .backendUnavailable(let reason):
       reason
     }

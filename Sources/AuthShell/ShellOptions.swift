@@ -1,4 +1,5 @@
 import AuthCrypto
+import GoTrueEngine
 
 /// The command line of `authflow`.
 struct ShellOptions: Equatable, Sendable {
@@ -150,6 +151,8 @@ struct OptionSpec: Sendable {
     all.first { $0.names.contains(name) }
   }
 
+  private static let costs = EngineConfiguration.hashCosts
+
   /// Every option, in the order `--help` lists them.
   static let all: [OptionSpec] = [
     OptionSpec(
@@ -175,15 +178,15 @@ struct OptionSpec: Sendable {
     OptionSpec(
       ["--hash-cost"], "N",
       [
-        "bcrypt cost of new passwords, \(Bcrypt.minimumCost)-\(Bcrypt.maximumCost)"
+        "bcrypt cost of new passwords, \(costs.lowerBound)-\(costs.upperBound)"
           + " (default \(Bcrypt.defaultCost); lower for tests)"
       ],
       section: .backend, backend: "embedded"
     ) { options, value throws(ShellError) in
-      guard let cost = Int(value), (Bcrypt.minimumCost...Bcrypt.maximumCost).contains(cost) else {
+      guard let cost = Int(value), costs.contains(cost) else {
         throw .badOptionValue(
           option: "--hash-cost",
-          expected: "a number from \(Bcrypt.minimumCost) to \(Bcrypt.maximumCost); "
+          expected: "a number from \(costs.lowerBound) to \(costs.upperBound); "
             + "the default is \(Bcrypt.defaultCost), GoTrue's; lower it for tests only")
       }
       options.hashCost = cost

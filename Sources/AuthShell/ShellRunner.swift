@@ -39,6 +39,7 @@ final class ShellRunner {
     self.source = source
     self.output = output
     self.options = options
+    session.masksCodes = options.json
   }
 
   /// Runs to the end; the exit status: 0 when everything ran and held, else 1.

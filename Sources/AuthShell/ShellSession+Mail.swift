@@ -55,9 +55,11 @@ extension ShellSession {
     let messages = backend.outbox?.messages ?? []
     guard !messages.isEmpty else { return ["The outbox is empty."] }
     return messages.flatMap { message in
-      [
+      let code = masksCodes ? Redaction.mask : message.code
+      let link = masksCodes ? Redaction.maskingQuery(of: message.link) : message.link
+      return [
         "#\(message.id) \(Renderer.timestamp(message.sentAt)) to \(message.recipient): \(message.subject)",
-        "    code \(message.code)  \(message.link)",
+        "    code \(code)  \(link)",
       ]
     }
   }

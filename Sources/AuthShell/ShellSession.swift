@@ -32,6 +32,9 @@ final class ShellSession {
   weak var terminal: (any ShellTerminal)?
   /// Lines printed by the last command, not yet written.
   var pendingLines: [String] = []
+  /// Whether output that machines keep (`--json`) is being written: then even the outbox's
+  /// codes and links, which a person reading the screen is shown, are masked.
+  var masksCodes = false
 
   let events = EventRing()
   /// The session's "password manager": suggested passwords an account was created with, by

@@ -28,10 +28,13 @@ extension EmbeddedGoTrue {
       expiresAt: issuedAt + lifetime, refreshToken: refreshToken, user: user.goTrueUser)
   }
 
+  /// Stores `token` (only its hash) as a refresh token of the session; a new session's first
+  /// token is random.
   private func issueRefreshToken(
-    sessionID: String, parent: Int64?, _ database: SQLiteDatabase, _ now: Int64
+    sessionID: String, parent: Int64?, _ database: SQLiteDatabase, _ now: Int64,
+    token: String? = nil
   ) throws -> String {
-    let token = random.token(byteCount: 32)
+    let token = token ?? random.token(byteCount: 32)
     try database.run(
       """
       INSERT INTO refresh_tokens (session_id, token_hash, parent_id, created_at)
@@ -41,45 +44,54 @@ extension EmbeddedGoTrue {
     return token
   }
 
-  /// `POST /token?grant_type=refresh_token`: rotates the token; a rotated token used again
-  /// revokes its whole family (GoTrue's reuse detection with a zero reuse interval).
+  /// The token a refresh token rotates into. It is derived from the token itself under the
+  /// store's key, so a client that presents a just-rotated token again can be given the same
+  /// new session without the store ever keeping a token it could hand out: only whoever holds
+  /// the old token can compute the new one.
+  private func successor(of token: String) -> String {
+    Base64URL.encode(HMAC.sha256(key: secrets.codes, message: Array("refresh:\(token)".utf8)))
+  }
+
+  /// `POST /token?grant_type=refresh_token`: rotates the token. A rotated token presented again
+  /// within the reuse interval gets the session it was rotated into (two clients refreshing at
+  /// once both stay signed in); after it, reuse revokes the whole session, as GoTrue does.
   @concurrent
   public func refresh(refreshToken: String) async throws(GoTrueFailure) -> GoTrueSession {
     enum Outcome: Sendable {
       case rotated(GoTrueSession)
       case reused
     }
+    let reuseInterval = Int64(configuration.refreshTokenReuseInterval * 1_000)
     let outcome = try answer(spending: \.token) { database, now -> Outcome in
       guard refreshToken.utf8.count >= 12 else {
         throw GoTrueAPIError(
           status: 400, code: .validationFailed, message: "Refresh token is not valid")
       }
-      guard
-        let row = try database.first(
-          """
-          SELECT refresh_tokens.id, refresh_tokens.session_id, refresh_tokens.revoked,
-            sessions.user_id
-          FROM refresh_tokens JOIN sessions ON sessions.id = refresh_tokens.session_id
-          WHERE token_hash = ?
-          """, .blob(SHA256.hash(refreshToken)),
-          row: { (id: $0.int(0), session: $0.text(1), revoked: $0.int(2) != 0, user: $0.text(3)) }
-        )
-      else {
+      guard let row = try refreshTokenRow(refreshToken, database) else {
         throw GoTrueAPIError(
           status: 400, code: .refreshTokenNotFound,
           message: "Invalid Refresh Token: Refresh Token Not Found")
       }
-      if row.revoked {
-        try database.run("DELETE FROM sessions WHERE id = ?", .text(row.session))
-        return .reused
-      }
       guard let user = try database.user(id: row.user) else {
         throw GoTrueAPIError(status: 400, code: .sessionNotFound, message: "Session not found")
       }
-      try database.run("UPDATE refresh_tokens SET revoked = 1 WHERE id = ?", .integer(row.id))
+      if let revokedAt = row.revokedAt {
+        guard now - revokedAt <= reuseInterval,
+          let active = try activeSuccessor(of: refreshToken, in: row.session, database)
+        else {
+          try database.run("DELETE FROM sessions WHERE id = ?", .text(row.session))
+          return .reused
+        }
+        return .rotated(
+          makeSession(user: user, sessionID: row.session, refreshToken: active, now: now))
+      }
+      try database.run(
+        "UPDATE refresh_tokens SET revoked = 1, revoked_at = ? WHERE id = ?", .integer(now),
+        .integer(row.id))
       try database.run(
         "UPDATE sessions SET refreshed_at = ? WHERE id = ?", .integer(now), .text(row.session))
-      let next = try issueRefreshToken(sessionID: row.session, parent: row.id, database, now)
+      let next = try issueRefreshToken(
+        sessionID: row.session, parent: row.id, database, now, token: successor(of: refreshToken))
       return .rotated(makeSession(user: user, sessionID: row.session, refreshToken: next, now: now))
     }
     switch outcome {
@@ -91,6 +103,46 @@ extension EmbeddedGoTrue {
           status: 400, code: .refreshTokenAlreadyUsed,
           message: "Invalid Refresh Token: Already Used"))
     }
+  }
+
+  private struct RefreshTokenRow {
+    var id: Int64
+    var session: String
+    var revokedAt: Int64?
+    var user: String
+  }
+
+  private func refreshTokenRow(_ token: String, _ database: SQLiteDatabase) throws
+    -> RefreshTokenRow?
+  {
+    try database.first(
+      """
+      SELECT refresh_tokens.id, refresh_tokens.session_id,
+        CASE WHEN refresh_tokens.revoked THEN coalesce(refresh_tokens.revoked_at, 0) END,
+        sessions.user_id
+      FROM refresh_tokens JOIN sessions ON sessions.id = refresh_tokens.session_id
+      WHERE token_hash = ?
+      """, .blob(SHA256.hash(token)),
+      row: {
+        RefreshTokenRow(
+          id: $0.int(0), session: $0.text(1), revokedAt: $0.optionalInt(2), user: $0.text(3))
+      })
+  }
+
+  /// The token of `session` that `token` was rotated into, following later rotations to the one
+  /// still active; `nil` when the chain leaves the session or runs out.
+  private func activeSuccessor(of token: String, in session: String, _ database: SQLiteDatabase)
+    throws -> String?
+  {
+    var current = token
+    for _ in 0..<16 {
+      current = successor(of: current)
+      guard let row = try refreshTokenRow(current, database), row.session == session else {
+        return nil
+      }
+      if row.revokedAt == nil { return current }
+    }
+    return nil
   }
 
   /// The claims of `accessToken` if it is valid and its session still exists.

@@ -44,6 +44,10 @@ public final class EmbeddedGoTrue: GoTrueAPI {
     location: StoreLocation, configuration: EngineConfiguration = EngineConfiguration(),
     clock: any AuthClock = SystemClock(), random: any RandomSource = SystemRandom()
   ) throws(EmbeddedStoreError) {
+    guard EngineConfiguration.hashCosts.contains(configuration.hashCost) else {
+      throw .unusableConfiguration(
+        "the hash cost \(configuration.hashCost) is outside \(EngineConfiguration.hashCosts)")
+    }
     self.location = location
     self.configuration = configuration
     self.clock = clock
@@ -201,6 +205,8 @@ public enum EmbeddedStoreError: Error, Equatable, Sendable, CustomStringConverti
   case unreadable(String, String)
   /// A newer authflow made the store.
   case newerSchema(found: Int, supported: Int)
+  /// The configuration asks for something the engine does not do.
+  case unusableConfiguration(String)
 
   /// One line saying what is wrong and what would be right.
   public var description: String {
@@ -211,6 +217,8 @@ public enum EmbeddedStoreError: Error, Equatable, Sendable, CustomStringConverti
       "cannot open the store \(path): \(reason); pass --store with an authflow store or a new path"
     case .newerSchema(let found, let supported):
       "the store has schema version \(found) but this authflow reads up to \(supported); upgrade authflow"
+    case .unusableConfiguration(let reason):
+      "the engine cannot run: \(reason)"
     }
   }
 }

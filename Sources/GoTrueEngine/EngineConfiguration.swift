@@ -12,8 +12,17 @@ public struct EngineConfiguration: Equatable, Sendable {
   public var autoconfirm = false
   /// The bcrypt cost of new password hashes; lower it in tests only.
   public var hashCost = Bcrypt.defaultCost
+
+  /// The costs the engine accepts. bcrypt itself goes to 31, but each step doubles the work:
+  /// at 14 one hash already takes about a second on a laptop core (a new store hashes three),
+  /// and at 31 a single sign-in would take days, so nothing above 14 is a usable setting.
+  public static let hashCosts = Bcrypt.minimumCost...14
   /// Seconds an access token lives.
   public var accessTokenLifetime: TimeInterval = 3_600
+  /// Seconds a rotated refresh token still gets the session it was rotated into, so two clients
+  /// refreshing at once both stay signed in (`REFRESH_TOKEN_REUSE_INTERVAL`; the Supabase CLI's
+  /// 10 s). Reuse after it revokes the whole session.
+  public var refreshTokenReuseInterval: TimeInterval = 10
   /// Seconds an emailed code or link stays valid (`MAILER_OTP_EXP`).
   public var codeLifetime: TimeInterval = 86_400
   /// Seconds between two emails to the same address (`SMTP_MAX_FREQUENCY`).

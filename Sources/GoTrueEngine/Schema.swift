@@ -56,7 +56,11 @@ enum Schema {
       address_hash BLOB PRIMARY KEY,
       last_sent_at INTEGER NOT NULL
     ) WITHOUT ROWID;
+    """,
+    // Version 2: when a refresh token was rotated, for GoTrue's reuse interval.
     """
+    ALTER TABLE refresh_tokens ADD COLUMN revoked_at INTEGER;
+    """,
   ]
 
   /// The version a fully migrated store has.

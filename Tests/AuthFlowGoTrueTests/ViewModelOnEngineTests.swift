@@ -181,4 +181,29 @@ struct ViewModelOnEngineTests {
     await fourth.restoreSession()
     #expect(fourth.session == nil)
   }
+
+  /// Two shells starting at once with a saved session about to expire: each opens the store on
+  /// its own connection and restores; both stay signed in and the session stays valid, where a
+  /// rotation racing a rotation used to count as token reuse and revoke it everywhere.
+  @Test(arguments: 0..<5)
+  func twoRestoresAtOnceKeepTheSession(round: Int) async throws {
+    let folder = NSTemporaryDirectory() + "authflow-tests-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    func service() throws -> GoTrueAuthService {
+      let engine = try makeEngine(location: .file(folder + "/auth.db"), clock: clock)
+      let sessions = SealedSessionFile(directory: folder + "/state", identity: folder + "/auth.db")
+      return GoTrueAuthService(api: engine, sessions: sessions, clock: clock)
+    }
+    _ = try await service().signIn(email: "test@example.com", password: "TestPassword123!")
+    clock.advance(by: 3_590)
+    let (a, b) = (try service(), try service())
+    async let first = a.restoreSession()
+    async let second = b.restoreSession()
+    let sessions = try await [first, second]
+    #expect(sessions.allSatisfy { $0?.user.email == "test@example.com" })
+    let later = try await service().restoreSession()
+    #expect(later?.user.email == "test@example.com", "the session survived the race")
+    let refreshed = try await service().refresh(try #require(later))
+    #expect(refreshed.refreshToken != later?.refreshToken)
+  }
 }

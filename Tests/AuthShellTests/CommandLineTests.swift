@@ -12,11 +12,27 @@ struct CommandLineTests {
     (["--store"], "authflow: --store needs a value; see authflow --help\n"),
     (
       ["--hash-cost", "3"],
-      "authflow: --hash-cost takes a number from 4 to 31; the default is 10, GoTrue's; lower it for tests only\n"
+      "authflow: --hash-cost takes a number from 4 to 14; the default is 10, GoTrue's; lower it for tests only\n"
     ),
     (
       ["--hash-cost=x"],
-      "authflow: --hash-cost takes a number from 4 to 31; the default is 10, GoTrue's; lower it for tests only\n"
+      "authflow: --hash-cost takes a number from 4 to 14; the default is 10, GoTrue's; lower it for tests only\n"
+    ),
+    (
+      ["--hash-cost", "31", "-c", "show"],
+      "authflow: --hash-cost takes a number from 4 to 14; the default is 10, GoTrue's; lower it for tests only\n"
+    ),
+    (
+      ["--seed", "1", "-c", "show"],
+      "authflow: --seed makes every code, token and key predictable, so it only runs on a throw-away store; add --store :memory:\n"
+    ),
+    (
+      ["--seed", "1", "--store", "seeded.db", "-c", "show"],
+      "authflow: --seed makes every code, token and key predictable, so it only runs on a throw-away store; add --store :memory:\n"
+    ),
+    (
+      ["--timeout", "0.5", "--backend", "supabase"],
+      "authflow: --timeout takes seconds from 1 to 300; the default is 10\n"
     ),
     (["--seed", "-1"], "authflow: --seed takes a whole number; for example --seed 1\n"),
     (
@@ -49,6 +65,23 @@ struct CommandLineTests {
     #expect(result.status == 2)
     #expect(result.error == message)
     #expect(result.output == "")
+  }
+
+  @Test func aSeededRunNeverTouchesAFileStoreOrSessionKey() throws {
+    let folder = NSTemporaryDirectory() + "authflow-seeded-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let environment = ["XDG_DATA_HOME": folder + "/data", "XDG_STATE_HOME": folder + "/state"]
+    let signIn = "signin; set email test@example.com; set password TestPassword123!; submit"
+    let refused = try runAuthflow(["--seed", "1", "-c", signIn], environment: environment)
+    #expect(refused.status == 2)
+    #expect(!FileManager.default.fileExists(atPath: folder), "no store, no key, no session")
+
+    let memory = try runAuthflow(
+      ["--seed", "1", "--store", ":memory:", "--hash-cost", "4", "-c", signIn],
+      environment: environment)
+    #expect(memory.status == 0)
+    #expect(memory.output.contains("Signed in as test@example.com"))
+    #expect(!FileManager.default.fileExists(atPath: folder), "a :memory: run writes nothing")
   }
 
   @Test func helpAndVersion() throws {
@@ -122,7 +155,8 @@ struct CommandLineTests {
     #expect(PrivateFile.permissions(of: scratch + "/data/authflow/auth.db") == 0o600)
     #expect(PrivateFile.permissions(of: scratch + "/data/authflow") == 0o700)
     let sessions = try FileManager.default.contentsOfDirectory(
-      atPath: scratch + "/state/authflow/sessions")
+      atPath: scratch + "/state/authflow/sessions"
+    ).filter { $0.hasSuffix(".session") }
     #expect(sessions.count == 1)
     let sealed = try String(
       contentsOfFile: scratch + "/state/authflow/sessions/" + sessions[0], encoding: .utf8)

@@ -72,14 +72,18 @@ struct CommandParserTests {
   @Test(arguments: [
     (["sigin"], "unknown command 'sigin'; did you mean 'signin'? Type help for the list"),
     (["shwo"], "unknown command 'shwo'; did you mean 'show'? Type help for the list"),
-    (["xyzzy"], "unknown command 'xyzzy'; type help for the list"),
+    (["xyzzy"], "unknown command (not repeated, in case it was a secret); type help for the list"),
     (["signin", "now"], "signin takes no arguments; usage: signin"),
     (["consent"], "consent takes on or off; usage: consent on|off"),
     (["consent", "maybe"], "consent takes on or off; usage: consent on|off"),
     (["set"], "set takes a field and its value; usage: set <field> [value]"),
     (
       ["set", "username", "x"],
-      "there is no field named 'username'; fields: email, password, confirm, otp"
+      "there is no such field (not repeated, in case it was a secret); fields: email, password, confirm, otp"
+    ),
+    (
+      ["set", "pasword", "x"],
+      "there is no field named 'pasword'; fields: email, password, confirm, otp"
     ),
     (["clear"], "clear takes one field; usage: clear <field>"),
     (["network", "slow"], "network takes online or offline; usage: network online|offline"),

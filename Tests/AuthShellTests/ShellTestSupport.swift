@@ -82,7 +82,7 @@ func runAuthflow(
 func runShell(
   _ lines: [String], options: ShellRunner.Options = ShellRunner.Options(),
   style: RenderStyle = .script, autoconfirm: Bool = false
-) async throws -> (output: String, errors: String, status: Int32) {
+) async throws -> (output: String, errors: String, status: Int32, history: [String]) {
   var configuration = EngineConfiguration()
   configuration.hashCost = Bcrypt.minimumCost
   configuration.autoconfirm = autoconfirm
@@ -98,8 +98,12 @@ func runShell(
       errors.append(contentsOf: bytes)
     }
   }
+  let source = StringLineSource(lines)
   let status = await ShellRunner(
-    session: session, source: StringLineSource(lines), output: sink, options: options
+    session: session, source: source, output: sink, options: options
   ).run()
-  return (String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self), status)
+  return (
+    String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self), status,
+    source.remembered
+  )
 }

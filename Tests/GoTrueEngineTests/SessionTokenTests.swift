@@ -57,6 +57,26 @@ struct SessionTokenTests {
     #expect(expired?.apiError?.status == 403)
   }
 
+  @Test func aJustRotatedTokenGetsTheSameNewSessionWithinTheReuseInterval() async throws {
+    let engine = try makeEngine(clock: clock)
+    let first = try await signIn(engine)
+    let second = try await engine.refresh(refreshToken: first.refreshToken)
+    clock.advance(by: 9)
+    let again = try await engine.refresh(refreshToken: first.refreshToken)
+    #expect(again.refreshToken == second.refreshToken, "the same new session, not a third")
+    _ = try await engine.user(accessToken: again.accessToken)
+
+    // Rotated further, the old token still leads to the one active token within the interval.
+    let third = try await engine.refresh(refreshToken: second.refreshToken)
+    let latest = try await engine.refresh(refreshToken: first.refreshToken)
+    #expect(latest.refreshToken == third.refreshToken)
+    #expect(try engine.rows("SELECT count(*) FROM refresh_tokens")[0][0] == "3")
+
+    // A token that was never issued is still unknown; the derivation gives nothing away.
+    let guessed = await failure { try await engine.refresh(refreshToken: first.refreshToken + "x") }
+    #expect(guessed?.apiError?.code == .refreshTokenNotFound)
+  }
+
   @Test func refreshRotatesAndReuseRevokesTheFamily() async throws {
     let engine = try makeEngine(clock: clock)
     let first = try await signIn(engine)
@@ -66,6 +86,7 @@ struct SessionTokenTests {
     #expect(second.expiresAt == Int(testEpoch.timeIntervalSince1970) + 10 + 3_600)
     _ = try await engine.user(accessToken: second.accessToken)
 
+    clock.advance(by: 11)  // past the reuse interval
     let reused = await failure { try await engine.refresh(refreshToken: first.refreshToken) }
     #expect(
       reused?.apiError
