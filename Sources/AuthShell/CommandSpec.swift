@@ -108,7 +108,7 @@ enum BackendFeature: Hashable, Sendable {
   var phrase: String {
     switch self {
     case .outbox: "an outbox to read (the embedded backend has one)"
-    case .clock: "a clock it can move (the embedded backend has one)"
+    case .clock: "a clock of its own (the embedded backend on --store :memory: has one)"
     }
   }
 }

@@ -46,7 +46,7 @@ enum Grammar: Equatable, Sendable {
     case .field: "one field"
     case .fieldValue: "a field and its value"
     case .link: "one link"
-    case .duration: "a duration such as 90s, 15m, 25h or 1h30m"
+    case .duration: "a duration such as 90s, 15m, 25h or 1h30m, up to 3650d"
     case .commandName: "at most one command name"
     case .expectation: "something to check"
     }
@@ -165,9 +165,14 @@ enum Arguments: Equatable, Sendable {
   }
 }
 
-/// Durations such as `90s`, `15m`, `25h`, `2d` or `1h30m`.
+/// Durations such as `90s`, `15m`, `25h`, `2d` or `1h30m`, up to ``longest``.
 enum DurationParser {
+  /// The longest duration accepted: ten years, far past every lifetime the flow has (codes
+  /// 24 h, sessions 1 h), and short enough that no date arithmetic can overflow.
+  static let longest: Double = 3_650 * 86_400
+
   static func seconds(_ text: String) -> Double? {
+    guard text.utf8.count <= 32 else { return nil }
     var total = 0.0
     var number = ""
     for character in text {
@@ -185,6 +190,6 @@ enum DurationParser {
       }
       number = ""
     }
-    return number.isEmpty && total > 0 ? total : nil
+    return number.isEmpty && total > 0 && total <= longest ? total : nil
   }
 }

@@ -244,7 +244,9 @@ enum Renderer {
 
   /// `in 59m 30s (…)`, `in 2d 3h (…)`, or `expired 5m 0s ago`.
   static func expiry(_ date: Date, now: Date) -> String {
-    let seconds = Int(date.timeIntervalSince(now).rounded())
+    let interval = date.timeIntervalSince(now).rounded()
+    // Ten thousand years either way is more than any session; it keeps the Int below in range.
+    let seconds = Int(max(min(interval, 315_360_000_000), -315_360_000_000))
     let text = duration(abs(seconds))
     return seconds > 0 ? "in \(text) (\(timestamp(date)))" : "expired \(text) ago"
   }

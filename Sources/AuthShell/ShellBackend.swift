@@ -151,10 +151,12 @@ enum ShellBackend {
     if case .embedded(let embedded) = self { embedded.clock } else { nil }
   }
 
-  /// What the backend offers beyond the app's service.
+  /// What the backend offers beyond the app's service. Only a throw-away store lets its clock
+  /// be moved: travelled time would otherwise reach a store other processes share (rate limits
+  /// stamped in the future, sessions valid for centuries).
   var features: Set<BackendFeature> {
     switch self {
-    case .embedded: [.outbox, .clock]
+    case .embedded(let embedded): embedded.store == .memory ? [.outbox, .clock] : [.outbox]
     case .supabase: []
     }
   }

@@ -135,6 +135,9 @@ enum ShellError: Error, Equatable, Sendable {
           ? "open a form first: signin or create" : "its fields: \(fieldList(fields))")
     case .needsSignIn(let command):
       "'\(command)' needs a signed-in user; sign in first: signin, then submit"
+    case .notOnThisBackend(let command, .clock, "embedded"):
+      "'\(command)' needs a store of its own: time travelled here must not reach a store other "
+        + "processes share; run with --store :memory:"
     case .notOnThisBackend(let command, let feature, let backend):
       "'\(command)' needs \(feature.phrase); the \(backend) backend has none"
     case .maskIsNotAValue(let field):

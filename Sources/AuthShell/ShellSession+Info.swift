@@ -72,9 +72,11 @@ extension ShellSession {
       let text: String
       switch value {
       case .string(let string): text = string
-      case .number(let number) where key == "exp" || key == "iat":
+      case .number(let number) where (key == "exp" || key == "iat") && Self.isTime(number):
         text = "\(Int(number)) (\(Renderer.timestamp(Date(timeIntervalSince1970: number))))"
-      case .number(let number): text = number.rounded() == number ? "\(Int(number))" : "\(number)"
+      case .number(let number):
+        // Whole numbers in Int's range print as integers; anything else as the server sent it.
+        text = number.rounded() == number && abs(number) < 9e15 ? "\(Int(number))" : "\(number)"
       case .bool(let bool): text = "\(bool)"
       default: text = "…"
       }
@@ -87,6 +89,11 @@ extension ShellSession {
   /// `version`: authflow's version and the backend it runs on.
   func showVersion() {
     pendingLines.append("authflow \(AuthflowMain.version) · \(backend.name) backend")
+  }
+
+  /// Whether `seconds` since 1970 is a time a timestamp can show (years 1970 to 9999).
+  private static func isTime(_ seconds: Double) -> Bool {
+    (0...253_402_300_799).contains(seconds)
   }
 
   /// `clock advance <duration>`.

@@ -149,6 +149,16 @@ public struct GoTrueSession: Equatable, Hashable, Sendable, Codable {
     tokenType = try c.decodeIfPresent(String.self, forKey: .tokenType) ?? "bearer"
     expiresIn = try c.decode(Int.self, forKey: .expiresIn)
     expiresAt = try c.decodeIfPresent(Int.self, forKey: .expiresAt)
+    // Numbers from a server are checked before anything does arithmetic with them: a lifetime
+    // of up to ten years, an expiry between 1970 and 9999.
+    guard (0...315_360_000).contains(expiresIn) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .expiresIn, in: c, debugDescription: "expires_in out of range: \(expiresIn)")
+    }
+    if let expiresAt, !(0...253_402_300_799).contains(expiresAt) {
+      throw DecodingError.dataCorruptedError(
+        forKey: .expiresAt, in: c, debugDescription: "expires_at out of range: \(expiresAt)")
+    }
     refreshToken = try c.decode(String.self, forKey: .refreshToken)
     user = try c.decode(GoTrueUser.self, forKey: .user)
   }

@@ -193,8 +193,13 @@ public final class EmbeddedGoTrue: GoTrueAPI {
 }
 
 extension AuthClock {
-  /// The time in Unix milliseconds.
-  var millis: Int64 { Int64((now.timeIntervalSince1970 * 1_000).rounded()) }
+  /// The time in Unix milliseconds, kept within years 1970 to 9999 whatever the clock says, so
+  /// no arithmetic on stored times can overflow.
+  var millis: Int64 {
+    let millis = (now.timeIntervalSince1970 * 1_000).rounded()
+    guard millis.isFinite else { return 0 }
+    return Int64(min(max(millis, 0), 253_402_300_799_000))
+  }
 }
 
 /// Why the store could not be opened.

@@ -84,6 +84,27 @@ struct CommandLineTests {
     #expect(!FileManager.default.fileExists(atPath: folder), "a :memory: run writes nothing")
   }
 
+  @Test func aFileStoreCannotTravelInTime() throws {
+    let folder = NSTemporaryDirectory() + "authflow-clock-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let result = try runAuthflow([
+      "--store", folder + "/auth.db", "--hash-cost", "4", "-c", "clock advance 25h",
+    ])
+    #expect(result.status == 1)
+    #expect(result.error.hasPrefix("line 1: 'clock' needs a store of its own"))
+  }
+
+  /// Numbers from outside that once crashed the shell: a ten-billion-year clock, then signing in.
+  @Test func absurdNumbersAreRefusedNotFatal() throws {
+    let result = try runAuthflow([
+      "--store", ":memory:", "--hash-cost", "4", "-c", "clock advance 999999999999d", "-c",
+      "signin; set email test@example.com; set password TestPassword123!; submit; whoami",
+    ])
+    #expect(result.status == 1)
+    #expect(result.output.contains("Signed in as test@example.com"))
+    #expect(result.error.hasPrefix("line 1: clock takes a duration"))
+  }
+
   @Test func helpAndVersion() throws {
     let help = try runAuthflow(["--help"])
     #expect(help.status == 0)

@@ -92,11 +92,11 @@ struct CommandParserTests {
     (["open"], "open takes one link; usage: open <link>"),
     (
       ["clock", "advance", "soon"],
-      "clock takes a duration such as 90s, 15m, 25h or 1h30m; usage: clock advance <duration>"
+      "clock takes a duration such as 90s, 15m, 25h or 1h30m, up to 3650d; usage: clock advance <duration>"
     ),
     (
       ["clock", "back", "1h"],
-      "clock takes a duration such as 90s, 15m, 25h or 1h30m; usage: clock advance <duration>"
+      "clock takes a duration such as 90s, 15m, 25h or 1h30m, up to 3650d; usage: clock advance <duration>"
     ),
     (
       ["expect"],

@@ -1,3 +1,4 @@
+import AuthCrypto
 import AuthFlow
 import AuthFlowGoTrue
 import Clocks
@@ -148,6 +149,28 @@ struct RendererTests {
     #expect(
       coloured.hasPrefix("\u{1}\u{1B}[1;32m\u{1}signed-in\u{1}\u{1B}[0m\u{1}"),
       "colour is fenced for libedit")
+  }
+
+  @Test func expiriesFarOutsideAnySessionStillRender() {
+    #expect(
+      Renderer.expiry(Date(timeIntervalSince1970: -9_223_372_036_854_775_808), now: now)
+        .hasPrefix("expired "))
+    #expect(Renderer.expiry(Date(timeIntervalSince1970: 1e300), now: now).hasPrefix("in "))
+  }
+
+  @Test func tokenClaimsOutOfRangeAreShownAsSent() throws {
+    let backend = try ShellBackend.embedded(
+      store: .memory, configuration: .init(), seed: 1, stateDirectory: "/nonexistent")
+    let session = ShellSession(backend: backend, style: .script)
+    let payload = Base64URL.encode(
+      Array(#"{"exp":1e300,"iat":-1e300,"n":123456789012345678901}"#.utf8))
+    session.viewModel.session = AuthSession(
+      user: AuthUser(id: "u", email: "a@b.co"), accessToken: "eyJhbGciOiJIUzI1NiJ9.\(payload).sig",
+      refreshToken: "r", expiresAt: now)
+    session.showToken()
+    #expect(session.pendingLines.contains("  exp: 1e+300"))
+    #expect(session.pendingLines.contains("  iat: -1e+300"))
+    #expect(session.pendingLines.contains("  n: 1.2345678901234568e+20"))
   }
 
   @Test func changesTellTransitionsSessionsAndMessages() {

@@ -208,6 +208,28 @@ struct SessionTranscriptTests {
     #expect(Completion.candidates(for: "ver", in: context) == ["version"])
   }
 
+  @Test func clockAdvanceIsCappedAndOnlyMovesAThrowAwayStore() async throws {
+    let run = try await runShell(["clock advance 3651d", "clock advance 999999999999d"])
+    #expect(
+      run.errors == """
+        line 1: clock takes a duration such as 90s, 15m, 25h or 1h30m, up to 3650d; usage: clock advance <duration>
+        line 2: clock takes a duration such as 90s, 15m, 25h or 1h30m, up to 3650d; usage: clock advance <duration>
+
+        """)
+    let context = ShellContext(
+      screen: .choice, fields: [], signedIn: false, features: [.outbox], backendName: "embedded")
+    let invocation = try LineParser.parse(words: ["clock", "advance", "1h"]).get()
+    #expect(
+      throws: ShellError.notOnThisBackend(command: "clock", feature: .clock, backend: "embedded")
+    ) {
+      try invocation.spec.checkAvailable(in: context, arguments: invocation.arguments)
+    }
+    #expect(
+      ShellError.notOnThisBackend(command: "clock", feature: .clock, backend: "embedded").text
+        == "'clock' needs a store of its own: time travelled here must not reach a store other processes share; run with --store :memory:"
+    )
+  }
+
   @Test func autofillNeedsASavedPassword() async throws {
     let run = try await runShell(["signin", "autofill"])
     #expect(

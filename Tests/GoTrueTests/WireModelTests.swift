@@ -80,4 +80,19 @@ struct WireModelTests {
     ]
     #expect(try JSONDecoder().decode([JSONValue].self, from: encoder.encode(values)) == values)
   }
+
+  @Test(arguments: [
+    #""expires_in": -1, "expires_at": 1700000000"#,
+    #""expires_in": 99999999999, "expires_at": 1700000000"#,
+    #""expires_in": 3600, "expires_at": -9223372036854775808"#,
+    #""expires_in": 3600, "expires_at": 9223372036854775807"#,
+  ])
+  func sessionNumbersOutOfRangeDoNotDecode(numbers: String) {
+    let json =
+      #"{"access_token": "a", "refresh_token": "r", "#
+      + numbers + #", "user": {"id": "u"}}"#
+    #expect(throws: DecodingError.self) {
+      try GoTrueCoding.decoder().decode(GoTrueSession.self, from: Data(json.utf8))
+    }
+  }
 }
