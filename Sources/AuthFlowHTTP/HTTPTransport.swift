@@ -40,6 +40,10 @@ public struct HTTPRequest: Equatable, Hashable, Sendable, Codable {
 
 /// An HTTP response.
 public struct HTTPResponse: Equatable, Hashable, Sendable, Codable {
+  /// The largest body accepted, 1 MiB: an Auth API answers in a few kilobytes, and a body past
+  /// this is a misbehaving server, not an answer.
+  public static let maximumBodySize = 1 << 20
+
   /// The status code.
   public var status: Int
   /// Header fields, names in lowercase.
@@ -63,6 +67,8 @@ public enum TransportFailure: Error, Equatable, Hashable, Sendable, Codable {
   case unreachable(String)
   /// The request was cancelled.
   case cancelled
+  /// The answer's body is larger than the limit, in bytes.
+  case tooLarge(limit: Int)
   /// The transport itself is broken (for example, its helper process is missing).
   case unavailable(String)
 
@@ -72,6 +78,7 @@ public enum TransportFailure: Error, Equatable, Hashable, Sendable, Codable {
     case .timedOut: "the request timed out"
     case .unreachable(let reason): "the server could not be reached: \(reason)"
     case .cancelled: "the request was cancelled"
+    case .tooLarge(let limit): "the answer was larger than \(limit / 1_024) KiB"
     case .unavailable(let reason): "the HTTP transport is unavailable: \(reason)"
     }
   }

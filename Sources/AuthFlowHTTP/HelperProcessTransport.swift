@@ -22,9 +22,21 @@ public final class HelperProcessTransport: HTTPTransport {
   private struct Helper {
     var pid: pid_t
     var socket: Int32
+    /// Bytes read and not yet consumed.
     var pending: [UInt8] = []
+    /// How much of `pending` has been searched for a newline, so each byte is looked at once.
+    var scanned = 0
     var nextID = 1
   }
+
+  /// The longest answer line accepted: the largest body, base64-encoded, with room for JSON.
+  static let maximumLineSize = HTTPResponse.maximumBodySize * 2
+
+  /// How long past the request's timeout to wait for the helper to say it timed out.
+  static let grace = 0.5
+
+  /// The helper's process, while one runs.
+  var processID: pid_t? { helper.withLock { $0?.pid } }
 
   /// A transport using the helper at `executable`.
   public init(executable: String) {
@@ -85,11 +97,12 @@ public final class HelperProcessTransport: HTTPTransport {
     }
     try Self.write(line, to: helper.socket)
     // The helper gives up at `timeout`; allow it a moment to say so before giving up on it.
-    let deadline = monotonicNow() + timeout + 3
+    let deadline = monotonicNow() + timeout + Self.grace
     while true {
-      if let newline = helper.pending.firstIndex(of: UInt8(ascii: "\n")) {
+      if let newline = helper.pending[helper.scanned...].firstIndex(of: UInt8(ascii: "\n")) {
         let message = Array(helper.pending[..<newline])
         helper.pending.removeFirst(newline + 1)
+        helper.scanned = 0
         guard let answer = Bridge.decode(Bridge.Answer.self, from: message), answer.id == id else {
           throw .unavailable("the helper sent something unexpected")
         }
@@ -108,7 +121,11 @@ public final class HelperProcessTransport: HTTPTransport {
       let count = chunk.withUnsafeMutableBytes { recv(helper.socket, $0.baseAddress, $0.count, 0) }
       if count < 0, errno == EINTR { continue }
       guard count > 0 else { throw .unavailable("the helper stopped") }
+      helper.scanned = helper.pending.count
       helper.pending += chunk.prefix(count)
+      guard helper.pending.count <= Self.maximumLineSize else {
+        throw .tooLarge(limit: HTTPResponse.maximumBodySize)
+      }
     }
   }
 
@@ -129,10 +146,17 @@ public final class HelperProcessTransport: HTTPTransport {
     posix_spawn_file_actions_adddup2(&actions, sockets[1], 0)
     posix_spawn_file_actions_adddup2(&actions, sockets[1], 1)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    // NB: its own process group, so a Ctrl-C at the terminal (sent to the shell's group)
+    // cancels the request instead of killing the helper under it.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+    posix_spawnattr_setpgroup(&attributes, 0)
     var pid: pid_t = 0
     let arguments = [strdup(executable), nil]
     defer { free(arguments[0]) }
-    let status = posix_spawn(&pid, executable, &actions, nil, arguments, environ)
+    let status = posix_spawn(&pid, executable, &actions, &attributes, arguments, environ)
     close(sockets[1])
     guard status == 0 else {
       close(sockets[0])

@@ -134,7 +134,13 @@ public final class SupabaseGoTrueClient: GoTrueAPI {
     do {
       response = try await transport.send(request, timeout: project.timeout)
     } catch {
+      if case .tooLarge = error { throw .malformedResponse(error.description) }
       throw .transport(error.description)
+    }
+    if (300..<400).contains(response.status) {
+      // Never followed: a redirect would take the key and the token elsewhere.
+      let target = response.headers["location"] ?? "elsewhere"
+      throw .transport("the server redirected to \(target); authflow does not follow redirects")
     }
     guard (200..<300).contains(response.status) else {
       throw .api(

@@ -1,6 +1,7 @@
-import AuthFlowHTTP
 import Foundation
 import Testing
+
+@testable import AuthFlowHTTP
 
 /// The authflow-http helper against a local HTTP server on loopback (never the network).
 @Suite(.serialized)
@@ -19,11 +20,34 @@ final class HelperTransportTests {
 
   static let serverCode = """
     import http.server, json, sys, time
+    landed = 0
     class Handler(http.server.BaseHTTPRequestHandler):
         def log_message(self, *args): pass
+        def plain(self, status, data, headers=()):
+            self.send_response(status)
+            for name, value in headers: self.send_header(name, value)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
         def answer(self):
+            global landed
             if self.path.startswith("/slow"):
                 time.sleep(5)
+            if self.path == "/redirect":
+                return self.plain(302, b"{}", [("Location", "/landed")])
+            if self.path == "/landed":
+                landed += 1
+            if self.path == "/landed-count":
+                return self.plain(200, json.dumps({"landed": landed}).encode())
+            if self.path == "/big":
+                return self.plain(200, b"x" * (2 << 20))
+            if self.path == "/big-unsized":
+                self.send_response(200)
+                self.end_headers()
+                self.wfile.write(b"x" * (2 << 20))
+                self.wfile.flush()
+                self.close_connection = True
+                return
             length = int(self.headers.get("Content-Length") or 0)
             body = self.rfile.read(length).decode() if length else ""
             status = int(self.path.split("/")[2]) if self.path.startswith("/status/") else 200
@@ -94,9 +118,33 @@ final class HelperTransportTests {
     await #expect(throws: TransportFailure.timedOut) {
       try await transport.send(slow, timeout: 1)
     }
-    #expect(Date().timeIntervalSince(start) < 4.5)
+    // The timeout is the whole exchange, not the timeout plus a grace of seconds.
+    #expect(Date().timeIntervalSince(start) < 2.5)
     // The transport recovers for the next request.
     #expect(try await transport.send(request("GET", "/after"), timeout: 5).status == 200)
+  }
+
+  @Test func redirectsAreAnswersNotFollowed() async throws {
+    let response = try await transport.send(request("GET", "/redirect"), timeout: 5)
+    #expect(response.status == 302)
+    #expect(response.headers["location"] == "/landed")
+    let count = try await transport.send(request("GET", "/landed-count"), timeout: 5)
+    #expect(String(decoding: count.body, as: UTF8.self) == #"{"landed": 0}"#)
+  }
+
+  @Test(arguments: ["/big", "/big-unsized"])
+  func bodiesOverOneMebibyteAreRefused(path: String) async throws {
+    await #expect(throws: TransportFailure.tooLarge(limit: HTTPResponse.maximumBodySize)) {
+      try await self.transport.send(self.request("GET", path), timeout: 10)
+    }
+    #expect(try await transport.send(request("GET", "/after"), timeout: 5).status == 200)
+  }
+
+  @Test func theHelperRunsInItsOwnProcessGroup() async throws {
+    _ = try await transport.send(request("GET", "/"), timeout: 5)
+    let helper = try #require(transport.processID)
+    #expect(getpgid(helper) == helper, "Ctrl-C at the terminal does not reach it")
+    #expect(getpgid(helper) != getpgrp())
   }
 
   @Test func aRefusedConnectionIsUnreachable() async throws {

@@ -105,4 +105,21 @@ struct ErrorAnswerTests {
     #expect(reason.contains("POST /token answered 200"))
     #expect(mapped == .unknown)
   }
+
+  @Test func aRedirectIsNeverTakenForAnAnswer() async {
+    let (failure, error) = await failure(
+      reply(302, headers: ["location": "https://elsewhere.example/steal"]))
+    #expect(
+      failure
+        == .transport(
+          "the server redirected to https://elsewhere.example/steal; authflow does not follow redirects"
+        ))
+    #expect(error == .networkUnavailable)
+  }
+
+  @Test func anOversizedAnswerIsMalformed() async {
+    let (failure, error) = await failure(.failure(.tooLarge(limit: 1 << 20)))
+    #expect(failure == .malformedResponse("the answer was larger than 1024 KiB"))
+    #expect(error == .unknown)
+  }
 }

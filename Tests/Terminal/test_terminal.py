@@ -9,6 +9,7 @@ usage: test_terminal.py PATH/TO/authflow
 import os
 import shutil
 import stat
+import subprocess
 import sys
 import tempfile
 import unittest
@@ -16,6 +17,8 @@ import unittest
 import pexpect
 
 AUTHFLOW = os.path.abspath(sys.argv.pop(1)) if len(sys.argv) > 1 else ".build/debug/authflow"
+FAKE_GOTRUE = os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "AuthShellTests", "Support", "fake_gotrue.py")
 TIMEOUT = 20
 
 
@@ -35,11 +38,12 @@ class TerminalTests(unittest.TestCase):
     def tearDown(self):
         shutil.rmtree(self.home, ignore_errors=True)
 
-    def spawn(self, *arguments, **environment):
+    def spawn(self, *arguments, embedded=True, **environment):
         env = dict(self.env)
         env.update(environment)
+        options = ["--hash-cost", "4"] if embedded else []
         child = pexpect.spawn(
-            AUTHFLOW, ["--hash-cost", "4", *arguments], env=env, encoding="utf-8",
+            AUTHFLOW, [*options, *arguments], env=env, encoding="utf-8",
             timeout=TIMEOUT, dimensions=(40, 120))
         child.expect_exact("Type help for the commands of each screen")
         return child
@@ -134,11 +138,37 @@ class TerminalTests(unittest.TestCase):
         child.sendline("submit")
         child.expect_exact("signing in")
         child.sendintr()
-        child.expect_exact("cancelled")
+        child.expect_exact("Cancelled.")
         self.prompt(child, "login")
         child.sendline("expect signed-out")
         self.prompt(child, "login")
         self.assertNotIn("error", child.before)
+        self.quit(child)
+
+    def test_ctrl_c_during_a_supabase_request_keeps_its_helper(self):
+        # The HTTP helper runs in its own process group: the terminal's Ctrl-C cancels the
+        # request and tells so, and the helper is still there for the next one.
+        key = "eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYW5vbiJ9.signature"
+        fake = subprocess.Popen(
+            [sys.executable, FAKE_GOTRUE, key], stdout=subprocess.PIPE, text=True)
+        self.addCleanup(fake.wait)
+        self.addCleanup(fake.kill)
+        self.addCleanup(fake.stdout.close)
+        port = fake.stdout.readline().strip()
+        child = self.spawn(
+            "--backend", "supabase", "--supabase-url", "http://127.0.0.1:" + port,
+            "--supabase-key", key, embedded=False)
+        child.sendline("signin; set email test@example.com; set password Slow1234!")
+        self.prompt(child, "login")
+        child.sendline("submit")
+        child.expect_exact("signing in")
+        child.sendintr()
+        child.expect_exact("Cancelled.")
+        self.prompt(child, "login")
+        self.assertNotIn("Can't reach", child.before)
+        child.sendline("set password TestPassword123!; submit")
+        child.expect_exact("Signed in as test@example.com")
+        self.prompt(child, "signed-in")
         self.quit(child)
 
     def test_masked_entry_can_be_cancelled(self):

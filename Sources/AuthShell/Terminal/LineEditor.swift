@@ -157,7 +157,7 @@ final class LineEditor: LineSource, ShellTerminal {
       while !Task.isCancelled {
         if Interrupts.take() {
           task.cancel()
-          writeOut("\r\u{1B}[K^C cancelled\n")
+          writeOut("\r\u{1B}[K^C Cancelled.\n")
           return
         }
         let frame = colour ? "\u{1B}[36m\(frames[index])\u{1B}[0m" : frames[index]

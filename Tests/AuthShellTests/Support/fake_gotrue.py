@@ -7,6 +7,7 @@ It knows one confirmed user (test@example.com / TestPassword123!), answers in Go
 import http.server
 import json
 import sys
+import time
 
 KEY = sys.argv[1]
 USER = {
@@ -48,6 +49,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         path = self.path
         bearer = (self.headers.get("Authorization") or "").removeprefix("Bearer ")
         if path == "/auth/v1/token?grant_type=password":
+            if body.get("password") == "Slow1234!":  # a request slow enough to cancel
+                time.sleep(5)
             if body.get("email") == "test@example.com" and body.get("password") == "TestPassword123!":
                 return self.reply(200, self.session())
             return self.reply(400, {"code": "invalid_credentials", "message": "Invalid login credentials"})
