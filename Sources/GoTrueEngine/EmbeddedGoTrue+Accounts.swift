@@ -17,31 +17,20 @@ extension EmbeddedGoTrue {
     let email = try EmailRules.validated(rawEmail)
     try checkPasswordStrength(password)
     let date = clock.now
-    // First look: an existing email is answered without hashing anything.
-    let early = try answer(spending: \.email) { database, now -> SignUpStep in
-      guard let existing = try database.user(email: email) else { return .create }
-      return .answered(try answerExisting(existing, data: data, database, now: now))
-    }
-    if case .answered(let answer) = early {
-      deliver(answer.emails, at: date)
-      return answer.response
-    }
+    // The request is counted before any hashing, so a flood over the limit costs no bcrypt.
+    try answer(spending: \.email) { _, _ in }
+    // Every signup spends one hash, whether or not the email is taken: an answer that came
+    // sooner for a taken email would tell who has an account.
     let hash = try hashPassword(password)
     try checkCancellation()
-    let created = try answer(spending: nil) { database, now -> SignUpAnswer in
-      // Another process may have created the account while this one was hashing.
+    let answered = try answer(spending: nil) { database, now -> SignUpAnswer in
       if let existing = try database.user(email: email) {
         return try answerExisting(existing, data: data, database, now: now)
       }
       return try insertAccount(email: email, hash: hash, data: data, database, now: now)
     }
-    deliver(created.emails, at: date)
-    return created.response
-  }
-
-  private enum SignUpStep: Sendable {
-    case create
-    case answered(SignUpAnswer)
+    deliver(answered.emails, at: date)
+    return answered.response
   }
 
   private struct SignUpAnswer: Sendable {
@@ -102,6 +91,8 @@ extension EmbeddedGoTrue {
   {
     let email = EmailRules.normalized(rawEmail)
     let user = try answer(spending: \.token) { database, _ in try database.user(email: email) }
+    // An unknown email is checked against a decoy hashed at the configured cost, so it takes as
+    // long as a wrong password for an account made under the same settings.
     let matches = Bcrypt.verify(password, against: user?.passwordHash ?? secrets.decoyHash)
     try checkCancellation()
     guard let user, matches else {

@@ -58,7 +58,8 @@ public final class EmbeddedGoTrue: GoTrueAPI {
         database: database, configuration: configuration, clock: clock, random: random
       )
       .migrate()
-      secrets = try Self.loadSecrets(database)
+      secrets = try Self.loadSecrets(
+        database, decoyCost: configuration.hashCost, random: random)
     } catch let error as EmbeddedStoreError {
       throw error
     } catch let error as SQLiteError {
@@ -84,10 +85,12 @@ public final class EmbeddedGoTrue: GoTrueAPI {
         try PrivateFile.createIfMissing(path)
         let database = try SQLiteDatabase(path: path, create: false)
         try database.keepWriteAheadLog()
+        try database.execute("PRAGMA busy_timeout = 10000")
+        // NB: on a brand-new file racing with other processes, this answers "busy" at once
+        // rather than waiting on the busy timeout.
+        try database.executeWaitingWhileBusy("PRAGMA journal_mode = WAL", for: 10)
         try database.execute(
           """
-          PRAGMA busy_timeout = 10000;
-          PRAGMA journal_mode = WAL;
           PRAGMA synchronous = NORMAL;
           PRAGMA foreign_keys = ON;
           """)
@@ -102,7 +105,9 @@ public final class EmbeddedGoTrue: GoTrueAPI {
     }
   }
 
-  private static func loadSecrets(_ database: SQLiteDatabase) throws -> Secrets {
+  private static func loadSecrets(
+    _ database: SQLiteDatabase, decoyCost: Int, random: any RandomSource
+  ) throws -> Secrets {
     func value(_ key: String) throws -> [UInt8] {
       guard
         let value = try database.first(
@@ -114,7 +119,28 @@ public final class EmbeddedGoTrue: GoTrueAPI {
     }
     return Secrets(
       jwt: try value("jwt_secret"), codes: try value("code_key"),
-      decoyHash: String(decoding: try value("decoy_hash"), as: UTF8.self))
+      decoyHash: try decoyHash(cost: decoyCost, database, random: random))
+  }
+
+  /// A decoy hash at `cost`: the one the store has, or one made now (once per store and cost,
+  /// when a run uses a cost the store has not seen).
+  private static func decoyHash(cost: Int, _ database: SQLiteDatabase, random: any RandomSource)
+    throws -> String
+  {
+    let stored = try database.query(
+      "SELECT value FROM meta WHERE key LIKE 'decoy_hash%'",
+      row: { String(decoding: $0.blob(0), as: UTF8.self) })
+    if let decoy = stored.first(where: { Bcrypt.cost(of: $0) == cost }) { return decoy }
+    // Hash outside the write lock: bcrypt is slow by design.
+    let decoy = try Bcrypt.hash(random.token(byteCount: 16), cost: cost, random: random)
+    try database.transaction {
+      try database.run(
+        "INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)", .text("decoy_hash:\(cost)"),
+        .blob(Array(decoy.utf8)))
+    }
+    return try database.first(
+      "SELECT value FROM meta WHERE key = ?", .text("decoy_hash:\(cost)"),
+      row: { String(decoding: $0.blob(0), as: UTF8.self) }) ?? decoy
   }
 
   // MARK: Shared helpers

@@ -60,7 +60,8 @@ private struct NewStoreSeed {
 
   func insert(into database: SQLiteDatabase, now: Int64) throws {
     for (key, value) in [
-      ("jwt_secret", jwtSecret), ("code_key", codeKey), ("decoy_hash", Array(decoyHash.utf8)),
+      ("jwt_secret", jwtSecret), ("code_key", codeKey),
+      ("decoy_hash:\(Bcrypt.cost(of: decoyHash) ?? 0)", Array(decoyHash.utf8)),
     ] {
       try database.run("INSERT INTO meta (key, value) VALUES (?, ?)", .text(key), .blob(value))
     }

@@ -41,6 +41,12 @@ case "signup":
   }
   emit(outcome)
 
+case "open":
+  // Opens (and so creates) the store at --start-at, so racing processes create it together.
+  options.waitForStart()
+  _ = options.engine()
+  emit("opened")
+
 case "churn":
   // Signs up new accounts until killed; prints "ready" after the first commit.
   let engine = options.engine()
@@ -55,6 +61,9 @@ case "churn":
 case "bench-signin":
   await SignInBenchmark(options: options).run()
 
+case "bench-timing":
+  await TimingBenchmark(options: options).run()
+
 default:
-  fail("usage: authflow-lab signup|churn|bench-signin [--store PATH] [options]")
+  fail("usage: authflow-lab signup|open|churn|bench-signin|bench-timing [--store PATH] [options]")
 }

@@ -27,6 +27,28 @@ struct MultiProcessTests {
     return (process, output)
   }
 
+  /// Sixteen processes creating one brand-new store at the same instant, four times over: a
+  /// new file's switch to WAL answers "busy" at once, which used to fail a start now and then.
+  @Test func racingStartsOnANewStoreAllOpenIt() throws {
+    for round in 0..<4 {
+      let folder = makeTemporaryFolder()
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      let startAt = Int64(Date().timeIntervalSince1970 * 1_000) + 1_000
+      let processes = try (0..<16).map { _ in
+        try launch(["open", "--store", folder + "/auth.db", "--start-at", "\(startAt)"])
+      }
+      for (process, output) in processes {
+        process.waitUntilExit()
+        let text = String(
+          decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "round \(round): \(text)")
+        #expect(text == "opened\n", "round \(round)")
+      }
+      let engine = try makeEngine(location: .file(folder + "/auth.db"))
+      #expect(try engine.accountCount() == 2, "the demo accounts were made once")
+    }
+  }
+
   @Test(arguments: [true, false])
   func racingSignupsOfOneEmailMakeExactlyOneAccount(autoconfirm: Bool) throws {
     let folder = makeTemporaryFolder()

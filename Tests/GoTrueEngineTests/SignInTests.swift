@@ -1,4 +1,6 @@
+import AuthCrypto
 import Clocks
+import Foundation
 import GoTrue
 import Testing
 
@@ -50,5 +52,23 @@ struct SignInTests {
     #expect(stored.count == 2)
     let allStored = try engine.rows("SELECT hex(token_hash) FROM refresh_tokens").flatMap { $0 }
     #expect(!allStored.contains(first.refreshToken), "refresh tokens are stored as hashes")
+  }
+
+  /// An unknown email is checked against a decoy at the cost the engine runs at, not the cost
+  /// the store was made with: otherwise it answers faster than a wrong password.
+  @Test func theDecoyFollowsTheConfiguredCost() async throws {
+    let folder = makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/auth.db"
+    _ = try makeEngine(location: .file(path)) { $0.hashCost = 4 }
+    let engine = try makeEngine(location: .file(path)) { $0.hashCost = 5 }
+    let decoys = try engine.rows("SELECT key FROM meta WHERE key LIKE 'decoy_hash%' ORDER BY key")
+      .map { $0[0] }
+    #expect(decoys == ["decoy_hash:4", "decoy_hash:5"])
+    #expect(Bcrypt.cost(of: engine.secrets.decoyHash) == 5)
+    let failure = await failure {
+      try await engine.signIn(email: "nobody@example.com", password: "whatever")
+    }
+    #expect(failure?.apiError?.code == .invalidCredentials)
   }
 }

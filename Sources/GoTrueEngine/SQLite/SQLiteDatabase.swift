@@ -1,5 +1,9 @@
 import CSQLite
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// An SQLite error: the result code and SQLite's own message (never user input).
 struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The extended result code.
@@ -60,6 +64,25 @@ final class SQLiteDatabase {
   /// Runs one or more statements that return no rows.
   func execute(_ sql: String) throws(SQLiteError) {
     try check(sqlite3_exec(handle, sql, nil, nil, nil))
+  }
+
+  /// Runs statements that SQLite answers with "busy" at once instead of waiting on the busy
+  /// timeout (switching a brand-new file to WAL while another process does the same), trying
+  /// again until `seconds` have passed.
+  func executeWaitingWhileBusy(_ sql: String, for seconds: Double) throws(SQLiteError) {
+    var waited = 0.0
+    while true {
+      do {
+        return try execute(sql)
+      } catch {
+        let primary = error.code & 0xFF
+        guard primary == SQLITE_BUSY || primary == SQLITE_LOCKED, waited < seconds else {
+          throw error
+        }
+        usleep(5_000)
+        waited += 0.005
+      }
+    }
   }
 
   /// Runs a statement with `values` bound to its `?` parameters.

@@ -1,0 +1,102 @@
+import AuthCrypto
+import GoTrue
+import GoTrueEngine
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Whether an answer's timing tells who has an account: sign-in with an unknown email against a
+/// wrong password for a known one, and signup of a new email against one that is taken.
+///
+/// The store is made at one bcrypt cost (`--made-at`, default 4) and then run at another
+/// (`--cost`, default 10), the case where a decoy kept from the store's creation answered
+/// unknown emails three times faster. Each iteration times the four requests back to back, so
+/// the ratios compare like with like on a shared machine.
+struct TimingBenchmark {
+  let options: LabOptions
+
+  func run() async {
+    let madeAt = options.int("made-at", default: Bcrypt.minimumCost)
+    let cost = options.int("cost", default: Bcrypt.defaultCost)
+    let iterations = options.int("iterations", default: 40)
+    let folder = "/tmp/authflow-bench-timing-\(getpid())"
+    mkdir(folder, 0o700)
+    defer {
+      for suffix in ["", "-wal", "-shm"] { unlink("\(folder)/auth.db\(suffix)") }
+      rmdir(folder)
+    }
+    func engine(cost: Int) -> EmbeddedGoTrue {
+      var configuration = EngineConfiguration()
+      configuration.hashCost = cost
+      let unlimited = EngineConfiguration.Budget(capacity: 1e12, period: 1)
+      configuration.rateLimits.token = unlimited
+      configuration.rateLimits.email = unlimited
+      do {
+        return try EmbeddedGoTrue(
+          location: .file("\(folder)/auth.db"), configuration: configuration)
+      } catch {
+        fail("\(error)")
+      }
+    }
+    _ = engine(cost: madeAt)
+    let running = engine(cost: cost)
+    do {
+      let hash = try Bcrypt.hash("Known123", cost: cost, random: SystemRandom())
+      try running.importAccounts(
+        emails: ["known@bench.example"], passwordHash: hash, confirmed: true)
+    } catch {
+      fail("\(error)")
+    }
+    var unknown: [Double] = []
+    var wrong: [Double] = []
+    var new: [Double] = []
+    var taken: [Double] = []
+    for index in 0..<iterations {
+      unknown.append(
+        await time { try await running.signIn(email: "nobody@bench.example", password: "Guess123") }
+      )
+      wrong.append(
+        await time { try await running.signIn(email: "known@bench.example", password: "Guess123") })
+      new.append(
+        await time {
+          try await running.signUp(
+            email: "new\(index)@bench.example", password: "Password123", data: [:])
+        })
+      taken.append(
+        await time {
+          try await running.signUp(email: "known@bench.example", password: "Password123", data: [:])
+        })
+    }
+    let (u, w, n, t) = (median(unknown), median(wrong), median(new), median(taken))
+    emit(
+      "made_at=\(madeAt) cost=\(cost) iterations=\(iterations)"
+        + " signin_unknown_ms=\(format(u)) signin_wrong_password_ms=\(format(w))"
+        + " signup_new_ms=\(format(n)) signup_taken_ms=\(format(t))"
+        + " signin_ratio=\(format(u / w / 1_000)) signup_ratio=\(format(t / n / 1_000))")
+  }
+
+  /// Seconds one call takes; failures (wrong passwords) are the point, so they are ignored.
+  private func time(_ body: () async throws -> some Sendable) async -> Double {
+    let start = monotonicSeconds()
+    _ = try? await body()
+    return monotonicSeconds() - start
+  }
+
+  private func median(_ values: [Double]) -> Double {
+    values.sorted()[values.count / 2]
+  }
+
+  private func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+  }
+
+  /// Seconds as milliseconds with three decimals.
+  private func format(_ seconds: Double) -> String {
+    let micros = Int((seconds * 1_000_000).rounded())
+    let fraction = String(micros % 1_000)
+    return "\(micros / 1_000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+  }
+}
