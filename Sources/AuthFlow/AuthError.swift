@@ -34,6 +34,20 @@ public enum AuthError: Error, Equatable, Hashable, Sendable {
   case sessionExpired
   /// The backend answered with a server failure (HTTP 5xx).
   case serverError
+  /// The local account store could not be written or read.
+  case localStore(LocalStoreProblem)
+}
+
+/// What went wrong with a local account store, in terms a user can act on.
+public enum LocalStoreProblem: String, Equatable, Hashable, Sendable, CaseIterable {
+  /// The file or its disk cannot be written.
+  case readOnly = "read_only"
+  /// The disk is full.
+  case full
+  /// The file is damaged.
+  case damaged
+  /// Reading or writing failed for another reason.
+  case unavailable
 }
 
 extension AuthError {
@@ -70,6 +84,14 @@ extension AuthError {
       "Your session has expired. Please sign in again."
     case .serverError:
       "The server ran into a problem. Please try again in a moment."
+    case .localStore(.readOnly):
+      "The account store is read-only, so nothing can be saved. Check its permissions and disk."
+    case .localStore(.full):
+      "The disk is full, so the account store cannot save anything. Free some space."
+    case .localStore(.damaged):
+      "The account store is damaged. Move it aside to start a new one."
+    case .localStore(.unavailable):
+      "The account store could not be read or written. Try again."
     }
   }
 
@@ -91,6 +113,42 @@ extension AuthError {
     case .samePassword: "same_password"
     case .sessionExpired: "session_expired"
     case .serverError: "server_error"
+    case .localStore(let problem): "local_store_\(problem.rawValue)"
+    }
+  }
+}
+
+extension AuthError: CaseIterable {
+  /// Every error the app can show, in declaration order: what flow coverage counts against.
+  public static var allCases: [AuthError] {
+    [
+      .networkUnavailable, .invalidCredentials, .emailUnverified, .rateLimited, .otpIncorrect,
+      .duplicateEmail, .unknown, .otpExpired, .otpAlreadyUsed, .confirmationExpired,
+      .emailAlreadyConfirmed, .weakPassword, .samePassword, .sessionExpired, .serverError,
+    ] + LocalStoreProblem.allCases.map(AuthError.localStore)
+  }
+
+  /// The position of the case among ``allCases``. The switch has no default, so a new case
+  /// does not compile until it has a place, and a test checks ``allCases`` lists every place.
+  public var ordinal: Int {
+    switch self {
+    case .networkUnavailable: 0
+    case .invalidCredentials: 1
+    case .emailUnverified: 2
+    case .rateLimited: 3
+    case .otpIncorrect: 4
+    case .duplicateEmail: 5
+    case .unknown: 6
+    case .otpExpired: 7
+    case .otpAlreadyUsed: 8
+    case .confirmationExpired: 9
+    case .emailAlreadyConfirmed: 10
+    case .weakPassword: 11
+    case .samePassword: 12
+    case .sessionExpired: 13
+    case .serverError: 14
+    case .localStore(let problem):
+      15 + (LocalStoreProblem.allCases.firstIndex(of: problem) ?? 0)
     }
   }
 }

@@ -62,6 +62,14 @@ extension AuthError {
       self = .sessionExpired
     case .unexpectedFailure?:
       self = .serverError
+    case .storeReadOnly?:
+      self = .localStore(.readOnly)
+    case .storeFull?:
+      self = .localStore(.full)
+    case .storeDamaged?:
+      self = .localStore(.damaged)
+    case .storeUnavailable?:
+      self = .localStore(.unavailable)
     case .some:
       self = status >= 500 ? .serverError : .unknown
     case nil:

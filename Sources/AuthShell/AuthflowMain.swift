@@ -45,6 +45,9 @@ public enum AuthflowMain {
     case .success(let made): backend = made
     case .failure(let error): return usageError(error)
     }
+    if case .embedded(let embedded) = backend {
+      for warning in embedded.engine.warnings { warn(warning) }
+    }
 
     let colourAllowed =
       interactive && isatty(1) == 1 && !options.noColor && !options.plain
@@ -124,6 +127,11 @@ public enum AuthflowMain {
     } catch {
       return .failure(error)
     }
+  }
+
+  private static func warn(_ text: String) {
+    var line = "authflow: warning: \(text)\n"
+    _ = line.withUTF8 { write(2, $0.baseAddress, $0.count) }
   }
 
   private static func usageError(_ error: ShellError) -> Int32 {

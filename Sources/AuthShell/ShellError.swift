@@ -63,6 +63,8 @@ enum ShellError: Error, Equatable, Sendable {
   case noResetCode(to: String)
   /// The link cannot be opened.
   case badLink(AuthDeepLinkError)
+  /// The local store failed under a command: the run did not do what it says.
+  case storeFailed(LocalStoreProblem)
 
   // MARK: The command line
   /// An option with no value after it.
@@ -164,6 +166,14 @@ enum ShellError: Error, Equatable, Sendable {
       "no reset code has been sent to \(address); mail lists the outbox"
     case .badLink(let error):
       error.message
+    case .storeFailed(.readOnly):
+      "the account store is read-only, so nothing this run does can be saved"
+    case .storeFailed(.full):
+      "the disk is full, so the account store cannot save anything"
+    case .storeFailed(.damaged):
+      "the account store is damaged; move it aside to start a new one"
+    case .storeFailed(.unavailable):
+      "the account store could not be read or written"
     case .optionNeedsValue(let option):
       "\(option) needs a value; see authflow --help"
     case .badOptionValue(let option, let expected):

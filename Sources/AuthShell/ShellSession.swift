@@ -95,9 +95,13 @@ final class ShellSession {
       report(since: before, outcomes: outcomes)
       return .finished(result)
     case .request(let handler):
+      let storeFailures = events.storeFailures
       return .waits {
         let result = await self.waitingAtTheTerminal { await handler(self, invocation.arguments) }
         self.report(since: before, outcomes: outcomes)
+        if self.events.storeFailures != storeFailures, let problem = self.events.lastStoreProblem {
+          return .mistake(.storeFailed(problem))
+        }
         return result
       }
     case .opens:

@@ -78,4 +78,12 @@ extension GoTrueErrorCode {
   public static let otpInvalid: Self = "otp_invalid"
   /// The code was used already (embedded engine only: GoTrue answers `otp_expired`).
   public static let otpAlreadyUsed: Self = "otp_already_used"
+  /// The engine's store cannot be written: the file or its disk is read-only (engine only).
+  public static let storeReadOnly: Self = "store_read_only"
+  /// The engine's store cannot grow: its disk is full (engine only).
+  public static let storeFull: Self = "store_full"
+  /// The engine's store is damaged (engine only).
+  public static let storeDamaged: Self = "store_damaged"
+  /// The engine's store could not be read or written for another reason (engine only).
+  public static let storeUnavailable: Self = "store_unavailable"
 }

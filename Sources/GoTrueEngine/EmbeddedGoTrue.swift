@@ -23,6 +23,8 @@ public final class EmbeddedGoTrue: GoTrueAPI {
   public let location: StoreLocation
   /// The emails the engine has sent in this process.
   public let outbox = Outbox()
+  /// What opening the store changed to keep it safe (permissions made private), for the user.
+  public let warnings: [String]
 
   let clock: any AuthClock
   let random: any RandomSource
@@ -52,7 +54,9 @@ public final class EmbeddedGoTrue: GoTrueAPI {
     self.configuration = configuration
     self.clock = clock
     self.random = random
-    let database = try Self.open(location)
+    let opened = try StoreOpener.open(location)
+    let database = opened.database
+    warnings = opened.warnings
     do {
       try StoreMigrator(
         database: database, configuration: configuration, clock: clock, random: random
@@ -68,41 +72,6 @@ public final class EmbeddedGoTrue: GoTrueAPI {
       throw EmbeddedStoreError.unreadable(location.description, "\(error)")
     }
     self.database = Mutex(database)
-  }
-
-  private static func open(_ location: StoreLocation) throws(EmbeddedStoreError) -> SQLiteDatabase {
-    do {
-      switch location {
-      case .memory:
-        let database = try SQLiteDatabase(path: ":memory:", create: true)
-        try database.execute("PRAGMA foreign_keys = ON")
-        return database
-      case .file(let path):
-        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-          .joined(separator: "/")
-        if !folder.isEmpty { try PrivateFile.ensureDirectory(folder) }
-        // SQLite gives its -wal and -shm files the mode of the database file.
-        try PrivateFile.createIfMissing(path)
-        let database = try SQLiteDatabase(path: path, create: false)
-        try database.keepWriteAheadLog()
-        try database.execute("PRAGMA busy_timeout = 10000")
-        // NB: on a brand-new file racing with other processes, this answers "busy" at once
-        // rather than waiting on the busy timeout.
-        try database.executeWaitingWhileBusy("PRAGMA journal_mode = WAL", for: 10)
-        try database.execute(
-          """
-          PRAGMA synchronous = NORMAL;
-          PRAGMA foreign_keys = ON;
-          """)
-        return database
-      }
-    } catch let error as PrivateFile.Failure {
-      throw .cannotCreate(error.path, error.reason)
-    } catch let error as SQLiteError {
-      throw .unreadable(location.description, error.message)
-    } catch {
-      throw .unreadable(location.description, "\(error)")
-    }
   }
 
   private static func loadSecrets(
@@ -155,8 +124,7 @@ public final class EmbeddedGoTrue: GoTrueAPI {
     } catch let error as GoTrueAPIError {
       throw .api(error)
     } catch let error as SQLiteError {
-      throw .api(
-        GoTrueAPIError(status: 500, code: .unexpectedFailure, message: "store error: \(error)"))
+      throw .api(error.apiError)
     } catch is CancellationError {
       throw .transport("cancelled")
     } catch {
@@ -238,6 +206,10 @@ public enum EmbeddedStoreError: Error, Equatable, Sendable, CustomStringConverti
   case newerSchema(found: Int, supported: Int)
   /// The configuration asks for something the engine does not do.
   case unusableConfiguration(String)
+  /// The file is an SQLite database of another application.
+  case foreignFile(String)
+  /// The store's folder can be written by others, who could replace the store.
+  case unsafeFolder(String)
 
   /// One line saying what is wrong and what would be right.
   public var description: String {
@@ -250,6 +222,12 @@ public enum EmbeddedStoreError: Error, Equatable, Sendable, CustomStringConverti
       "the store has schema version \(found) but this authflow reads up to \(supported); upgrade authflow"
     case .unusableConfiguration(let reason):
       "the engine cannot run: \(reason)"
+    case .foreignFile(let path):
+      "\(path) is another application's SQLite file, left untouched; "
+        + "pass --store with an authflow store or a new path"
+    case .unsafeFolder(let folder):
+      "others can write to \(folder), so they could replace the store; "
+        + "use a folder only you can write (chmod go-w \(folder)) or another --store"
     }
   }
 }

@@ -26,6 +26,7 @@ struct StoreMigrator {
       for migration in Schema.migrations[current...] { try database.execute(migration) }
       if current == 0, let seed { try seed.insert(into: database, now: clock.millis) }
       try database.execute("PRAGMA user_version = \(Schema.currentVersion)")
+      try database.execute("PRAGMA application_id = \(StoreOpener.applicationID)")
     }
   }
 

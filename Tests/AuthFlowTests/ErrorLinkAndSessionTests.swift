@@ -4,11 +4,11 @@ import Testing
 
 /// Errors and their messages, the deprecated `AuthMode`, sessions and deep links.
 struct ErrorLinkAndSessionTests {
-  static let allErrors: [AuthError] = [
-    .networkUnavailable, .invalidCredentials, .emailUnverified, .rateLimited, .otpIncorrect,
-    .duplicateEmail, .unknown, .otpExpired, .otpAlreadyUsed, .confirmationExpired,
-    .emailAlreadyConfirmed, .weakPassword, .samePassword, .sessionExpired, .serverError,
-  ]
+  static let allErrors = AuthError.allCases
+
+  @Test func allCasesListsEveryCaseOnce() {
+    #expect(AuthError.allCases.map(\.ordinal) == Array(0..<AuthError.allCases.count))
+  }
 
   @Test func seedErrorMessagesAreExact() {
     #expect(AuthError.invalidCredentials.message == "That email or password looks incorrect")

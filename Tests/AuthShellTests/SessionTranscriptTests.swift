@@ -5,6 +5,7 @@ import PrivateFiles
 import Testing
 
 @testable import AuthShell
+@testable import GoTrueEngine
 
 /// Whole sessions through injected lines and captured output.
 @MainActor
@@ -228,6 +229,36 @@ struct SessionTranscriptTests {
       ShellError.notOnThisBackend(command: "clock", feature: .clock, backend: "embedded").text
         == "'clock' needs a store of its own: time travelled here must not reach a store other processes share; run with --store :memory:"
     )
+  }
+
+  @Test func aStoreThatCannotBeWrittenFailsTheScriptAndSaysWhy() async throws {
+    let backend = try ShellBackend.embedded(
+      store: .memory, configuration: .init(), seed: 1, stateDirectory: "/nonexistent")
+    guard case .embedded(let embedded) = backend else { return }
+    try embedded.engine.database.withLock { try $0.execute("PRAGMA query_only = 1") }
+    let session = ShellSession(backend: backend, style: .script)
+    var errors = ""
+    var output = ""
+    let sink = ShellOutput { stream, bytes in
+      if stream == .standardError {
+        errors += String(decoding: bytes, as: UTF8.self)
+      } else {
+        output += String(decoding: bytes, as: UTF8.self)
+      }
+    }
+    let status = await ShellRunner(
+      session: session,
+      source: StringLineSource([
+        "signin", "set email test@example.com", "set password TestPassword123!", "submit",
+      ]), output: sink, options: .init()
+    ).run()
+    #expect(status == 1)
+    #expect(
+      output.hasSuffix(
+        "✗ The account store is read-only, so nothing can be saved. Check its permissions and disk.\n"
+      ))
+    #expect(
+      errors == "line 4: the account store is read-only, so nothing this run does can be saved\n")
   }
 
   @Test func autofillNeedsASavedPassword() async throws {

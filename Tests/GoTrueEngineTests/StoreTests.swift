@@ -102,4 +102,76 @@ struct StoreTests {
     #expect(StoreLocation(argument: "x.db") == .file("x.db"))
     #expect(StoreLocation.memory.description == ":memory:")
   }
+
+  @Test func anotherApplicationsSQLiteFileIsRefusedUntouched() throws {
+    let folder = makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/notes.db"
+    do {
+      let notes = try SQLiteDatabase(path: path, create: true)
+      try notes.execute("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me')")
+    }
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(throws: EmbeddedStoreError.foreignFile(path)) {
+      _ = try makeEngine(location: .file(path))
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "not migrated, not WAL")
+    #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    #expect(
+      EmbeddedStoreError.foreignFile(path).description
+        == "\(path) is another application's SQLite file, left untouched; pass --store with an authflow store or a new path"
+    )
+  }
+
+  @Test func aStoreOthersCanReadIsMadePrivateWithAWarning() throws {
+    let folder = makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/auth.db"
+    _ = try makeEngine(location: .file(path))
+    chmod(path, 0o644)
+    chmod(path + "-wal", 0o644)
+    let engine = try makeEngine(location: .file(path))
+    #expect(PrivateFile.permissions(of: path) == 0o600)
+    #expect(PrivateFile.permissions(of: path + "-wal") == 0o600)
+    #expect(
+      engine.warnings == [
+        "\(path) could be read by others; its mode is now 0600 (was 0644)",
+        "\(path)-wal could be read by others; its mode is now 0600 (was 0644)",
+      ])
+    #expect(try makeEngine(location: .file(path)).warnings.isEmpty)
+  }
+
+  @Test func aFolderOthersCanWriteIsRefused() throws {
+    let folder = makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    chmod(folder, 0o777)
+    #expect(throws: EmbeddedStoreError.unsafeFolder(folder)) {
+      _ = try makeEngine(location: .file(folder + "/auth.db"))
+    }
+    chmod(folder, 0o1777)
+    _ = try makeEngine(location: .file(folder + "/auth.db"))
+  }
+
+  @Test func aStoreThatCannotBeWrittenSaysWhy() async throws {
+    let engine = try makeEngine()
+    try engine.database.withLock { try $0.execute("PRAGMA query_only = 1") }
+    let readOnly = await failure {
+      try await engine.signUp(email: "new@example.com", password: "Password123", data: [:])
+    }
+    #expect(readOnly?.apiError?.code == .storeReadOnly)
+    #expect(readOnly?.apiError?.status == 503)
+
+    let full = try makeEngine()
+    try full.database.withLock { database in
+      let pages = try database.first("PRAGMA page_count", row: { $0.int(0) }) ?? 0
+      try database.execute("PRAGMA max_page_count = \(pages)")
+    }
+    var outcome: GoTrueFailure?
+    for index in 0..<200 where outcome == nil {
+      outcome = await failure {
+        try await full.signUp(email: "n\(index)@example.com", password: "Password123", data: [:])
+      }
+    }
+    #expect(outcome?.apiError?.code == .storeFull)
+  }
 }

@@ -1,4 +1,5 @@
 import CSQLite
+import GoTrue
 
 #if canImport(Glibc)
   import Glibc
@@ -13,6 +14,19 @@ struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
 
   /// One line for people.
   var description: String { "\(message) (SQLite error \(code))" }
+
+  /// The failure as the engine answers it: what kind of storage problem, in the wire code.
+  var apiError: GoTrueAPIError {
+    let code: GoTrueErrorCode =
+      switch self.code & 0xFF {
+      case SQLITE_READONLY: .storeReadOnly
+      case SQLITE_FULL: .storeFull
+      case SQLITE_CORRUPT, SQLITE_NOTADB: .storeDamaged
+      case SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_BUSY, SQLITE_LOCKED: .storeUnavailable
+      default: .unexpectedFailure
+      }
+    return GoTrueAPIError(status: 503, code: code, message: "store: \(description)")
+  }
 }
 
 /// A value bound to or read from SQL.
