@@ -32,6 +32,13 @@ public enum AuthDeepLink: Equatable, Hashable, Sendable {
       // A parameter given twice is ambiguous: which one a reader takes is not for a link to
       // decide, so such a link is refused.
       guard query[item.name] == nil else { throw .repeatedParameter(item.name) }
+      // A parameter that decodes to a control character is not from an email the app sent.
+      if let value = item.value,
+        value.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+        )
+      {
+        throw .controlCharacter(item.name)
+      }
       if let value = item.value { query[item.name] = value }
     }
     guard let type = query["type"] else { throw .missingParameter("type") }
@@ -56,6 +63,8 @@ public enum AuthDeepLinkError: Error, Equatable, Sendable {
   case unsupportedType(String)
   /// A parameter appears more than once.
   case repeatedParameter(String)
+  /// A parameter holds a control character once decoded.
+  case controlCharacter(String)
 
   /// A one-line explanation with the expected form.
   public var message: String {
@@ -67,6 +76,8 @@ public enum AuthDeepLinkError: Error, Equatable, Sendable {
       "the link type '\(type)' is not supported; use type=signup or type=recovery"
     case .repeatedParameter(let name):
       "the link gives its \(name) parameter more than once; \(expected)"
+    case .controlCharacter(let name):
+      "the link's \(name) parameter holds a control character; \(expected)"
     }
   }
 }

@@ -4,6 +4,8 @@ public enum ValidationIssue: String, Error, CaseIterable, Hashable, Sendable {
   case emailRequired = "email_required"
   /// The email is not of the form `name@domain.tld`.
   case emailInvalid = "email_invalid"
+  /// A part of the email mixes alphabets that look alike (Latin, Greek, Cyrillic).
+  case emailMixedScripts = "email_mixed_scripts"
   /// The password field is empty.
   case passwordRequired = "password_required"
   /// A new password is shorter than 8 characters.
@@ -26,6 +28,8 @@ public enum ValidationIssue: String, Error, CaseIterable, Hashable, Sendable {
     switch self {
     case .emailRequired: "Email is required"
     case .emailInvalid: "Invalid email format"
+    case .emailMixedScripts:
+      "This email mixes alphabets (such as Latin and Cyrillic), so it could pass for another address"
     case .passwordRequired: "Password is required"
     case .passwordTooShort: "Minimum 8 characters required"
     case .passwordNeedsLetter: "Must contain at least one letter"
@@ -47,9 +51,11 @@ public enum AuthValidation {
   /// The shortest acceptable new password, in characters.
   public static let minimumPasswordLength = 8
 
-  /// The email as the backend should see it: trimmed and lowercased.
+  /// The email as the backend should see it: trimmed, lowercased and in Unicode's composed
+  /// form (NFC), so two spellings of the same address identify the same account.
   public static func normalizedEmail(_ email: String) -> String {
-    email.trimmingWhitespace().lowercased()
+    // NB: the standard library's NFC, public though underscored; Foundation's needs ICU.
+    String(decoding: email.trimmingWhitespace().lowercased()._nfcCodeUnits, as: UTF8.self)
   }
 
   /// The code with the spaces people type between digit groups removed.
@@ -61,7 +67,17 @@ public enum AuthValidation {
   public static func checkEmail(_ email: String) -> ValidationIssue? {
     let trimmed = email.trimmingWhitespace()
     if trimmed.isEmpty { return .emailRequired }
-    return isWellFormedEmail(trimmed) ? nil : .emailInvalid
+    guard isWellFormedEmail(trimmed) else { return .emailInvalid }
+    return mixesLookAlikeScripts(trimmed) ? .emailMixedScripts : nil
+  }
+
+  /// Whether the local part or a label of the domain has letters of more than one of the
+  /// alphabets whose letters look alike (`pаypal` with a Cyrillic `а`). Different alphabets in
+  /// different parts (`ivan@почта.рф`) are fine.
+  static func mixesLookAlikeScripts(_ email: String) -> Bool {
+    email.split(whereSeparator: { $0 == "@" || $0 == "." }).contains { part in
+      Set(part.unicodeScalars.compactMap(LookAlikeScript.init)).count > 1
+    }
   }
 
   /// The problem with a password typed to sign in: it only has to be present.
@@ -93,11 +109,18 @@ public enum AuthValidation {
     let local = bytes[..<at]
     let domain = bytes[(at + 1)...]
     guard !local.isEmpty, local.count <= 64, !domain.isEmpty else { return false }
-    guard bytes.allSatisfy(isAllowedInAddress), !domain.contains(UInt8(ascii: "@")) else {
+    guard bytes.allSatisfy(isAllowedInAddress), email.unicodeScalars.allSatisfy(isAllowedInAddress),
+      !domain.contains(UInt8(ascii: "@"))
+    else {
       return false
     }
     let labels = domain.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
     return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
+  }
+
+  private static func isAllowedInAddress(_ scalar: Unicode.Scalar) -> Bool {
+    // C1 controls are as invisible as C0 ones.
+    !(0x80...0x9F).contains(scalar.value)
   }
 
   private static func isAllowedInAddress(_ byte: UInt8) -> Bool {
@@ -113,6 +136,26 @@ public enum AuthValidation {
 
   private static func isASCIIDigit(_ byte: UInt8) -> Bool {
     (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+  }
+}
+
+/// The alphabets whose letters are mistaken for one another.
+enum LookAlikeScript: Hashable {
+  case latin, greek, cyrillic
+
+  /// The alphabet of `scalar`, if it is a letter of one of these (by Unicode block).
+  init?(_ scalar: Unicode.Scalar) {
+    switch scalar.value {
+    case 0x41...0x5A, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x24F, 0x1E00...0x1EFF,
+      0xFF21...0xFF3A, 0xFF41...0xFF5A:
+      self = .latin
+    case 0x370...0x3FF, 0x1F00...0x1FFF:
+      self = .greek
+    case 0x400...0x52F, 0x1C80...0x1C8F, 0x2DE0...0x2DFF, 0xA640...0xA69F:
+      self = .cyrillic
+    default:
+      return nil
+    }
   }
 }
 

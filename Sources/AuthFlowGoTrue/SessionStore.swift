@@ -104,6 +104,20 @@ public final class SealedSessionFile: SessionStore {
     try? PrivateFile.remove(path)
   }
 
+  /// Throws when the key file is there but is not a key, which would otherwise quietly cost
+  /// every saved session; a missing key is fine (one is made with the first session).
+  public func checkKey() throws(SessionKeyError) {
+    let bytes: [UInt8]?
+    do {
+      bytes = try PrivateFile.read(keyPath)
+    } catch {
+      throw .unreadable(path: keyPath, reason: error.reason)
+    }
+    if let bytes, bytes.count != Sealing.keyByteCount {
+      throw .wrongSize(path: keyPath, bytes: bytes.count)
+    }
+  }
+
   /// Whether the session file exists (it may still turn out unreadable).
   public func hasSavedSession() -> Bool {
     PrivateFile.permissions(of: path) != nil
@@ -153,6 +167,25 @@ public final class SealedSessionFile: SessionStore {
       throw PrivateFile.Failure(path: keyPath, reason: "not a session key")
     }
     return key
+  }
+}
+
+/// Why the key that seals saved sessions cannot be used.
+public enum SessionKeyError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The key file has the wrong length.
+  case wrongSize(path: String, bytes: Int)
+  /// The key file cannot be read.
+  case unreadable(path: String, reason: String)
+
+  /// One line saying what is wrong and what would be right.
+  public var description: String {
+    switch self {
+    case .wrongSize(let path, let bytes):
+      "the session key \(path) is \(bytes) bytes, not \(Sealing.keyByteCount): it was changed or "
+        + "damaged; remove it to start afresh (saved sessions are then forgotten)"
+    case .unreadable(let path, let reason):
+      "the session key \(path) cannot be read: \(reason)"
+    }
   }
 }
 

@@ -101,16 +101,18 @@ public enum AuthflowMain {
       guard let url = options.supabaseURL ?? environment["SUPABASE_URL"], !url.isEmpty else {
         return .failure(.supabaseNeedsURL)
       }
+      let project: SupabaseProject
       do {
-        let project = try SupabaseProject(
+        project = try SupabaseProject(
           url: url, key: options.supabaseKey ?? environment["SUPABASE_ANON_KEY"] ?? "",
           timeout: options.timeout ?? 10)
-        return .success(
-          .supabase(
-            project: project, transport: HelperProcessTransport.besideThisProgram(),
-            stateDirectory: directories.stateHome + "/authflow"))
       } catch {
         return .failure(.backendUnavailable(error.description))
+      }
+      return Result { () throws(ShellError) in
+        try .supabase(
+          project: project, transport: HelperProcessTransport.besideThisProgram(),
+          stateDirectory: directories.stateHome + "/authflow")
       }
     }
     var configuration = EngineConfiguration()

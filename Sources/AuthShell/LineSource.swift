@@ -14,7 +14,8 @@ enum LineInput: Equatable, Sendable {
   /// The longest line accepted, in bytes.
   static let maximumLength = 1 << 16
 
-  /// The line in `bytes`, checked: UTF-8, no NUL, not over the length limit.
+  /// The line in `bytes`, checked: UTF-8, no NUL or other control character (a tab is text,
+  /// and a carriage return may end the line), not over the length limit.
   init(bytes: UnsafeBufferPointer<UInt8>) {
     if bytes.count > Self.maximumLength {
       self = .unreadable(Self.tooLong)
@@ -22,11 +23,23 @@ enum LineInput: Equatable, Sendable {
       self = .unreadable(.nulByte)
     } else if bytes.allSatisfy({ $0 < 0x80 }) {
       // Most lines are ASCII, which is valid UTF-8 as it stands.
-      self = .line(String(decoding: bytes, as: UTF8.self))
+      let text = String(decoding: bytes, as: UTF8.self)
+      self = Self.hasControl(text) ? .unreadable(.controlCharacter) : .line(text)
     } else if let text = String(validating: bytes, as: UTF8.self) {
-      self = .line(text)
+      self = Self.hasControl(text) ? .unreadable(.controlCharacter) : .line(text)
     } else {
       self = .unreadable(.notUTF8)
+    }
+  }
+
+  /// Whether `text` holds a character that drives a terminal rather than shows on it.
+  private static func hasControl(_ text: String) -> Bool {
+    let scalars = text.unicodeScalars
+    return scalars.indices.contains { index in
+      let scalar = scalars[index]
+      if scalar == "\t" { return false }
+      if scalar == "\r" { return scalars.index(after: index) != scalars.endIndex }
+      return TerminalText.isControl(scalar)
     }
   }
 

@@ -49,12 +49,12 @@ enum Renderer {
     }
     var text = label.map { paint($0, "35") + " " } ?? ""
     if let session = state.session {
-      text += paint("signed-in", "1;32") + "(\(session.user.email))"
+      text += paint("signed-in", "1;32") + "(\(TerminalText.visible(session.user.email)))"
     } else {
       text += paint(state.navigation.screen.rawValue, "1;36")
       switch state.navigation {
       case .signup(let consent): text += "(consent \(consent ? "on" : "off"))"
-      case .resetVerify(let email): text += "(\(email))"
+      case .resetVerify(let email): text += "(\(TerminalText.visible(email)))"
       case .choice, .login, .resetRequest: break
       }
     }
@@ -90,7 +90,8 @@ enum Renderer {
     // access token can come out the same under a fixed clock.
     switch (before.session?.refreshToken, after.session?.refreshToken) {
     case (nil, _?):
-      lines.append(success("Signed in as \(after.session?.user.email ?? "")", style))
+      let email = TerminalText.visible(after.session?.user.email ?? "")
+      lines.append(success("Signed in as \(email)", style))
     case (_?, nil):
       lines.append(success("Signed out", style))
     case (let old?, let new?) where old != new:
@@ -150,11 +151,12 @@ enum Renderer {
     let screen = state.navigation.screen
     lines.append(style.paint(title(screen), "1"))
     if case .resetVerify(let email) = state.navigation {
-      lines.append("  We sent a 6-digit code to \(email).")
+      lines.append("  We sent a 6-digit code to \(TerminalText.visible(email)).")
     }
     for field in state.navigation.fields {
       let value = state.form[field]
-      let shown = value.isEmpty ? "(empty)" : field.isSecret ? style.mask : value
+      let shown =
+        value.isEmpty ? "(empty)" : field.isSecret ? style.mask : TerminalText.visible(value)
       let label = screen == .resetVerify && field == .password ? "New password" : field.label
       lines.append(row(label, shown))
     }
@@ -176,8 +178,8 @@ enum Renderer {
     _ session: AuthSession, state: AuthFlowState, style: RenderStyle, now: Date
   ) -> [String] {
     var lines = [style.paint("Signed in", "1")]
-    lines.append(row("Email", session.user.email))
-    lines.append(row("User ID", session.user.id))
+    lines.append(row("Email", TerminalText.visible(session.user.email)))
+    lines.append(row("User ID", TerminalText.visible(session.user.id)))
     lines.append(row("Email confirmed", session.user.emailConfirmedAt.map(timestamp) ?? "no"))
     lines.append(row("Session expires", expiry(session.expiresAt, now: now)))
     for (button, command) in CommandTable.buttons(at: .signedIn) {

@@ -65,8 +65,14 @@ enum ShellBackend {
     case .memory:
       sessions = MemorySessionStore()
     case .file(let path):
-      sessions = SealedSessionFile(
+      let file = SealedSessionFile(
         directory: stateDirectory, identity: "embedded:" + absolute(path), random: random)
+      do {
+        try file.checkKey()
+      } catch {
+        throw .backendUnavailable(error.description)
+      }
+      sessions = file
     }
     return .embedded(
       Embedded(
@@ -79,8 +85,13 @@ enum ShellBackend {
   /// `stateDirectory` (one sealed file per project URL).
   static func supabase(
     project: SupabaseProject, transport: any HTTPTransport, stateDirectory: String
-  ) -> ShellBackend {
+  ) throws(ShellError) -> ShellBackend {
     let sessions = SealedSessionFile(directory: stateDirectory, identity: "supabase:" + project.url)
+    do {
+      try sessions.checkKey()
+    } catch {
+      throw .backendUnavailable(error.description)
+    }
     let client = SupabaseGoTrueClient(project: project, transport: transport)
     return .supabase(
       Supabase(

@@ -17,6 +17,8 @@ enum ShellError: Error, Equatable, Sendable {
   case nulByte
   /// The line is not UTF-8.
   case notUTF8
+  /// The line holds a character that drives a terminal (escape, backspace, …).
+  case controlCharacter
 
   // MARK: Commands
   /// No command has this name; `name` is set only when it looks like a typo of `suggestion`.
@@ -103,6 +105,8 @@ enum ShellError: Error, Equatable, Sendable {
       "the line contains a NUL byte; commands are text"
     case .notUTF8:
       "the line is not valid UTF-8 text"
+    case .controlCharacter:
+      "the line contains a control character (escape, backspace, …); commands are text"
     case .unknownCommand(let name?, let suggestion?):
       "unknown command '\(shortened(name))'; did you mean '\(suggestion)'? Type help for the list"
     case .unknownCommand(let name?, nil):

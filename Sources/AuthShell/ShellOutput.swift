@@ -55,10 +55,11 @@ final class ShellOutput {
     if buffer.count >= threshold { flush() }
   }
 
-  /// Writes `text` and a newline to standard error, after what standard output holds.
+  /// Writes `text` and a newline to standard error, after what standard output holds. Errors
+  /// are never coloured, so any control character in them is shown as an escape.
   func error(_ text: String) {
     flush()
-    drain(.standardError, Array(text.utf8) + [.newline])
+    drain(.standardError, Array(TerminalText.visible(text).utf8) + [.newline])
   }
 
   /// Hands buffered standard output to the stream.

@@ -47,7 +47,8 @@ extension ShellSession {
   func whoami() {
     guard let session = viewModel.session else { return }
     pendingLines += [
-      session.user.email, "  user id: \(session.user.id)",
+      TerminalText.visible(session.user.email),
+      "  user id: \(TerminalText.visible(session.user.id))",
       "  email confirmed: \(session.user.emailConfirmedAt.map(Renderer.timestamp) ?? "no")",
       "  session expires: \(Renderer.expiry(session.expiresAt, now: now))",
     ]
@@ -71,7 +72,7 @@ extension ShellSession {
       guard let value = claims[key] else { continue }
       let text: String
       switch value {
-      case .string(let string): text = string
+      case .string(let string): text = TerminalText.visible(string)
       case .number(let number) where (key == "exp" || key == "iat") && Self.isTime(number):
         text = "\(Int(number)) (\(Renderer.timestamp(Date(timeIntervalSince1970: number))))"
       case .number(let number):
@@ -80,7 +81,7 @@ extension ShellSession {
       case .bool(let bool): text = "\(bool)"
       default: text = "…"
       }
-      pendingLines.append("  \(key): \(text)")
+      pendingLines.append("  \(TerminalText.visible(key)): \(text)")
     }
     pendingLines.append("  signature: \(style.mask)")
     pendingLines.append("Refresh token: \(style.mask) (single use, rotated by refresh)")

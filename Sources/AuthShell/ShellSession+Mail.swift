@@ -57,9 +57,10 @@ extension ShellSession {
     return messages.flatMap { message in
       let code = masksCodes ? Redaction.mask : message.code
       let link = masksCodes ? Redaction.maskingQuery(of: message.link) : message.link
+      let recipient = TerminalText.visible(message.recipient)
       return [
-        "#\(message.id) \(Renderer.timestamp(message.sentAt)) to \(message.recipient): \(message.subject)",
-        "    code \(code)  \(link)",
+        "#\(message.id) \(Renderer.timestamp(message.sentAt)) to \(recipient): \(message.subject)",
+        "    code \(TerminalText.visible(code))  \(TerminalText.visible(link))",
       ]
     }
   }

@@ -67,7 +67,8 @@ final class ShellSession {
     guard backend.restoresSession else { return }
     await viewModel.restoreSession()
     if let session = viewModel.session {
-      pendingLines.append(Renderer.success("Signed in as \(session.user.email) (restored)", style))
+      let email = TerminalText.visible(session.user.email)
+      pendingLines.append(Renderer.success("Signed in as \(email) (restored)", style))
     }
   }
 

@@ -8,9 +8,10 @@ enum EmailRules {
   /// The longest address GoTrue accepts, in bytes.
   static let maximumLength = 255
 
-  /// The address as GoTrue stores and looks it up: lowercased.
+  /// The address as GoTrue stores and looks it up: lowercased (and in Unicode's composed
+  /// form, though GoTrue's format admits only ASCII).
   static func normalized(_ email: String) -> String {
-    email.lowercased()
+    String(decoding: email.lowercased()._nfcCodeUnits, as: UTF8.self)
   }
 
   /// The normalized address, or 400 `validation_failed` with GoTrue's message.

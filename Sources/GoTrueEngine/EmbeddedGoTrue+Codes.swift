@@ -111,7 +111,7 @@ extension EmbeddedGoTrue {
       case .recovery: [.recovery]
       case .email: [.confirmation, .recovery]
       }
-    return try answer(spending: \.verify) { database, now in
+    return try answer(spending: \.verify, for: email) { database, now in
       guard let user = try database.user(email: email), CodeRules.isWellFormed(code)
       else { throw Self.invalidCode }
       for kind in kinds {

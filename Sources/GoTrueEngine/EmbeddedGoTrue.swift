@@ -137,14 +137,22 @@ public final class EmbeddedGoTrue: GoTrueAPI {
   /// spent request, as GoTrue's limiter counts failed attempts too.
   func answer<T: Sendable>(
     spending budget: KeyPath<EngineConfiguration.RateLimits, EngineConfiguration.Budget>?,
+    for account: String? = nil,
     _ body: (SQLiteDatabase, Int64) throws -> T
   ) throws(GoTrueFailure) -> T {
     let now = nowMillis
     let outcome = try withDatabase { database -> Result<T, GoTrueAPIError> in
       try database.transaction {
         if let budget {
-          try limiter(database, now).consume(
-            Self.bucketName(budget), budget: configuration.rateLimits[keyPath: budget])
+          let limits = limiter(database, now)
+          let rates = configuration.rateLimits
+          if let account {
+            // Checks of one account's codes, and of all accounts' together.
+            try limits.consume(limits.bucket("verify", for: account), budget: rates.verify)
+            try limits.consume("verify", budget: rates.verifyOverall)
+          } else {
+            try limits.consume(Self.bucketName(budget), budget: rates[keyPath: budget])
+          }
         }
         try database.execute("SAVEPOINT request")
         do {

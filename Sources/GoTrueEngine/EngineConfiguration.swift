@@ -45,8 +45,12 @@ public struct EngineConfiguration: Equatable, Sendable {
   public struct RateLimits: Equatable, Sendable {
     /// Password and refresh grants (`RATE_LIMIT_TOKEN_REFRESH`: 150 per 5 minutes).
     public var token = Budget(capacity: 150, period: 300)
-    /// Code and link checks (`RATE_LIMIT_VERIFY`: 30 per 5 minutes).
+    /// Code and link checks for one account (GoTrue's `RATE_LIMIT_VERIFY`, 30 per 5 minutes,
+    /// is per client address; with no addresses to tell clients apart, the engine counts per
+    /// account, so guessing at one account does not block every other account's reset).
     public var verify = Budget(capacity: 30, period: 300)
+    /// Code and link checks over all accounts together: ten accounts' worth.
+    public var verifyOverall = Budget(capacity: 300, period: 300)
     /// Requests that send email: signup, recover, resend (`RATE_LIMIT_OTP`: 30 per 5 minutes).
     public var email = Budget(capacity: 30, period: 300)
 

@@ -28,6 +28,14 @@ struct RateLimiter {
       INSERT INTO rate_limits (bucket, tokens, updated_at) VALUES (?, ?, ?)
       ON CONFLICT (bucket) DO UPDATE SET tokens = excluded.tokens, updated_at = excluded.updated_at
       """, .text(bucket), .real(tokens - 1), .integer(now))
+    // An account's bucket untouched for a whole period is full again: the same as no row.
+    if let colon = bucket.firstIndex(of: ":") {
+      let kind = bucket[...colon]
+      try database.run(
+        "DELETE FROM rate_limits WHERE bucket > ? AND bucket < ? AND updated_at < ?",
+        .text(String(kind)), .text(kind.dropLast() + ";"),
+        .integer(now - Int64(budget.period * 1_000)))
+    }
   }
 
   /// Throws 429 `over_email_send_rate_limit` when `address` got an email too recently; the
@@ -55,6 +63,11 @@ struct RateLimiter {
       """, .blob(hash(address)), .integer(now))
     let horizon = now - Int64(configuration.emailInterval * 1_000)
     try database.run("DELETE FROM email_sends WHERE last_sent_at < ?", .integer(horizon))
+  }
+
+  /// The bucket of `kind` for one account, named by a keyed hash of its address.
+  func bucket(_ kind: String, for address: String) -> String {
+    "\(kind):" + hash(address).prefix(16).hexString
   }
 
   /// Addresses are kept only as keyed hashes: the store holds no list of who asked.

@@ -83,4 +83,23 @@ struct ValidationTests {
     let messages = Set(ValidationIssue.allCases.map(\.message))
     #expect(messages.count == ValidationIssue.allCases.count)
   }
+
+  @Test func emailsAreComposedAndLowercasedBeforeTheyIdentifyAnAccount() {
+    let decomposed = "  Pa\u{301}te\u{301}@Example.COM "
+    let composed = "p\u{E1}t\u{E9}@example.com"
+    #expect(Array(AuthValidation.normalizedEmail(decomposed).utf8) == Array(composed.utf8))
+    #expect(AuthValidation.normalizedEmail("ANA@B.CO") == "ana@b.co")
+  }
+
+  @Test(arguments: [
+    ("p\u{430}ypal@example.com", ValidationIssue?.some(.emailMixedScripts)),  // Cyrillic а
+    ("paypal@ex\u{3B1}mple.com", .emailMixedScripts),  // Greek α in the domain
+    ("ivan@\u{43F}\u{43E}\u{447}\u{442}\u{430}.\u{440}\u{444}", nil),  // ivan@почта.рф
+    ("\u{3B1}\u{3B2}@example.com", nil),  // a Greek local part alone
+    ("a\u{85}b@c.do", .emailInvalid),  // a C1 control
+    ("plain@example.com", nil),
+  ])
+  func lookAlikeAlphabetsAreRefusedWithinAPart(email: String, issue: ValidationIssue?) {
+    #expect(AuthValidation.checkEmail(email) == issue)
+  }
 }

@@ -105,6 +105,20 @@ struct CommandLineTests {
     #expect(result.error.hasPrefix("line 1: clock takes a duration"))
   }
 
+  @Test func aSessionKeyOfTheWrongSizeIsAClearError() throws {
+    let folder = NSTemporaryDirectory() + "authflow-key-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let environment = ["XDG_DATA_HOME": folder + "/data", "XDG_STATE_HOME": folder + "/state"]
+    try PrivateFile.ensureDirectory(folder + "/state/authflow")
+    try PrivateFile.write(Array("short".utf8), to: folder + "/state/authflow/session.key")
+    let result = try runAuthflow(["--hash-cost", "4", "-c", "show"], environment: environment)
+    #expect(result.status == 2)
+    #expect(
+      result.error
+        == "authflow: the session key \(folder)/state/authflow/session.key is 5 bytes, not 32: it was changed or damaged; remove it to start afresh (saved sessions are then forgotten)\n"
+    )
+  }
+
   @Test func helpAndVersion() throws {
     let help = try runAuthflow(["--help"])
     #expect(help.status == 0)

@@ -1,3 +1,4 @@
+import AuthFlow
 import Foundation
 import Testing
 
@@ -84,5 +85,43 @@ struct SecretTests {
     #expect(code.count == 6)
     #expect(!machine.output.contains(String(code)))
     #expect(machine.output.contains("code ••••••••  authflow://auth/reset?••••••••"))
+  }
+
+  @Test func typedControlCharactersAreRefused() async throws {
+    let run = try await runShell([
+      "signin", "set email a\u{1B}[31m@b.co", "set email a\u{7F}b@c.do", "set email a\u{85}b@c.do",
+      "set email tab\there@b.co", "show\r",
+    ])
+    #expect(
+      run.errors == """
+        line 2: the line contains a control character (escape, backspace, …); commands are text
+        line 3: the line contains a control character (escape, backspace, …); commands are text
+        line 4: the line contains a control character (escape, backspace, …); commands are text
+
+        """)
+    #expect(run.output.contains("Email                     tab"))
+  }
+
+  @Test func controlCharactersFromOutsideAreShownAsEscapes() {
+    #expect(TerminalText.visible("a\u{1B}[2Jb@c.d") == "a\\u{1B}[2Jb@c.d")
+    #expect(TerminalText.visible("plain@b.co") == "plain@b.co")
+    var state = AuthFlowState()
+    state.session = AuthSession(
+      user: AuthUser(id: "id\u{7}", email: "a\u{1B}]0;owned\u{7}@b.co"), accessToken: "a",
+      refreshToken: "r", expiresAt: Date(timeIntervalSince1970: 0))
+    let prompt = Renderer.prompt(state, label: nil, style: .script)
+    #expect(prompt == "signed-in(a\\u{1B}]0;owned\\u{7}@b.co)> ")
+    let screen = Renderer.screen(state, label: nil, style: .script, now: Date()).joined()
+    #expect(!screen.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x7 })
+    var errors: [UInt8] = []
+    ShellOutput { _, bytes in errors += bytes }.error("expected x, got a\u{1B}[2J")
+    #expect(String(decoding: errors, as: UTF8.self) == "expected x, got a\\u{1B}[2J\n")
+  }
+
+  @Test func aLinkWhoseParametersDecodeToControlsIsRefused() async throws {
+    let run = try await runShell([
+      "open authflow://auth/reset?token=123456&type=recovery&email=a%1Bb@c.do"
+    ])
+    #expect(run.errors.hasPrefix("line 1: the link's email parameter holds a control character"))
   }
 }

@@ -48,6 +48,46 @@ struct RateLimitTests {
     #expect(limited?.apiError?.code == .overRequestRateLimit)
   }
 
+  /// Thirty wrong codes against one account use up that account's checks, not everyone's: the
+  /// other accounts can still reset their passwords.
+  @Test func wrongCodesForOneAccountDoNotBlockAnother() async throws {
+    let engine = try makeEngine(clock: clock)
+    for _ in 0..<30 {
+      let wrong = await failure {
+        try await engine.verify(type: .recovery, email: "test@example.com", token: "000000")
+      }
+      #expect(wrong?.apiError?.code == .otpInvalid)
+    }
+    let blocked = await failure {
+      try await engine.verify(type: .recovery, email: "test@example.com", token: "000000")
+    }
+    #expect(blocked?.apiError?.code == .overRequestRateLimit)
+
+    try await engine.recover(email: "unverified@example.com")
+    let code = try #require(engine.outbox.newest(to: "unverified@example.com")).code
+    _ = try await engine.verify(type: .recovery, email: "unverified@example.com", token: code)
+    #expect(
+      try engine.rows("SELECT count(*) FROM rate_limits WHERE bucket LIKE 'verify:%'")[0][0] == "2",
+      "one bucket per account, named by a hash")
+    #expect(try engine.rows("SELECT bucket FROM rate_limits").allSatisfy { !$0[0].contains("@") })
+  }
+
+  @Test func allAccountsTogetherHaveABudgetToo() async throws {
+    let engine = try makeEngine(clock: clock) {
+      $0.rateLimits.verifyOverall = EngineConfiguration.Budget(capacity: 3, period: 300)
+    }
+    for email in ["a@example.com", "b@example.com", "c@example.com"] {
+      let unknown = await failure {
+        try await engine.verify(type: .recovery, email: email, token: "000000")
+      }
+      #expect(unknown?.apiError?.code == .otpInvalid)
+    }
+    let overall = await failure {
+      try await engine.verify(type: .recovery, email: "d@example.com", token: "000000")
+    }
+    #expect(overall?.apiError?.code == .overRequestRateLimit)
+  }
+
   @Test func emailRequestsHaveABudgetAcrossAddresses() async throws {
     let engine = try makeEngine(clock: clock) {
       $0.rateLimits.email = EngineConfiguration.Budget(capacity: 2, period: 300)
