@@ -31,11 +31,16 @@ public final class AuthViewModel {
   /// screen is reported as viewed.
   public var navigationState: AuthNavigationState {
     get { state.navigation }
-    set {
-      let old = state.navigation.screen
-      state.navigation = newValue
-      if old != newValue.screen { events(.screenViewed(newValue.screen)) }
-    }
+    set { update { $0.navigation = newValue } }
+  }
+
+  /// Applies `change` to the state as one mutation (one notification to observers), and reports
+  /// a screen that came into view.
+  func update(_ change: (inout AuthFlowState) -> Void) {
+    let screen = state.navigation.screen
+    change(&state)
+    let now = state.navigation.screen
+    if now != screen { events(.screenViewed(now)) }
   }
 
   /// The email field.
@@ -125,32 +130,41 @@ public final class AuthViewModel {
 
   /// Shows the sign-in form ("Sign In" on the choice screen). Keeps the form, drops old errors.
   public func navigateToLogin() {
-    state.message = nil
-    navigationState = .login
+    update { state in
+      state.message = nil
+      state.navigation = .login
+    }
   }
 
   /// Shows the signup form ("Create Account") with the terms not yet accepted.
   public func navigateToSignup() {
-    state.message = nil
-    navigationState = .signup(consentAccepted: false)
+    update { state in
+      state.message = nil
+      state.navigation = .signup(consentAccepted: false)
+    }
   }
 
   /// Goes back to the entry screen, clearing every field, the error and the banner.
   public func navigateToChoice() {
-    clearFormState()
-    navigationState = .choice
+    update { state in
+      state.form = AuthForm()
+      state.message = nil
+      state.navigation = .choice
+    }
   }
 
   /// Shows the reset-request form ("Forgot password?"), keeping the email.
   public func navigateToResetRequest() {
-    state.form.password = ""
-    state.message = nil
-    navigationState = .resetRequest
+    update { state in
+      state.form.password = ""
+      state.message = nil
+      state.navigation = .resetRequest
+    }
   }
 
   /// Accepts or withdraws consent to the terms; does nothing outside the signup screen.
   public func updateConsent(_ accepted: Bool) {
-    guard case .signup = state.navigation else { return }
+    guard case .signup(let current) = state.navigation, current != accepted else { return }
     state.navigation = .signup(consentAccepted: accepted)
   }
 
@@ -172,8 +186,10 @@ public final class AuthViewModel {
 
   /// Empties every field and hides the error and the banner.
   public func clearFormState() {
-    state.form = AuthForm()
-    state.message = nil
+    update { state in
+      state.form = AuthForm()
+      state.message = nil
+    }
   }
 
   // MARK: Compatibility

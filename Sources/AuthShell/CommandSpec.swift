@@ -3,7 +3,7 @@ import AuthFlow
 /// One command of the shell, declared once: its names, where it applies, its grammar, its
 /// help, how it is shown as a button, and what it does. Dispatch, help, completion, the
 /// wrong-screen hint, redaction and the screen's buttons all read this declaration.
-struct CommandSpec: Sendable {
+final class CommandSpec: Sendable {
   /// The name typed.
   let name: String
   /// Other names that do the same.
@@ -46,6 +46,27 @@ struct CommandSpec: Sendable {
     case .signedIn: context.signedIn
     case .screens(let screens): !context.signedIn && screens.contains(context.screen)
     case .fields: !context.signedIn && !context.fields.isEmpty
+    }
+  }
+
+  /// Whether the command can be used in `state`, quickly: no context is built unless this
+  /// says no (or cannot tell, for a field the arguments name), when the full check explains.
+  func isAvailable(on state: AuthFlowState, arguments: Arguments, features: Set<BackendFeature>)
+    -> Bool
+  {
+    let signedIn = state.session != nil
+    switch availability {
+    case .anywhere: return true
+    case .feature(let feature): return features.contains(feature)
+    case .signedIn: return signedIn
+    case .screens(let screens): return !signedIn && screens.contains(state.navigation.screen)
+    case .fields:
+      switch arguments {
+      case .field(let field), .fieldValue(let field, _):
+        return !signedIn && state.navigation.fields.contains(field)
+      default:
+        return false
+      }
     }
   }
 
@@ -116,7 +137,7 @@ enum BackendFeature: Hashable, Sendable {
 /// A button on a screen: where it shows, its label, and whether it submits the form.
 struct Button: Equatable, Sendable {
   /// Where a button shows.
-  enum Place: Equatable, Sendable {
+  enum Place: Hashable, Sendable {
     /// On a screen of the flow, while signed out.
     case screen(AuthScreen)
     /// On the signed-in screen.
@@ -131,9 +152,14 @@ struct Button: Equatable, Sendable {
   var submits = false
 }
 
-/// What a command does.
+/// What a command does, and so what the shell must tell after it.
 enum Effect: Sendable {
-  /// Changes the state or shows something without waiting.
+  /// Shows something; the flow's state is left as it was, so there is nothing to tell.
+  case shows(@MainActor @Sendable (ShellSession, Arguments) -> CommandResult)
+  /// Edits the form (fields, consent); nothing the shell tells (screen, session, network,
+  /// message) can change.
+  case edits(@MainActor @Sendable (ShellSession, Arguments) -> CommandResult)
+  /// Changes the state without waiting: a new screen, the network, the message.
   case atOnce(@MainActor @Sendable (ShellSession, Arguments) -> CommandResult)
   /// Waits for the backend (or the person at the terminal); a spinner shows while it does.
   case request(@MainActor @Sendable (ShellSession, Arguments) async -> CommandResult)
@@ -148,6 +174,26 @@ enum Effect: Sendable {
       return .change { session, _ in session.open(target) }
     }
     return .call { session, _ in await session.submit() }
+  }
+
+  /// Shows something, where nothing can go wrong in the shell itself.
+  static func show(
+    _ body: @escaping @MainActor @Sendable (ShellSession, Arguments) -> Void
+  ) -> Effect {
+    .shows { session, arguments in
+      body(session, arguments)
+      return .done
+    }
+  }
+
+  /// Edits the form, where nothing can go wrong in the shell itself.
+  static func edit(
+    _ body: @escaping @MainActor @Sendable (ShellSession, Arguments) -> Void
+  ) -> Effect {
+    .edits { session, arguments in
+      body(session, arguments)
+      return .done
+    }
   }
 
   /// At once, where nothing can go wrong in the shell itself.

@@ -42,12 +42,12 @@ enum CommandTable {
       "autofill", .screens([.login]),
       "fill in the email and password saved by this session's password manager",
       buttons: [Button(place: .screen(.login), label: "Autofill")],
-      effect: .atOnce { session, _ in session.autofill() }),
+      effect: .edits { session, _ in session.autofill() }),
     CommandSpec(
       "suggest-password", .screens([.signup]),
       "fill both password fields with a strong password, kept hidden",
       buttons: [Button(place: .screen(.signup), label: "Suggest strong password")],
-      effect: .change { session, _ in session.suggestPassword() }),
+      effect: .edit { session, _ in session.suggestPassword() }),
     CommandSpec(
       "back", .screens(forms), "back to the choice screen, clearing the form",
       buttons: forms.map { Button(place: .screen($0), label: "Back") },
@@ -55,7 +55,7 @@ enum CommandTable {
     CommandSpec(
       "consent", .screens([.signup]), grammar: .word(["on", "off"]),
       "accept or withdraw the terms",
-      effect: .change { session, arguments in
+      effect: .edit { session, arguments in
         session.viewModel.updateConsent(arguments == .word("on"))
       }),
 
@@ -63,17 +63,17 @@ enum CommandTable {
     CommandSpec(
       "set", .fields, grammar: .fieldValue,
       "fill in a field; with no value, type it unseen (interactive only)",
-      effect: .atOnce { session, arguments in session.set(arguments) }),
+      effect: .edits { session, arguments in session.set(arguments) }),
     CommandSpec(
       "clear", .fields, grammar: .field, "empty a field",
-      effect: .change { session, arguments in
+      effect: .edit { session, arguments in
         if case .field(let field) = arguments { session.viewModel.setValue("", for: field) }
       }),
 
     // Anywhere.
     CommandSpec(
       "show", .anywhere, "show the screen: fields, buttons, banner and error",
-      effect: .change { session, _ in session.show() }),
+      effect: .show { session, _ in session.show() }),
     CommandSpec(
       "dismiss", .anywhere, "hide the error or the banner",
       effect: .change { session, _ in
@@ -88,31 +88,31 @@ enum CommandTable {
       }),
     CommandSpec(
       "events", .anywhere, "list the analytics events of this session",
-      effect: .change { session, _ in session.listEvents() }),
+      effect: .show { session, _ in session.listEvents() }),
     CommandSpec(
       "help", aliases: ["?"], .anywhere, grammar: .commandName,
       "list the commands, or explain one",
-      effect: .atOnce { session, arguments in session.help(arguments) }),
+      effect: .shows { session, arguments in session.help(arguments) }),
     CommandSpec(
       "expect", .anywhere, grammar: .expectation,
       "check the state; a failed check makes the exit status 1",
-      effect: .atOnce { session, arguments in session.check(arguments) }),
+      effect: .shows { session, arguments in session.check(arguments) }),
     CommandSpec(
       "version", .anywhere, "show authflow's version and backend",
-      effect: .change { session, _ in session.showVersion() }),
+      effect: .show { session, _ in session.showVersion() }),
     CommandSpec(
       "quit", aliases: ["exit"], .anywhere, "leave the shell (also exit, Ctrl-D)",
-      effect: .atOnce { _, _ in .quit }),
+      effect: .shows { _, _ in .quit }),
 
     // The signed-in screen.
     CommandSpec(
       "whoami", .signedIn, "show the signed-in user",
       buttons: [Button(place: .signedIn, label: "Who am I")],
-      effect: .change { session, _ in session.whoami() }),
+      effect: .show { session, _ in session.whoami() }),
     CommandSpec(
       "token", .signedIn, "show the access token's claims (never its signature)",
       buttons: [Button(place: .signedIn, label: "Access token")],
-      effect: .change { session, _ in session.showToken() }),
+      effect: .show { session, _ in session.showToken() }),
     CommandSpec(
       "refresh", .signedIn, "exchange the refresh token for a new session",
       buttons: [Button(place: .signedIn, label: "Refresh session")],
@@ -134,7 +134,7 @@ enum CommandTable {
     CommandSpec(
       "clock", .feature(.clock), grammar: .duration(keyword: "advance"),
       "move the backend's clock forward (90s, 15m, 25h, 1h30m)",
-      effect: .change { session, arguments in session.advanceClock(arguments) }),
+      effect: .show { session, arguments in session.advanceClock(arguments) }),
   ]
 
   /// The command named `name` (or one of its aliases).
@@ -162,12 +162,18 @@ enum CommandTable {
     }.map(\.name)
   }
 
-  /// The buttons shown at `place`, with the command that presses each.
+  /// The buttons shown at `place`, with the command that presses each, in table order.
   static func buttons(at place: Button.Place) -> [(button: Button, command: String)] {
-    all.flatMap { spec in
-      spec.buttons.filter { $0.place == place }.map { (button: $0, command: spec.name) }
-    }
+    buttonsByPlace[place] ?? []
   }
+
+  private static let buttonsByPlace: [Button.Place: [(button: Button, command: String)]] = {
+    var places: [Button.Place: [(button: Button, command: String)]] = [:]
+    for spec in all {
+      for button in spec.buttons { places[button.place, default: []].append((button, spec.name)) }
+    }
+    return places
+  }()
 
   /// The closest command name to a mistyped `name`, if one is close enough.
   static func suggestion(for name: String) -> String? {

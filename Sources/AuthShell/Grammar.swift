@@ -54,8 +54,10 @@ enum Grammar: Equatable, Sendable {
 
   /// Parses the words after the name of `command`.
   func parse(_ words: ArraySlice<String>, command: String) throws(ShellError) -> Arguments {
-    let usage = [command, self.usage].filter { !$0.isEmpty }.joined(separator: " ")
-    let wrong = ShellError.wrongArguments(command: command, expected: expected, usage: usage)
+    var wrong: ShellError {
+      let usage = self.usage.isEmpty ? command : "\(command) \(self.usage)"
+      return .wrongArguments(command: command, expected: expected, usage: usage)
+    }
     switch self {
     case .none:
       guard words.isEmpty else { throw wrong }
@@ -74,7 +76,11 @@ enum Grammar: Equatable, Sendable {
       guard let name = words.first else { throw wrong }
       let field = try Self.field(named: name)
       let rest = words.dropFirst()
-      return .fieldValue(field, rest.isEmpty ? nil : rest.joined(separator: " "))
+      switch rest.count {
+      case 0: return .fieldValue(field, nil)
+      case 1: return .fieldValue(field, rest[rest.startIndex])
+      default: return .fieldValue(field, rest.joined(separator: " "))
+      }
     case .link:
       guard words.count == 1, let link = words.first else { throw wrong }
       return .link(link)

@@ -83,6 +83,7 @@ enum Lexer {
   private static func plainWords(_ utf8: Substring.UTF8View.SubSequence) -> [String]? {
     let words = utf8.withContiguousStorageIfAvailable { bytes -> [String]? in
       var words: [String] = []
+      words.reserveCapacity(4)
       var start = -1
       for index in 0..<bytes.count {
         switch bytes[index] {

@@ -21,15 +21,28 @@ enum LineInput: Equatable, Sendable {
       self = .unreadable(Self.tooLong)
     } else if let base = bytes.baseAddress, memchr(base, 0, bytes.count) != nil {
       self = .unreadable(.nulByte)
-    } else if bytes.allSatisfy({ $0 < 0x80 }) {
+    } else if let ascii = Self.asciiLine(bytes) {
       // Most lines are ASCII, which is valid UTF-8 as it stands.
-      let text = String(decoding: bytes, as: UTF8.self)
-      self = Self.hasControl(text) ? .unreadable(.controlCharacter) : .line(text)
+      self = ascii
     } else if let text = String(validating: bytes, as: UTF8.self) {
       self = Self.hasControl(text) ? .unreadable(.controlCharacter) : .line(text)
     } else {
       self = .unreadable(.notUTF8)
     }
+  }
+
+  /// The line when it is all ASCII, checked for controls in the same pass; `nil` otherwise.
+  private static func asciiLine(_ bytes: UnsafeBufferPointer<UInt8>) -> LineInput? {
+    let last = bytes.count - 1
+    var control = false
+    for index in bytes.indices {
+      let byte = bytes[index]
+      if byte >= 0x80 { return nil }
+      if byte < 0x20 || byte == 0x7F, byte != .tab, !(byte == .carriageReturn && index == last) {
+        control = true
+      }
+    }
+    return control ? .unreadable(.controlCharacter) : .line(String(decoding: bytes, as: UTF8.self))
   }
 
   /// Whether `text` holds a character that drives a terminal rather than shows on it.

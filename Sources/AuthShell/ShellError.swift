@@ -5,7 +5,9 @@ import AuthFlow
 ///
 /// Cases carry names of commands, fields, options and screens, never argument values, so a
 /// password typed in the wrong place cannot end up in an error.
-enum ShellError: Error, Equatable, Sendable {
+// NB: indirect, so the many payloads do not make every line and result that might carry an
+// error as large as the largest of them.
+indirect enum ShellError: Error, Equatable, Sendable {
   // MARK: Lines
   /// The line has a quote that is never closed.
   case unbalancedQuote(double: Bool)

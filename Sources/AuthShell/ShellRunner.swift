@@ -69,7 +69,7 @@ final class ShellRunner {
     let line = LineParser.parse(text.utf8.last == .carriageReturn ? text.dropLast() : text[...])
     echo(line)
     if line.isEmpty { return .goOn }
-    if line.parsedCleanly, source.keepsHistory {
+    if source.keepsHistory, line.parsedCleanly {
       source.remember(String(line.display[...].trimmingWhitespace()))
     }
     if let problem = line.problem {

@@ -42,21 +42,27 @@ final class ShellSession {
   var savedPasswords: [String: String] = [:]
   /// The last suggested password, until an account is created with it.
   var suggestion: String?
+  /// What the backend offers beyond the app's service, and its name: fixed for the session.
+  private let features: Set<BackendFeature>
+  private let backendName: String
 
   /// A session on `backend`.
   init(backend: ShellBackend, style: RenderStyle) {
     self.backend = backend
     self.style = style
+    features = backend.features
+    backendName = backend.name
     let ring = events
     viewModel = AuthViewModel(service: backend.service, events: AuthEventSink { ring.append($0) })
   }
 
   /// What decides which commands can run now.
-  var context: ShellContext {
-    let navigation = viewModel.navigationState
-    return ShellContext(
-      screen: navigation.screen, fields: navigation.fields, signedIn: viewModel.session != nil,
-      features: backend.features, backendName: backend.name)
+  var context: ShellContext { context(viewModel.state) }
+
+  private func context(_ state: AuthFlowState) -> ShellContext {
+    ShellContext(
+      screen: state.navigation.screen, fields: state.navigation.fields,
+      signedIn: state.session != nil, features: features, backendName: backendName)
   }
 
   /// The current time as the backend sees it.
@@ -83,14 +89,29 @@ final class ShellSession {
   /// Checks where `invocation` may run and starts it: commands that change state at once run
   /// here, without suspending (most commands of a script); requests come back to be awaited.
   func prepare(_ invocation: Invocation) -> Step {
-    do {
-      try invocation.spec.checkAvailable(in: context, arguments: invocation.arguments)
-    } catch {
-      return .finished(.mistake(error))
-    }
     let before = viewModel.state
+    let spec = invocation.spec
+    if spec.availability != .anywhere,
+      !spec.isAvailable(on: before, arguments: invocation.arguments, features: features)
+    {
+      do {
+        try spec.checkAvailable(in: context(before), arguments: invocation.arguments)
+      } catch {
+        return .finished(.mistake(error))
+      }
+    }
+    let effect = spec.effect.resolved(on: before.navigation.screen)
+    switch effect {
+    case .shows(let handler), .edits(let handler):
+      // Declared unable to change what is told: no state to compare.
+      return .finished(handler(self, invocation.arguments))
+    default:
+      break
+    }
     let outcomes = events.outcomes
-    switch invocation.spec.effect.resolved(on: before.navigation.screen) {
+    switch effect {
+    case .shows, .edits:
+      preconditionFailure("handled above")
     case .atOnce(let handler):
       let result = handler(self, invocation.arguments)
       report(since: before, outcomes: outcomes)
@@ -115,7 +136,8 @@ final class ShellSession {
   private func report(since before: AuthFlowState, outcomes: Int) {
     let after = viewModel.state
     let answered = events.outcomes != outcomes
-    pendingLines += Renderer.changes(from: before, to: after, answered: answered, style: style)
+    let lines = Renderer.changes(from: before, to: after, answered: answered, style: style)
+    if !lines.isEmpty { pendingLines += lines }
   }
 
   /// Runs `body`, with the terminal's spinner saying what the view model is waiting for.
