@@ -24,6 +24,26 @@ public enum SHA256 {
   }
 }
 
+/// SHA-224 through libcrypto: GoTrue names an emailed code by `hex(sha224(email + code))`.
+public enum SHA224 {
+  /// The digest size in bytes.
+  public static let byteCount = 28
+
+  /// The SHA-224 digest of the UTF-8 bytes of `text`.
+  public static func hash(_ text: String) -> [UInt8] {
+    var output = [UInt8](repeating: 0, count: byteCount)
+    var length: UInt32 = 0
+    let input = Array(text.utf8)
+    let ok = input.withUnsafeBytes { input in
+      output.withUnsafeMutableBufferPointer { out in
+        EVP_Digest(input.baseAddress, input.count, out.baseAddress, &length, EVP_sha224(), nil)
+      }
+    }
+    precondition(ok == 1 && length == byteCount, "libcrypto SHA-224 failed")
+    return output
+  }
+}
+
 /// HMAC through libcrypto.
 public enum HMAC {
   /// HMAC-SHA256 of `message` under `key`, as JWT HS256 signs.

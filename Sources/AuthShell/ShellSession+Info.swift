@@ -72,6 +72,7 @@ extension ShellSession {
       guard let value = claims[key] else { continue }
       let text: String
       switch value {
+      case .string(let string) where string.isEmpty: text = "\"\""
       case .string(let string): text = TerminalText.visible(string)
       case .number(let number) where (key == "exp" || key == "iat") && Self.isTime(number):
         text = "\(Int(number)) (\(Renderer.timestamp(Date(timeIntervalSince1970: number))))"
@@ -79,13 +80,19 @@ extension ShellSession {
         // Whole numbers in Int's range print as integers; anything else as the server sent it.
         text = number.rounded() == number && abs(number) < 9e15 ? "\(Int(number))" : "\(number)"
       case .bool(let bool): text = "\(bool)"
-      default: text = "…"
+      default:
+        // Objects and arrays (app_metadata, amr) as compact JSON, cut short if long.
+        let json = TerminalText.visible(String(decoding: value.jsonBytes, as: UTF8.self))
+        text = json.count > Self.claimWidth ? json.prefix(Self.claimWidth - 1) + "…" : json
       }
       pendingLines.append("  \(TerminalText.visible(key)): \(text)")
     }
     pendingLines.append("  signature: \(style.mask)")
     pendingLines.append("Refresh token: \(style.mask) (single use, rotated by refresh)")
   }
+
+  /// The widest a claim's value is shown.
+  private static let claimWidth = 160
 
   /// `version`: authflow's version and the backend it runs on.
   func showVersion() {

@@ -72,6 +72,28 @@ extension GoTrueErrorCode {
   public static let badJSON: Self = "bad_json"
   /// The server failed without a more specific code.
   public static let unexpectedFailure: Self = "unexpected_failure"
+  /// The bearer token is valid but not an admin's.
+  public static let notAdmin: Self = "not_admin"
+  /// No user has that id (admin API), or the token's user is gone.
+  public static let userNotFound: Self = "user_not_found"
+  /// `POST /otp` for an unknown email with `create_user` false.
+  public static let otpDisabled: Self = "otp_disabled"
+  /// A signup with neither email nor phone, with anonymous sign-ins off.
+  public static let anonymousProviderDisabled: Self = "anonymous_provider_disabled"
+  /// The phone provider is off.
+  public static let phoneProviderDisabled: Self = "phone_provider_disabled"
+  /// The request body is over the limit.
+  public static let requestEntityTooLarge: Self = "request_entity_too_large"
+  /// SAML single sign-on is off.
+  public static let samlProviderDisabled: Self = "saml_provider_disabled"
+  /// Linking identities by hand is off.
+  public static let manualLinkingDisabled: Self = "manual_linking_disabled"
+  /// Passkeys are off.
+  public static let passkeyDisabled: Self = "passkey_disabled"
+  /// A feature such as the OAuth server is off.
+  public static let featureDisabled: Self = "feature_disabled"
+  /// Enrolling a TOTP factor is off.
+  public static let mfaTOTPEnrollNotEnabled: Self = "mfa_totp_enroll_not_enabled"
 
   /// The code is well formed but matches no live code for this email (embedded engine only:
   /// GoTrue answers `otp_expired` for this too).

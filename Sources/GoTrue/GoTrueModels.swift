@@ -4,107 +4,6 @@
   import Foundation
 #endif
 
-/// A user as GoTrue describes one (`models/user.go`), decoded leniently.
-public struct GoTrueUser: Equatable, Hashable, Sendable, Codable {
-  /// The user's UUID.
-  public var id: String
-  /// The audience, `authenticated` for signed-up users.
-  public var aud: String?
-  /// The Postgres role, `authenticated` for signed-up users.
-  public var role: String?
-  /// The email address.
-  public var email: String?
-  /// When the email was confirmed.
-  public var emailConfirmedAt: Date?
-  /// When the last confirmation email was sent.
-  public var confirmationSentAt: Date?
-  /// When the last recovery email was sent.
-  public var recoverySentAt: Date?
-  /// When the user last signed in.
-  public var lastSignInAt: Date?
-  /// The metadata the user gave at signup (`data`), e.g. `first_name`.
-  public var userMetadata: [String: JSONValue]
-  /// The ways the user can sign in; empty in the fake user a repeated signup returns.
-  public var identities: [GoTrueIdentity]?
-  /// When the user was created.
-  public var createdAt: Date?
-  /// When the user last changed.
-  public var updatedAt: Date?
-
-  /// A user with the given fields.
-  public init(
-    id: String, aud: String? = "authenticated", role: String? = "authenticated",
-    email: String?, emailConfirmedAt: Date? = nil, confirmationSentAt: Date? = nil,
-    recoverySentAt: Date? = nil, lastSignInAt: Date? = nil,
-    userMetadata: [String: JSONValue] = [:], identities: [GoTrueIdentity]? = nil,
-    createdAt: Date? = nil, updatedAt: Date? = nil
-  ) {
-    self.id = id
-    self.aud = aud
-    self.role = role
-    self.email = email
-    self.emailConfirmedAt = emailConfirmedAt
-    self.confirmationSentAt = confirmationSentAt
-    self.recoverySentAt = recoverySentAt
-    self.lastSignInAt = lastSignInAt
-    self.userMetadata = userMetadata
-    self.identities = identities
-    self.createdAt = createdAt
-    self.updatedAt = updatedAt
-  }
-
-  enum CodingKeys: String, CodingKey {
-    case id, aud, role, email, identities
-    case emailConfirmedAt = "email_confirmed_at"
-    case confirmationSentAt = "confirmation_sent_at"
-    case recoverySentAt = "recovery_sent_at"
-    case lastSignInAt = "last_sign_in_at"
-    case userMetadata = "user_metadata"
-    case createdAt = "created_at"
-    case updatedAt = "updated_at"
-  }
-
-  /// Decodes a user, tolerating missing and null optional fields.
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    id = try c.decode(String.self, forKey: .id)
-    aud = try c.decodeIfPresent(String.self, forKey: .aud)
-    role = try c.decodeIfPresent(String.self, forKey: .role)
-    email = try c.decodeIfPresent(String.self, forKey: .email)
-    emailConfirmedAt = try c.decodeIfPresent(Date.self, forKey: .emailConfirmedAt)
-    confirmationSentAt = try c.decodeIfPresent(Date.self, forKey: .confirmationSentAt)
-    recoverySentAt = try c.decodeIfPresent(Date.self, forKey: .recoverySentAt)
-    lastSignInAt = try c.decodeIfPresent(Date.self, forKey: .lastSignInAt)
-    userMetadata = try c.decodeIfPresent([String: JSONValue].self, forKey: .userMetadata) ?? [:]
-    identities = try c.decodeIfPresent([GoTrueIdentity].self, forKey: .identities)
-    createdAt = try c.decodeIfPresent(Date.self, forKey: .createdAt)
-    updatedAt = try c.decodeIfPresent(Date.self, forKey: .updatedAt)
-  }
-}
-
-/// One way a user signs in; email users have one with provider `email`.
-public struct GoTrueIdentity: Equatable, Hashable, Sendable, Codable {
-  /// The identity's ID.
-  public var identityId: String?
-  /// The user the identity belongs to.
-  public var userId: String?
-  /// The provider, `email` here.
-  public var provider: String
-
-  /// An identity of `provider` for `userId`.
-  public init(identityId: String?, userId: String?, provider: String) {
-    self.identityId = identityId
-    self.userId = userId
-    self.provider = provider
-  }
-
-  enum CodingKeys: String, CodingKey {
-    case provider
-    case identityId = "identity_id"
-    case userId = "user_id"
-  }
-}
-
 /// A session as GoTrue returns it from `/token`, `/verify` and signup with autoconfirm.
 public struct GoTrueSession: Equatable, Hashable, Sendable, Codable {
   /// The JWT to send as `Authorization: Bearer`.
@@ -182,13 +81,19 @@ public enum GoTrueSignUpResponse: Equatable, Hashable, Sendable, Decodable {
 }
 
 /// The kinds of emailed code `POST /verify` and `POST /resend` take.
-public enum GoTrueOTPType: String, Equatable, Hashable, Sendable, Codable {
+public enum GoTrueOTPType: String, Equatable, Hashable, Sendable, Codable, CaseIterable {
   /// Confirms a signup.
   case signup
   /// Matches a confirmation or a recovery code.
   case email
   /// Recovers a forgotten password.
   case recovery
+  /// Signs in from an emailed link or code.
+  case magiclink
+  /// Confirms a new email address.
+  case emailChange = "email_change"
+  /// Accepts an invitation.
+  case invite
 }
 
 /// Which sessions `POST /logout` ends.

@@ -31,8 +31,17 @@ public enum JSONValue: Equatable, Hashable, Sendable, Codable {
     }
   }
 
-  /// Encodes the value as JSON.
+  /// Encodes the value as JSON. Objects go through a keyed container; an encoder with
+  /// `.sortedKeys` (as ``GoTrueCoding/serverEncoder()``) writes their keys in order, as Go writes
+  /// a map, so the same value is always the same bytes.
   public func encode(to encoder: any Encoder) throws {
+    if case .object(let value) = self {
+      var object = encoder.container(keyedBy: Key.self)
+      for key in value.keys.sorted() {
+        if let member = value[key] { try object.encode(member, forKey: Key(key)) }
+      }
+      return
+    }
     var container = encoder.singleValueContainer()
     switch self {
     case .null: try container.encodeNil()
@@ -40,12 +49,36 @@ public enum JSONValue: Equatable, Hashable, Sendable, Codable {
     case .number(let value): try container.encode(value)
     case .string(let value): try container.encode(value)
     case .array(let value): try container.encode(value)
-    case .object(let value): try container.encode(value)
+    case .object: break
     }
+  }
+
+  private struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  /// The value as compact JSON, objects' keys sorted, as a Go server writes it.
+  public var jsonBytes: [UInt8] {
+    // Encoding a JSONValue cannot fail: every case maps to plain JSON.
+    (try? GoTrueCoding.serverEncoder().encode(self)).map(Array.init) ?? Array("null".utf8)
   }
 
   /// The string, when this is one.
   public var stringValue: String? {
     if case .string(let value) = self { value } else { nil }
+  }
+
+  /// The number, when this is one.
+  public var numberValue: Double? {
+    if case .number(let value) = self { value } else { nil }
+  }
+
+  /// The members, when this is an object.
+  public var objectValue: [String: JSONValue]? {
+    if case .object(let value) = self { value } else { nil }
   }
 }

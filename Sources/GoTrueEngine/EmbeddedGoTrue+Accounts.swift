@@ -8,14 +8,31 @@ import GoTrue
   import Foundation
 #endif
 
+/// How a user proved who they are, for the `amr` claim of their session's tokens.
+enum SignInMethod: String, Sendable {
+  /// An email and password.
+  case password
+  /// An emailed code or link.
+  case otp
+}
+
 extension EmbeddedGoTrue {
   /// `POST /signup`, with GoTrue's answers for new, unconfirmed and confirmed emails.
   @concurrent
-  public func signUp(email rawEmail: String, password: String, data: [String: JSONValue])
+  public func signUp(email: String, password: String, data: [String: JSONValue])
     async throws(GoTrueFailure) -> GoTrueSignUpResponse
   {
-    let email = try EmailRules.validated(rawEmail)
+    try await signUp(email: email, password: password, data: data, redirectTo: nil)
+  }
+
+  /// `POST /signup` with the `redirect_to` the confirmation link should lead to.
+  @concurrent
+  public func signUp(
+    email rawEmail: String, password: String, data: [String: JSONValue], redirectTo: String?
+  ) async throws(GoTrueFailure) -> GoTrueSignUpResponse {
+    try checkSignupsAllowed()
     try checkPasswordStrength(password)
+    let email = try EmailRules.validated(rawEmail)
     let date = clock.now
     // The request is counted before any hashing, so a flood over the limit costs no bcrypt.
     try answer(spending: \.email) { _, _ in }
@@ -25,9 +42,21 @@ extension EmbeddedGoTrue {
     try checkCancellation()
     let answered = try answer(spending: nil) { database, now -> SignUpAnswer in
       if let existing = try database.user(email: email) {
-        return try answerExisting(existing, data: data, database, now: now)
+        return try answerExisting(existing, data: data, database, now: now, redirectTo: redirectTo)
       }
-      return try insertAccount(email: email, hash: hash, data: data, database, now: now)
+      if !configuration.autoconfirm { try limiter(database, now).checkEmailInterval(email) }
+      let user = try insertUser(
+        email: email, passwordHash: hash, data: data, confirmed: configuration.autoconfirm,
+        signsIn: configuration.autoconfirm, database, now: now)
+      if configuration.autoconfirm {
+        return SignUpAnswer(
+          response: .session(
+            try createSession(for: user, method: .password, in: database, now: now))
+        )
+      }
+      let sent = try issueCode(.confirmation, for: user, database, now: now, redirectTo: redirectTo)
+      guard let waiting = try database.user(id: user.id) else { throw SQLiteError.missingRow }
+      return SignUpAnswer(response: .user(waiting.goTrueUser), emails: [sent])
     }
     deliver(answered.emails, at: date)
     return answered.response
@@ -38,33 +67,51 @@ extension EmbeddedGoTrue {
     var emails: [PendingEmail] = []
   }
 
-  private func insertAccount(
-    email: String, hash: String, data: [String: JSONValue], _ database: SQLiteDatabase, now: Int64
-  ) throws -> SignUpAnswer {
-    if !configuration.autoconfirm { try limiter(database, now).checkEmailInterval(email) }
-    let id = random.uuidString()
+  /// 422 `signup_disabled` when the server takes no new accounts.
+  func checkSignupsAllowed() throws(GoTrueFailure) {
+    if configuration.disableSignup { throw .api(Self.signupsDisabled) }
+  }
+
+  static let signupsDisabled = GoTrueAPIError(
+    status: 422, code: .signupDisabled, message: "Signups not allowed for this instance")
+
+  /// Adds an account with its email identity. As GoTrue does, `user_metadata` starts as the
+  /// identity's claims (`sub`, `email`, `email_verified`, `phone_verified`) with the signup
+  /// `data`; the identity keeps the data as well.
+  func insertUser(
+    id: String? = nil, email: String, passwordHash: String, data: [String: JSONValue],
+    userMetadata: [String: JSONValue]? = nil, appMetadata: [String: JSONValue] = [:],
+    role: String = "authenticated", confirmed: Bool, signsIn: Bool = false,
+    _ database: SQLiteDatabase, now: Int64
+  ) throws -> UserRecord {
+    let id = id ?? random.uuidString()
+    let metadata =
+      userMetadata
+      ?? UserRecord.identityClaims(id: id, email: email, confirmed: confirmed, extra: data)
+    let provider: [String: JSONValue] = [
+      "provider": .string("email"), "providers": .array([.string("email")]),
+    ]
     try database.run(
       """
       INSERT INTO users (id, email, encrypted_password, email_confirmed_at, last_sign_in_at,
-        user_metadata, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-      """, .text(id), .text(email), .text(hash),
-      configuration.autoconfirm ? .integer(now) : .null,
-      configuration.autoconfirm ? .integer(now) : .null,
-      .text(UserRecord.encodeMetadata(data)), .integer(now), .integer(now))
+        user_metadata, created_at, updated_at, role, app_metadata, identity_id, identity_data)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """, .text(id), .text(email), .text(passwordHash), confirmed ? .integer(now) : .null,
+      signsIn ? .integer(now) : .null,
+      .text(UserRecord.encodeMetadata(metadata)), .integer(now), .integer(now), .text(role),
+      .text(UserRecord.encodeMetadata(UserRecord.merging(appMetadata, into: provider))),
+      .text(random.uuidString()), .text(UserRecord.encodeMetadata(data)))
     guard let user = try database.user(id: id) else { throw SQLiteError.missingRow }
-    if configuration.autoconfirm {
-      return SignUpAnswer(response: .session(try createSession(for: user, in: database, now: now)))
-    }
-    let email = try issueCode(.confirmation, for: user, database, now: now)
-    guard let sent = try database.user(id: id) else { throw SQLiteError.missingRow }
-    return SignUpAnswer(response: .user(sent.goTrueUser), emails: [email])
+    return user
   }
 
   /// GoTrue for a taken email: a confirmed one gets 422 with autoconfirm, else a fake user with
-  /// no identities and no email; an unconfirmed one gets its confirmation again.
+  /// no identities; an unconfirmed one gets its confirmation again. (GoTrue with autoconfirm
+  /// signs an unconfirmed account in without checking its password; the engine refuses, since
+  /// that would hand the account to whoever signs up with its address.)
   private func answerExisting(
-    _ user: UserRecord, data: [String: JSONValue], _ database: SQLiteDatabase, now: Int64
+    _ user: UserRecord, data: [String: JSONValue], _ database: SQLiteDatabase, now: Int64,
+    redirectTo: String?
   ) throws -> SignUpAnswer {
     if configuration.autoconfirm {
       throw GoTrueAPIError(
@@ -72,19 +119,21 @@ extension EmbeddedGoTrue {
     }
     if user.isConfirmed {
       let fake = GoTrueUser(
-        id: random.uuidString(), email: user.email, confirmationSentAt: Date(millis: now),
-        userMetadata: data, identities: [], createdAt: Date(millis: now),
+        id: random.uuidString(), role: "", email: user.email, confirmationSentAt: Date(millis: now),
+        appMetadata: [
+          "provider": .string("email"), "providers": .array([.string("email")]),
+        ], userMetadata: data, identities: [], createdAt: Date(millis: now),
         updatedAt: Date(millis: now))
       return SignUpAnswer(response: .user(fake))
     }
     try limiter(database, now).checkEmailInterval(user.email)
-    let email = try issueCode(.confirmation, for: user, database, now: now)
+    let email = try issueCode(.confirmation, for: user, database, now: now, redirectTo: redirectTo)
     guard let sent = try database.user(id: user.id) else { throw SQLiteError.missingRow }
     return SignUpAnswer(response: .user(sent.goTrueUser), emails: [email])
   }
 
   /// `POST /token?grant_type=password`: one bcrypt check whether or not the email is known;
-  /// `email_not_confirmed` only once the password is right.
+  /// `email_not_confirmed` and `user_banned` only once the password is right.
   @concurrent
   public func signIn(email rawEmail: String, password: String) async throws(GoTrueFailure)
     -> GoTrueSession
@@ -95,10 +144,13 @@ extension EmbeddedGoTrue {
     // long as a wrong password for an account made under the same settings.
     let matches = Bcrypt.verify(password, against: user?.passwordHash ?? secrets.decoyHash)
     try checkCancellation()
-    guard let user, matches else {
+    guard let user, matches, user.deletedAt == nil else {
       throw .api(
         GoTrueAPIError(status: 400, code: .invalidCredentials, message: "Invalid login credentials")
       )
+    }
+    if user.isBanned(at: nowMillis) {
+      throw .api(GoTrueAPIError(status: 400, code: .userBanned, message: "User is banned"))
     }
     guard user.isConfirmed else {
       throw .api(
@@ -111,57 +163,95 @@ extension EmbeddedGoTrue {
         throw GoTrueAPIError(
           status: 400, code: .invalidCredentials, message: "Invalid login credentials")
       }
-      return try createSession(for: current, in: database, now: now)
+      return try createSession(for: current, method: .password, in: database, now: now)
     }
   }
 
-  /// `PUT /user` with a password: rejects the current one, clears pending codes and ends every
-  /// other session of the user.
+  /// `PUT /user` with a password.
   @concurrent
   public func updatePassword(_ password: String, accessToken: String)
     async throws(GoTrueFailure) -> GoTrueUser
   {
-    let user = try answer(spending: \.email) { database, now -> UserRecord in
-      let claims = try authorize(accessToken, database, now: now)
-      guard let user = try database.user(id: claims.sub) else {
-        throw GoTrueAPIError(status: 404, code: "user_not_found", message: "User not found")
-      }
-      return user
+    try await updateUser(GoTrueUserAttributes(password: password), accessToken: accessToken)
+  }
+
+  /// `PUT /user`: a new password (not the current one; other sessions end and pending codes
+  /// are voided), metadata merged key by key, and a new email, which changes only once
+  /// confirmed by email (from both addresses with secure email change).
+  @concurrent
+  public func updateUser(
+    _ attributes: GoTrueUserAttributes, accessToken: String, redirectTo: String? = nil
+  ) async throws(GoTrueFailure) -> GoTrueUser {
+    let newEmail = try attributes.email.map { email throws(GoTrueFailure) in
+      try EmailRules.validated(email)
     }
-    try checkPasswordStrength(password)
-    if Bcrypt.verify(password, against: user.passwordHash) {
+    if let password = attributes.password { try checkPasswordStrength(password) }
+    if attributes.appMetadata != nil {
       throw .api(
         GoTrueAPIError(
-          status: 422, code: .samePassword,
-          message: "New password should be different from the old password."))
+          status: 403, code: .notAdmin, message: "Updating app_metadata requires admin privileges"))
     }
-    let hash = try hashPassword(password)
+    if attributes.phone != nil { throw Self.phoneDisabled }
+    let user = try answer(spending: \.email) { database, now -> UserRecord in
+      try authorize(accessToken, database, now: now).user
+    }
+    var hash: String?
+    if let password = attributes.password {
+      if Bcrypt.verify(password, against: user.passwordHash) {
+        throw .api(
+          GoTrueAPIError(
+            status: 422, code: .samePassword,
+            message: "New password should be different from the old password."))
+      }
+      hash = try hashPassword(password)
+    }
     try checkCancellation()
-    return try answer(spending: nil) { database, now in
-      let claims = try authorize(accessToken, database, now: now)
-      try database.run(
-        "UPDATE users SET encrypted_password = ?, updated_at = ? WHERE id = ?", .text(hash),
-        .integer(now), .text(user.id))
-      try database.run(
-        "DELETE FROM one_time_tokens WHERE user_id = ? AND used_at IS NULL", .text(user.id))
-      try database.run(
-        "DELETE FROM sessions WHERE user_id = ? AND id != ?", .text(user.id),
-        .text(claims.sessionID))
+    let date = clock.now
+    let (updated, emails) = try answer(spending: nil) {
+      database, now -> (GoTrueUser, [PendingEmail]) in
+      let (claims, user) = try authorize(accessToken, database, now: now)
+      var emails: [PendingEmail] = []
+      if let newEmail, newEmail != user.email {
+        if try database.user(email: newEmail) != nil {
+          throw GoTrueAPIError(
+            status: 422, code: .emailExists,
+            message: "A user with this email address has already been registered")
+        }
+        try limiter(database, now).checkEmailInterval(newEmail)
+        emails = try issueEmailChange(
+          for: user, to: newEmail, database, now: now, redirectTo: redirectTo)
+      }
+      if let hash {
+        try database.run(
+          "UPDATE users SET encrypted_password = ?, updated_at = ? WHERE id = ?", .text(hash),
+          .integer(now), .text(user.id))
+        try database.run(
+          "DELETE FROM one_time_tokens WHERE user_id = ? AND used_at IS NULL", .text(user.id))
+        try database.run(
+          "DELETE FROM sessions WHERE user_id = ? AND id != ?", .text(user.id),
+          .text(claims.sessionID ?? ""))
+      }
+      if let data = attributes.data {
+        try database.run(
+          "UPDATE users SET user_metadata = ?, updated_at = ? WHERE id = ?",
+          .text(UserRecord.encodeMetadata(UserRecord.merging(data, into: user.userMetadata))),
+          .integer(now), .text(user.id))
+      }
       guard let updated = try database.user(id: user.id) else { throw SQLiteError.missingRow }
-      return updated.goTrueUser
+      return (updated.goTrueUser, emails)
     }
+    deliver(emails, at: date)
+    return updated
   }
+
+  /// GoTrue's answer when asked to do anything with a phone number, its phone provider off.
+  static let phoneDisabled = GoTrueFailure.api(
+    GoTrueAPIError(status: 422, code: .phoneProviderDisabled, message: "Phone logins are disabled"))
 
   /// GoTrue's server-side password rules: a minimum length (`weak_password`) and bcrypt's
   /// 72-byte maximum (`validation_failed`).
   func checkPasswordStrength(_ password: String) throws(GoTrueFailure) {
-    if password.utf8.count > configuration.maximumPasswordBytes || password.utf8.contains(0) {
-      throw .api(
-        GoTrueAPIError(
-          status: 400, code: .validationFailed,
-          message: "Password cannot be longer than \(configuration.maximumPasswordBytes) characters"
-        ))
-    }
+    try checkPasswordBytes(password)
     if password.count < configuration.minimumPasswordLength {
       throw .api(
         GoTrueAPIError(
@@ -171,7 +261,18 @@ extension EmbeddedGoTrue {
     }
   }
 
-  private func hashPassword(_ password: String) throws(GoTrueFailure) -> String {
+  /// bcrypt's limit alone: at most 72 bytes, and no NUL (which would end the password early).
+  func checkPasswordBytes(_ password: String) throws(GoTrueFailure) {
+    if password.utf8.count > configuration.maximumPasswordBytes || password.utf8.contains(0) {
+      throw .api(
+        GoTrueAPIError(
+          status: 400, code: .validationFailed,
+          message: "Password cannot be longer than \(configuration.maximumPasswordBytes) characters"
+        ))
+    }
+  }
+
+  func hashPassword(_ password: String) throws(GoTrueFailure) -> String {
     do {
       return try Bcrypt.hash(password, cost: configuration.hashCost, random: random)
     } catch {

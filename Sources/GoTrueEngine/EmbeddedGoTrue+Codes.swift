@@ -8,20 +8,50 @@ import GoTrue
   import Foundation
 #endif
 
-/// An email decided inside a transaction, delivered to the outbox only once it commits.
-struct PendingEmail: Sendable {
-  var recipient: String
-  var kind: OutboxMessage.Kind
-  var code: String
-  var link: String
+/// The kinds of stored code: one per email kind, and two for an email change (one for each
+/// address).
+enum CodeKind: String, Sendable, CaseIterable {
+  case confirmation
+  case recovery
+  case magicLink = "magiclink"
+  case emailChangeCurrent = "email_change_current"
+  case emailChangeNew = "email_change_new"
+
+  /// The email that carries a code of this kind.
+  var emailKind: OutboxMessage.Kind {
+    switch self {
+    case .confirmation: .confirmation
+    case .recovery: .recovery
+    case .magicLink: .magicLink
+    case .emailChangeCurrent, .emailChangeNew: .emailChange
+    }
+  }
+
+  /// The kinds a `POST /verify` of `type` may spend, as GoTrue matches them (`email` takes a
+  /// confirmation or a sign-in code).
+  static func verified(by type: GoTrueOTPType) -> [CodeKind] {
+    switch type {
+    case .signup: [.confirmation]
+    case .recovery: [.recovery]
+    case .magiclink: [.magicLink, .recovery]
+    case .email: [.confirmation, .magicLink, .recovery]
+    case .emailChange: [.emailChangeNew, .emailChangeCurrent]
+    case .invite: []
+    }
+  }
 }
 
 extension EmbeddedGoTrue {
-  /// Makes a fresh 6-digit code for `user`, replacing any unused one of the same kind, and
-  /// stores only its keyed hash. Call inside a write transaction.
+  /// Makes a fresh 6-digit code of `kind` for `user`, sent to `recipient` (the user's address
+  /// unless given), replacing any unused one of the same kind. Stores only keyed hashes of the
+  /// code and of its link's token hash. Call inside a write transaction.
   func issueCode(
-    _ kind: OutboxMessage.Kind, for user: UserRecord, _ database: SQLiteDatabase, now: Int64
+    _ kind: CodeKind, for user: UserRecord, to recipient: String? = nil,
+    _ database: SQLiteDatabase, now: Int64, redirectTo: String? = nil
   ) throws -> PendingEmail {
+    let recipient = recipient ?? user.email
+    let limits = limiter(database, now)
+    try limits.consumeEmailSent()
     let code = random.digits(6)
     let lifetime = Int64(configuration.codeLifetime * 1_000)
     try database.run(
@@ -32,55 +62,136 @@ extension EmbeddedGoTrue {
       .integer(now - lifetime))
     try database.run(
       """
-      INSERT INTO one_time_tokens (user_id, kind, token_hash, created_at, expires_at)
-      VALUES (?, ?, ?, ?, ?)
-      """, .text(user.id), .text(kind.rawValue), .blob(codeHash(kind, userID: user.id, code: code)),
-      .integer(now), .integer(now + lifetime))
-    let sentColumn = kind == .confirmation ? "confirmation_sent_at" : "recovery_sent_at"
+      INSERT INTO one_time_tokens (user_id, kind, token_hash, link_hash, created_at, expires_at)
+      VALUES (?, ?, ?, ?, ?, ?)
+      """, .text(user.id), .text(kind.rawValue),
+      .blob(codeHash(kind, userID: user.id, code: code)),
+      .blob(linkHash(EmailLink.tokenHash(email: recipient, code: code))), .integer(now),
+      .integer(now + lifetime))
+    let sentColumn =
+      switch kind {
+      case .confirmation: "confirmation_sent_at"
+      case .recovery, .magicLink: "recovery_sent_at"
+      case .emailChangeCurrent, .emailChangeNew: "email_change_sent_at"
+      }
     try database.run(
       "UPDATE users SET \(sentColumn) = ?, updated_at = ? WHERE id = ?", .integer(now),
       .integer(now), .text(user.id))
-    try limiter(database, now).recordEmail(to: user.email)
+    try limits.recordEmail(to: recipient)
+    let link = EmailLink(
+      kind: kind.emailKind, recipient: recipient, code: code,
+      redirectTo: allowedRedirect(redirectTo))
     return PendingEmail(
-      recipient: user.email, kind: kind, code: code,
-      link: EmailLink(kind: kind, email: user.email, code: code).url(
-        scheme: configuration.linkScheme))
+      recipient: recipient, kind: kind.emailKind, code: code,
+      link: link.url(configuration.emailLinks),
+      change: kind.emailKind == .emailChange ? (user.email, user.newEmail ?? recipient) : nil)
   }
 
   func deliver(_ emails: [PendingEmail], at date: Date) {
-    for email in emails {
-      outbox.deliver(
-        to: email.recipient, kind: email.kind, at: date, code: email.code, link: email.link)
-    }
+    for email in emails { outbox.deliver(email, from: configuration.sender, at: date) }
   }
 
-  private func codeHash(_ kind: OutboxMessage.Kind, userID: String, code: String) -> [UInt8] {
+  /// Where a link may send the user: `redirectTo` when it is on the site's own origin (GoTrue
+  /// also allows loopback on any port), else the site URL.
+  func allowedRedirect(_ redirectTo: String?) -> String {
+    guard let redirectTo, !redirectTo.isEmpty,
+      let target = URLComponents(string: redirectTo),
+      let site = URLComponents(string: configuration.siteURL)
+    else { return configuration.siteURL }
+    let loopback: Set<String> = ["localhost", "127.0.0.1", "::1", "[::1]"]
+    let sameHost =
+      target.scheme?.lowercased() == site.scheme?.lowercased()
+      && target.host?.lowercased() == site.host?.lowercased()
+    let samePort = target.port == site.port || loopback.contains(target.host?.lowercased() ?? "")
+    return sameHost && samePort ? redirectTo : configuration.siteURL
+  }
+
+  private func codeHash(_ kind: CodeKind, userID: String, code: String) -> [UInt8] {
     HMAC.sha256(key: secrets.codes, message: Array("\(kind.rawValue):\(userID):\(code)".utf8))
   }
+
+  private func linkHash(_ tokenHash: String) -> [UInt8] {
+    HMAC.sha256(key: secrets.codes, message: Array("link:\(tokenHash.lowercased())".utf8))
+  }
+
+  // MARK: Sending
 
   /// `POST /recover`: a recovery code for a known email; the same answer for an unknown one.
   @concurrent
   public func recover(email: String) async throws(GoTrueFailure) {
-    try mailCode(.recovery, to: email) { _ in true }
+    try await recover(email: email, redirectTo: nil)
+  }
+
+  /// `POST /recover` with the `redirect_to` its link should lead to.
+  @concurrent
+  public func recover(email: String, redirectTo: String?) async throws(GoTrueFailure) {
+    try mailCode(.recovery, to: email, redirectTo: redirectTo) { _ in true }
   }
 
   /// `POST /resend`: a new confirmation code if the account waits for one; only `signup`
   /// confirmations are resent.
   @concurrent
   public func resend(type: GoTrueOTPType, email: String) async throws(GoTrueFailure) {
-    guard type == .signup else {
+    try await resend(type: type, email: email, redirectTo: nil)
+  }
+
+  /// `POST /resend` with the `redirect_to` its link should lead to: `signup` resends a waiting
+  /// confirmation, `email_change` the codes of a waiting change of address.
+  @concurrent
+  public func resend(type: GoTrueOTPType, email: String, redirectTo: String?)
+    async throws(GoTrueFailure)
+  {
+    switch type {
+    case .signup:
+      try mailCode(.confirmation, to: email, redirectTo: redirectTo) { !$0.isConfirmed }
+    case .emailChange:
+      try resendEmailChange(email: email, redirectTo: redirectTo)
+    default:
       throw .api(
         GoTrueAPIError(
-          status: 400, code: .validationFailed, message: "Missing one of these types: signup"))
+          status: 400, code: .validationFailed,
+          message: "Missing one of these types: signup, email_change, sms, phone_change"))
     }
-    try mailCode(.confirmation, to: email) { !$0.isConfirmed }
+  }
+
+  /// `POST /otp` with an email: a sign-in link and code for a confirmed account; for an unknown
+  /// address, a new account (unless `createUser` is false or signups are off) confirmed by the
+  /// email; for an unconfirmed one, its confirmation again.
+  @concurrent
+  public func sendSignInCode(
+    email rawEmail: String, createUser: Bool, data: [String: JSONValue], redirectTo: String?
+  ) async throws(GoTrueFailure) {
+    let email = try EmailRules.validated(rawEmail)
+    let date = clock.now
+    let emails = try answer(spending: \.email) { database, now -> [PendingEmail] in
+      try limiter(database, now).checkEmailInterval(email)
+      if let user = try database.user(email: email) {
+        let kind: CodeKind = user.isConfirmed ? .magicLink : .confirmation
+        return [try issueCode(kind, for: user, database, now: now, redirectTo: redirectTo)]
+      }
+      guard createUser else {
+        throw GoTrueAPIError(
+          status: 422, code: .otpDisabled, message: "Signups not allowed for otp")
+      }
+      if configuration.disableSignup { throw Self.signupsDisabled }
+      // The account gets no password anyone knows: the store's decoy hash, so a password
+      // sign-in attempt costs the same as any other and never succeeds.
+      let user = try insertUser(
+        email: email, passwordHash: secrets.decoyHash, data: data,
+        confirmed: configuration.autoconfirm,
+        database, now: now)
+      let kind: CodeKind = configuration.autoconfirm ? .magicLink : .confirmation
+      return [try issueCode(kind, for: user, database, now: now, redirectTo: redirectTo)]
+    }
+    deliver(emails, at: date)
   }
 
   /// Mails a fresh code of `kind` to `rawEmail` when it belongs to an account `eligible` accepts.
   /// Otherwise nothing is sent, but the answer, the time taken (one insert aside) and the
   /// per-address limit are the same, so the reply never tells whether the account exists.
   private func mailCode(
-    _ kind: OutboxMessage.Kind, to rawEmail: String, if eligible: (UserRecord) -> Bool
+    _ kind: CodeKind, to rawEmail: String, redirectTo: String?,
+    if eligible: (UserRecord) -> Bool
   ) throws(GoTrueFailure) {
     let email = try EmailRules.validated(rawEmail)
     let date = clock.now
@@ -91,62 +202,208 @@ extension EmbeddedGoTrue {
         try limits.recordEmail(to: email)
         return []
       }
-      return [try issueCode(kind, for: user, database, now: now)]
+      return [try issueCode(kind, for: user, database, now: now, redirectTo: redirectTo)]
     }
     deliver(emails, at: date)
   }
 
+  private func resendEmailChange(email rawEmail: String, redirectTo: String?)
+    throws(GoTrueFailure)
+  {
+    let email = try EmailRules.validated(rawEmail)
+    let date = clock.now
+    let emails = try answer(spending: \.email) { database, now -> [PendingEmail] in
+      guard let user = try database.user(email: email), let newEmail = user.newEmail else {
+        return []
+      }
+      try limiter(database, now).checkEmailInterval(newEmail)
+      return try issueEmailChange(
+        for: user, to: newEmail, database, now: now, redirectTo: redirectTo)
+    }
+    deliver(emails, at: date)
+  }
+
+  /// The codes of a change of `user`'s address to `newEmail`: one to the new address, and with
+  /// secure email change one to the current address too.
+  func issueEmailChange(
+    for user: UserRecord, to newEmail: String, _ database: SQLiteDatabase, now: Int64,
+    redirectTo: String?
+  ) throws -> [PendingEmail] {
+    try database.run(
+      """
+      UPDATE users SET new_email = ?, email_change_confirmed = 0, updated_at = ? WHERE id = ?
+      """, .text(newEmail), .integer(now), .text(user.id))
+    guard let pending = try database.user(id: user.id) else { throw SQLiteError.missingRow }
+    var emails = [
+      try issueCode(
+        .emailChangeNew, for: pending, to: newEmail, database, now: now, redirectTo: redirectTo)
+    ]
+    if configuration.secureEmailChange {
+      emails.append(
+        try issueCode(.emailChangeCurrent, for: pending, database, now: now, redirectTo: redirectTo)
+      )
+    }
+    return emails
+  }
+
+  // MARK: Verifying
+
   /// `POST /verify` with an email and a code: spends the code, confirms the email, and signs in.
   ///
   /// Unlike GoTrue, which answers `otp_expired` for all three, a wrong, an expired and an
-  /// already-used code get distinct codes (`otp_invalid`, `otp_expired`, `otp_already_used`).
+  /// already-used code get distinct codes (`otp_invalid`, `otp_expired`, `otp_already_used`);
+  /// the server sends them as `otp_expired` with the reason in a header.
   @concurrent
-  public func verify(type: GoTrueOTPType, email rawEmail: String, token code: String)
+  public func verify(type: GoTrueOTPType, email: String, token code: String)
     async throws(GoTrueFailure) -> GoTrueSession
   {
+    switch try await verifyCode(type: type, email: email, code: code) {
+    case .session(let session): return session
+    case .emailChangePending(let message):
+      throw .api(GoTrueAPIError(status: 409, code: nil, message: message))
+    }
+  }
+
+  /// `POST /verify` with an email and a code, with every outcome a server can answer.
+  @concurrent
+  public func verifyCode(type: GoTrueOTPType, email rawEmail: String, code: String)
+    async throws(GoTrueFailure) -> GoTrueVerifyOutcome
+  {
     let email = EmailRules.normalized(rawEmail)
-    let kinds: [OutboxMessage.Kind] =
-      switch type {
-      case .signup: [.confirmation]
-      case .recovery: [.recovery]
-      case .email: [.confirmation, .recovery]
-      }
     return try answer(spending: \.verify, for: email) { database, now in
-      guard let user = try database.user(email: email), CodeRules.isWellFormed(code)
-      else { throw Self.invalidCode }
-      for kind in kinds {
-        guard
-          let token = try database.first(
-            """
-            SELECT id, expires_at, used_at FROM one_time_tokens
-            WHERE user_id = ? AND kind = ? AND token_hash = ? ORDER BY id DESC LIMIT 1
-            """, .text(user.id), .text(kind.rawValue),
-            .blob(codeHash(kind, userID: user.id, code: code)),
-            row: { (id: $0.int(0), expiresAt: $0.int(1), usedAt: $0.optionalInt(2)) })
+      guard CodeRules.isWellFormed(code) else { throw Self.invalidCode }
+      for kind in CodeKind.verified(by: type) {
+        let owner =
+          kind == .emailChangeNew
+          ? try database.first(
+            "SELECT \(UserRecord.columns) FROM users WHERE new_email = ?", .text(email),
+            row: UserRecord.init)
+          : try database.user(email: email)
+        guard let user = owner,
+          let token = try codeRow(
+            in: database, where: "user_id = ? AND kind = ? AND token_hash = ?", .text(user.id),
+            .text(kind.rawValue), .blob(codeHash(kind, userID: user.id, code: code)))
         else { continue }
-        if token.usedAt != nil {
-          throw GoTrueAPIError(
-            status: 403, code: .otpAlreadyUsed, message: "Token has already been used")
-        }
-        if token.expiresAt <= now {
-          throw GoTrueAPIError(
-            status: 403, code: .otpExpired, message: "Token has expired or is invalid")
-        }
-        try database.run(
-          "UPDATE one_time_tokens SET used_at = ? WHERE id = ?", .integer(now), .integer(token.id))
-        // Both a confirmation and a recovery prove the address belongs to the user.
-        try database.run(
-          """
-          UPDATE users SET email_confirmed_at = coalesce(email_confirmed_at, ?),
-            last_sign_in_at = ?, updated_at = ? WHERE id = ?
-          """, .integer(now), .integer(now), .integer(now), .text(user.id))
-        guard let signedIn = try database.user(id: user.id) else { throw Self.invalidCode }
-        return try createSession(for: signedIn, in: database, now: now)
+        return try spend(token, of: user, database, now: now, failure: Self.invalidCode)
       }
       throw Self.invalidCode
     }
   }
 
+  /// `POST /verify` (and `GET /verify`) with the token hash from a link.
+  @concurrent
+  public func verifyLink(type: GoTrueOTPType, tokenHash: String)
+    async throws(GoTrueFailure) -> GoTrueVerifyOutcome
+  {
+    let hash = linkHash(tokenHash)
+    return try answer(spending: \.verify, for: "link:" + tokenHash.lowercased()) { database, now in
+      let kinds = CodeKind.verified(by: type)
+      guard
+        let token = try codeRow(in: database, where: "link_hash = ?", .blob(hash)),
+        kinds.contains(token.kind),
+        let user = try database.user(id: token.userID)
+      else { throw Self.invalidLink }
+      return try spend(token, of: user, database, now: now, failure: Self.invalidLink)
+    }
+  }
+
+  private struct CodeRow {
+    var id: Int64
+    var userID: String
+    var kind: CodeKind
+    var expiresAt: Int64
+    var usedAt: Int64?
+  }
+
+  private func codeRow(
+    in database: SQLiteDatabase, where condition: String, _ values: SQLiteValue...
+  ) throws -> CodeRow? {
+    try database.first(
+      """
+      SELECT id, user_id, kind, expires_at, used_at FROM one_time_tokens
+      WHERE \(condition) ORDER BY id DESC LIMIT 1
+      """, values,
+      row: {
+        CodeRow(
+          id: $0.int(0), userID: $0.text(1), kind: CodeKind(rawValue: $0.text(2)) ?? .confirmation,
+          expiresAt: $0.int(3), usedAt: $0.optionalInt(4))
+      })
+  }
+
+  /// Spends `token` and does what it was sent for.
+  private func spend(
+    _ token: CodeRow, of user: UserRecord, _ database: SQLiteDatabase, now: Int64,
+    failure: GoTrueAPIError
+  ) throws -> GoTrueVerifyOutcome {
+    if token.usedAt != nil {
+      throw GoTrueAPIError(status: 403, code: .otpAlreadyUsed, message: failure.message)
+    }
+    if token.expiresAt <= now {
+      throw GoTrueAPIError(status: 403, code: .otpExpired, message: failure.message)
+    }
+    try database.run(
+      "UPDATE one_time_tokens SET used_at = ? WHERE id = ?", .integer(now), .integer(token.id))
+    switch token.kind {
+    case .confirmation, .recovery, .magicLink:
+      // Each proves the address belongs to the user.
+      try confirmEmail(of: user, database, now: now)
+    case .emailChangeCurrent, .emailChangeNew:
+      if let pending = try changeEmail(of: user, database, now: now) { return pending }
+    }
+    guard let signedIn = try database.user(id: user.id) else { throw failure }
+    return .session(try createSession(for: signedIn, method: .otp, in: database, now: now))
+  }
+
+  private func confirmEmail(of user: UserRecord, _ database: SQLiteDatabase, now: Int64) throws {
+    try database.run(
+      """
+      UPDATE users SET email_confirmed_at = coalesce(email_confirmed_at, ?),
+        user_metadata = CASE WHEN email_confirmed_at IS NULL
+          THEN json_set(user_metadata, '$.email_verified', json('true')) ELSE user_metadata END,
+        last_sign_in_at = ?, updated_at = ?
+      WHERE id = ?
+      """, .integer(now), .integer(now), .integer(now), .text(user.id))
+  }
+
+  /// Completes one half of an email change: the change itself once both addresses confirmed
+  /// (one is enough without secure email change, or with autoconfirm), else GoTrue's note.
+  private func changeEmail(of user: UserRecord, _ database: SQLiteDatabase, now: Int64) throws
+    -> GoTrueVerifyOutcome?
+  {
+    guard let newEmail = user.newEmail else { throw Self.invalidCode }
+    let needsBoth = configuration.secureEmailChange && !configuration.autoconfirm
+    if needsBoth, !user.emailChangeConfirmed {
+      try database.run(
+        "UPDATE users SET email_change_confirmed = 1, updated_at = ? WHERE id = ?", .integer(now),
+        .text(user.id))
+      return .emailChangePending(message: GoTrueVerifyOutcome.otherAddressMustConfirm)
+    }
+    if try database.user(email: newEmail) != nil {
+      throw GoTrueAPIError(
+        status: 422, code: .emailExists,
+        message: "A user with this email address has already been registered")
+    }
+    try database.run(
+      """
+      UPDATE users SET email = ?, new_email = NULL, email_change_sent_at = NULL,
+        email_change_confirmed = 0, email_confirmed_at = coalesce(email_confirmed_at, ?),
+        user_metadata = CASE WHEN json_type(user_metadata, '$.email') IS NOT NULL
+          THEN json_set(user_metadata, '$.email', ?) ELSE user_metadata END,
+        last_sign_in_at = ?, updated_at = ?
+      WHERE id = ?
+      """, .text(newEmail), .integer(now), .text(newEmail), .integer(now), .integer(now),
+      .text(user.id))
+    try database.run(
+      """
+      DELETE FROM one_time_tokens
+      WHERE user_id = ? AND kind IN ('email_change_current', 'email_change_new') AND used_at IS NULL
+      """, .text(user.id))
+    return nil
+  }
+
   private static let invalidCode = GoTrueAPIError(
     status: 403, code: .otpInvalid, message: "Token has expired or is invalid")
+
+  private static let invalidLink = GoTrueAPIError(
+    status: 403, code: .otpInvalid, message: "Email link is invalid or has expired")
 }

@@ -3,28 +3,53 @@ import GoTrue
 
 extension EmbeddedGoTrue {
   /// Starts a session for `user`: a row in `sessions`, a refresh token stored as its hash, and
-  /// a signed access token.
-  func createSession(for user: UserRecord, in database: SQLiteDatabase, now: Int64) throws
-    -> GoTrueSession
-  {
+  /// a signed access token. `method` is how the user proved who they are (the `amr` claim).
+  func createSession(
+    for user: UserRecord, method: SignInMethod, in database: SQLiteDatabase, now: Int64
+  ) throws -> GoTrueSession {
     let sessionID = random.uuidString()
     try database.run(
-      "INSERT INTO sessions (id, user_id, created_at, refreshed_at) VALUES (?, ?, ?, ?)",
-      .text(sessionID), .text(user.id), .integer(now), .integer(now))
+      """
+      INSERT INTO sessions (id, user_id, created_at, refreshed_at, amr_method)
+      VALUES (?, ?, ?, ?, ?)
+      """, .text(sessionID), .text(user.id), .integer(now), .integer(now),
+      .text(method.rawValue))
     let refreshToken = try issueRefreshToken(sessionID: sessionID, parent: nil, database, now)
-    return makeSession(user: user, sessionID: sessionID, refreshToken: refreshToken, now: now)
+    return makeSession(
+      user: user, session: SessionInfo(id: sessionID, method: method, startedAt: now),
+      refreshToken: refreshToken, now: now)
   }
 
-  func makeSession(user: UserRecord, sessionID: String, refreshToken: String, now: Int64)
+  /// A session's id and how and when it began, for the access token's claims.
+  struct SessionInfo: Sendable {
+    var id: String
+    var method: SignInMethod
+    var startedAt: Int64
+  }
+
+  func makeSession(user: UserRecord, session: SessionInfo, refreshToken: String, now: Int64)
     -> GoTrueSession
   {
     let issuedAt = Int(now / 1_000)
     let lifetime = Int(configuration.accessTokenLifetime)
-    let claims = AccessTokenClaims(
-      exp: issuedAt + lifetime, iat: issuedAt, sub: user.id, email: user.email,
-      sessionID: sessionID)
+    // GoTrue's claims (`tokens/service.go`); `iss` only when an issuer is configured.
+    var claims: [String: JSONValue] = [
+      "sub": .string(user.id), "aud": .string("authenticated"),
+      "exp": .number(Double(issuedAt + lifetime)), "iat": .number(Double(issuedAt)),
+      "email": .string(user.email), "phone": .string(""),
+      "app_metadata": .object(user.appMetadata), "user_metadata": .object(user.userMetadata),
+      "role": .string(user.role), "aal": .string("aal1"),
+      "amr": .array([
+        .object([
+          "method": .string(session.method.rawValue),
+          "timestamp": .number(Double(session.startedAt / 1_000)),
+        ])
+      ]),
+      "session_id": .string(session.id), "is_anonymous": .bool(false),
+    ]
+    if let issuer = configuration.issuer { claims["iss"] = .string(issuer) }
     return GoTrueSession(
-      accessToken: AccessToken.sign(claims, secret: secrets.jwt), expiresIn: lifetime,
+      accessToken: JSONWebToken.sign(claims, secret: secrets.jwt), expiresIn: lifetime,
       expiresAt: issuedAt + lifetime, refreshToken: refreshToken, user: user.goTrueUser)
   }
 
@@ -73,7 +98,13 @@ extension EmbeddedGoTrue {
           message: "Invalid Refresh Token: Refresh Token Not Found")
       }
       guard let user = try database.user(id: row.user) else {
-        throw GoTrueAPIError(status: 400, code: .sessionNotFound, message: "Session not found")
+        throw GoTrueAPIError(
+          status: 400, code: .sessionNotFound,
+          message: "Invalid Refresh Token: No Valid Session Found")
+      }
+      if user.isBanned(at: now) {
+        throw GoTrueAPIError(
+          status: 400, code: .userBanned, message: "Invalid Refresh Token: User Banned")
       }
       if let revokedAt = row.revokedAt {
         guard now - revokedAt <= reuseInterval,
@@ -83,7 +114,7 @@ extension EmbeddedGoTrue {
           return .reused
         }
         return .rotated(
-          makeSession(user: user, sessionID: row.session, refreshToken: active, now: now))
+          makeSession(user: user, session: row.sessionInfo, refreshToken: active, now: now))
       }
       try database.run(
         "UPDATE refresh_tokens SET revoked = 1, revoked_at = ? WHERE id = ?", .integer(now),
@@ -92,7 +123,8 @@ extension EmbeddedGoTrue {
         "UPDATE sessions SET refreshed_at = ? WHERE id = ?", .integer(now), .text(row.session))
       let next = try issueRefreshToken(
         sessionID: row.session, parent: row.id, database, now, token: successor(of: refreshToken))
-      return .rotated(makeSession(user: user, sessionID: row.session, refreshToken: next, now: now))
+      return .rotated(
+        makeSession(user: user, session: row.sessionInfo, refreshToken: next, now: now))
     }
     switch outcome {
     case .rotated(let session):
@@ -110,6 +142,7 @@ extension EmbeddedGoTrue {
     var session: String
     var revokedAt: Int64?
     var user: String
+    var sessionInfo: SessionInfo
   }
 
   private func refreshTokenRow(_ token: String, _ database: SQLiteDatabase) throws
@@ -119,13 +152,16 @@ extension EmbeddedGoTrue {
       """
       SELECT refresh_tokens.id, refresh_tokens.session_id,
         CASE WHEN refresh_tokens.revoked THEN coalesce(refresh_tokens.revoked_at, 0) END,
-        sessions.user_id
+        sessions.user_id, sessions.amr_method, sessions.created_at
       FROM refresh_tokens JOIN sessions ON sessions.id = refresh_tokens.session_id
       WHERE token_hash = ?
       """, .blob(SHA256.hash(token)),
       row: {
         RefreshTokenRow(
-          id: $0.int(0), session: $0.text(1), revokedAt: $0.optionalInt(2), user: $0.text(3))
+          id: $0.int(0), session: $0.text(1), revokedAt: $0.optionalInt(2), user: $0.text(3),
+          sessionInfo: SessionInfo(
+            id: $0.text(1), method: SignInMethod(rawValue: $0.text(4)) ?? .password,
+            startedAt: $0.int(5)))
       })
   }
 
@@ -145,36 +181,49 @@ extension EmbeddedGoTrue {
     return nil
   }
 
-  /// The claims of `accessToken` if it is valid and its session still exists.
+  /// The user and claims of `accessToken`, if it is a valid token of a user who still exists,
+  /// is not banned, and (when the token names one) still has its session; otherwise GoTrue's
+  /// answer for what is wrong.
   func authorize(_ accessToken: String, _ database: SQLiteDatabase, now: Int64) throws
-    -> AccessTokenClaims
+    -> (claims: AccessClaims, user: UserRecord)
   {
-    let claims = try AccessToken.verify(accessToken, secret: secrets.jwt, now: Int(now / 1_000))
-    let exists = try database.first(
-      "SELECT 1 FROM sessions WHERE id = ? AND user_id = ?", .text(claims.sessionID),
-      .text(claims.sub), row: { _ in true })
-    guard exists == true else {
+    let claims = try AccessClaims(
+      JSONWebToken.verify(accessToken, secret: secrets.jwt, now: Int(now / 1_000)))
+    guard let user = try database.user(id: claims.userID), user.deletedAt == nil else {
       throw GoTrueAPIError(
-        status: 403, code: .sessionNotFound,
-        message: "Session from session_id claim in JWT does not exist")
+        status: 403, code: .userNotFound, message: "User from sub claim in JWT does not exist")
     }
-    return claims
+    if let sessionID = claims.sessionID {
+      let exists = try database.first(
+        "SELECT 1 FROM sessions WHERE id = ? AND user_id = ?", .text(sessionID),
+        .text(claims.userID), row: { _ in true })
+      guard exists == true else {
+        throw GoTrueAPIError(
+          status: 403, code: .sessionNotFound,
+          message: "Session from session_id claim in JWT does not exist")
+      }
+    }
+    if user.isBanned(at: now) {
+      throw GoTrueAPIError(status: 403, code: .userBanned, message: "User is banned")
+    }
+    return (claims, user)
   }
 
   /// `POST /logout?scope=`.
   @concurrent
   public func logout(accessToken: String, scope: GoTrueLogoutScope) async throws(GoTrueFailure) {
     try answer(spending: nil) { database, now in
-      let claims = try authorize(accessToken, database, now: now)
+      let claims = try authorize(accessToken, database, now: now).claims
+      let session = claims.sessionID ?? ""
       switch scope {
       case .local:
-        try database.run("DELETE FROM sessions WHERE id = ?", .text(claims.sessionID))
+        try database.run("DELETE FROM sessions WHERE id = ?", .text(session))
       case .global:
-        try database.run("DELETE FROM sessions WHERE user_id = ?", .text(claims.sub))
+        try database.run("DELETE FROM sessions WHERE user_id = ?", .text(claims.userID))
       case .others:
         try database.run(
-          "DELETE FROM sessions WHERE user_id = ? AND id != ?", .text(claims.sub),
-          .text(claims.sessionID))
+          "DELETE FROM sessions WHERE user_id = ? AND id != ?", .text(claims.userID),
+          .text(session))
       }
     }
   }
@@ -184,12 +233,49 @@ extension EmbeddedGoTrue {
   public func user(accessToken: String) async throws(GoTrueFailure) -> GoTrueUser {
     let now = nowMillis
     return try withDatabase { database in
-      let claims = try authorize(accessToken, database, now: now)
-      guard let user = try database.user(id: claims.sub) else {
-        throw GoTrueAPIError(status: 404, code: "user_not_found", message: "User not found")
-      }
-      return user.goTrueUser
+      try authorize(accessToken, database, now: now).user.goTrueUser
     }
+  }
+
+  /// Checks that `bearer` is an admin's token: signed with the secret, unexpired, with a role
+  /// GoTrue lets administer (`service_role`, `supabase_admin`), and a live session if it names
+  /// one. Otherwise 403 `bad_jwt`, `not_admin` or `session_not_found`.
+  public func authorizeAdmin(_ bearer: String) throws(GoTrueFailure) {
+    let now = nowMillis
+    let claims: [String: JSONValue]
+    do {
+      claims = try JSONWebToken.verify(bearer, secret: secrets.jwt, now: Int(now / 1_000))
+    } catch {
+      throw .api(error)
+    }
+    guard let role = claims["role"]?.stringValue, Self.adminRoles.contains(role) else {
+      throw .api(GoTrueAPIError(status: 403, code: .notAdmin, message: "User not allowed"))
+    }
+    guard let sessionID = claims["session_id"]?.stringValue else { return }
+    let exists = try withDatabase { database in
+      try database.first(
+        "SELECT 1 FROM sessions WHERE id = ?", .text(sessionID), row: { _ in true }) ?? false
+    }
+    guard exists else {
+      throw .api(
+        GoTrueAPIError(
+          status: 403, code: .sessionNotFound,
+          message: "Session from session_id claim in JWT does not exist"))
+    }
+  }
+
+  /// The roles whose tokens may use the admin API (GoTrue's `JWT_ADMIN_ROLES`).
+  static let adminRoles: Set<String> = ["service_role", "supabase_admin"]
+
+  /// An API key for `role` (`anon` or `service_role`), as `supabase start` prints them: a
+  /// JWT with the role, signed with the secret, valid until 2100. The same secret always gives
+  /// the same key, so an app configured once keeps working.
+  public func apiKey(role: String) -> String {
+    JSONWebToken.sign(
+      [
+        "iss": .string(configuration.issuer ?? "authflow"), "role": .string(role),
+        "exp": .number(4_102_444_800),
+      ], secret: secrets.jwt)
   }
 
   func limiter(_ database: SQLiteDatabase, _ now: Int64) -> RateLimiter {

@@ -62,8 +62,7 @@ public final class EmbeddedGoTrue: GoTrueAPI {
         database: database, configuration: configuration, clock: clock, random: random
       )
       .migrate()
-      secrets = try Self.loadSecrets(
-        database, decoyCost: configuration.hashCost, random: random)
+      secrets = try Self.loadSecrets(database, configuration: configuration, random: random)
     } catch let error as EmbeddedStoreError {
       throw error
     } catch let error as SQLiteError {
@@ -75,7 +74,7 @@ public final class EmbeddedGoTrue: GoTrueAPI {
   }
 
   private static func loadSecrets(
-    _ database: SQLiteDatabase, decoyCost: Int, random: any RandomSource
+    _ database: SQLiteDatabase, configuration: EngineConfiguration, random: any RandomSource
   ) throws -> Secrets {
     func value(_ key: String) throws -> [UInt8] {
       guard
@@ -87,8 +86,8 @@ public final class EmbeddedGoTrue: GoTrueAPI {
       return value
     }
     return Secrets(
-      jwt: try value("jwt_secret"), codes: try value("code_key"),
-      decoyHash: try decoyHash(cost: decoyCost, database, random: random))
+      jwt: try configuration.jwtSecret ?? value("jwt_secret"), codes: try value("code_key"),
+      decoyHash: try decoyHash(cost: configuration.hashCost, database, random: random))
   }
 
   /// A decoy hash at `cost`: the one the store has, or one made now (once per store and cost,
@@ -123,6 +122,8 @@ public final class EmbeddedGoTrue: GoTrueAPI {
       return try database.withLock { database in try body(database) }
     } catch let error as GoTrueAPIError {
       throw .api(error)
+    } catch let error as GoTrueFailure {
+      throw error
     } catch let error as SQLiteError {
       throw .api(error.apiError)
     } catch is CancellationError {

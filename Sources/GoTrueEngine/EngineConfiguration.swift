@@ -33,10 +33,24 @@ public struct EngineConfiguration: Equatable, Sendable {
   public var maximumPasswordBytes = 72
   /// Request budgets per bucket.
   public var rateLimits = RateLimits()
-  /// The URL scheme of links in emails, as the app registers it.
-  public var linkScheme = "authflow"
+  /// Where the links in emails lead.
+  public var emailLinks = EmailLinks.app(scheme: "authflow")
   /// Create the demo accounts in a new store.
   public var seedsDemoAccounts = true
+  /// Refuse new accounts (GoTrue's `DISABLE_SIGNUP`); admins can still create them.
+  public var disableSignup = false
+  /// Where links send the user after verifying when the request names no allowed
+  /// `redirect_to` (GoTrue's `SITE_URL`; the Supabase CLI's default).
+  public var siteURL = "http://127.0.0.1:3000"
+  /// Sign tokens with this secret instead of the store's own (GoTrue's `JWT_SECRET`).
+  public var jwtSecret: [UInt8]?
+  /// The `iss` claim of access tokens (GoTrue's `JWT_ISSUER`); none when `nil`.
+  public var issuer: String?
+  /// Confirm an email change from both the old and the new address (GoTrue's
+  /// `MAILER_SECURE_EMAIL_CHANGE_ENABLED`).
+  public var secureEmailChange = true
+  /// Who the emails come from.
+  public var sender = EmailAddress(name: "authflow", address: "noreply@authflow.local")
 
   /// GoTrue's defaults.
   public init() {}
@@ -51,15 +65,37 @@ public struct EngineConfiguration: Equatable, Sendable {
     public var verify = Budget(capacity: 30, period: 300)
     /// Code and link checks over all accounts together: ten accounts' worth.
     public var verifyOverall = Budget(capacity: 300, period: 300)
-    /// Requests that send email: signup, recover, resend (`RATE_LIMIT_OTP`: 30 per 5 minutes).
+    /// Requests that send email: signup, recover, resend, otp, email changes (`RATE_LIMIT_OTP`:
+    /// 30 per 5 minutes).
     public var email = Budget(capacity: 30, period: 300)
+    /// Emails actually sent, over all addresses (`RATE_LIMIT_EMAIL_SENT`: 30 per hour); not
+    /// counted when autoconfirm is on.
+    public var emailSent = Budget(capacity: 30, period: 3_600)
 
     /// GoTrue's defaults.
     public init() {}
+
+    /// No limits at all, for load tests: every budget unbounded (and, with
+    /// ``EngineConfiguration/emailInterval`` 0, no wait between emails).
+    public static let unlimited: RateLimits = {
+      var limits = RateLimits()
+      limits.token = .unlimited
+      limits.verify = .unlimited
+      limits.verifyOverall = .unlimited
+      limits.email = .unlimited
+      limits.emailSent = .unlimited
+      return limits
+    }()
   }
 
   /// A token bucket: up to `capacity` requests, refilling fully over `period` seconds.
   public struct Budget: Equatable, Sendable {
+    /// A budget that never runs out.
+    public static let unlimited = Budget(capacity: .infinity, period: 1)
+
+    /// Whether the budget ever runs out.
+    public var isLimited: Bool { capacity.isFinite }
+
     /// Requests allowed in a burst.
     public var capacity: Double
     /// Seconds to refill an empty bucket.
@@ -70,6 +106,30 @@ public struct EngineConfiguration: Equatable, Sendable {
       self.capacity = capacity
       self.period = period
     }
+  }
+}
+
+/// Where the links in the engine's emails lead.
+public enum EmailLinks: Equatable, Sendable {
+  /// Straight into the app registered for `scheme`, with the code and the email:
+  /// `<scheme>://auth/verify?token=123456&type=signup&email=…` (the shell's links).
+  case app(scheme: String)
+  /// To the server's `GET /verify` at `externalURL`, as GoTrue's links do:
+  /// `<externalURL>/verify?token=<token hash>&type=signup&redirect_to=…`.
+  case server(externalURL: String)
+}
+
+/// A mailbox: a display name and an address.
+public struct EmailAddress: Equatable, Hashable, Sendable {
+  /// The display name, possibly empty.
+  public var name: String
+  /// The address.
+  public var address: String
+
+  /// The mailbox `name <address>`.
+  public init(name: String, address: String) {
+    self.name = name
+    self.address = address
   }
 }
 

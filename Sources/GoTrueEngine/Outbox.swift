@@ -9,15 +9,31 @@ import Synchronization
 /// An email the engine would have sent.
 public struct OutboxMessage: Equatable, Hashable, Sendable, Identifiable {
   /// What the email is for.
-  public enum Kind: String, Equatable, Hashable, Sendable {
+  public enum Kind: String, Equatable, Hashable, Sendable, CaseIterable {
     /// Confirms a new account's address.
     case confirmation
     /// Resets a forgotten password.
     case recovery
+    /// Signs in without a password.
+    case magicLink = "magiclink"
+    /// Confirms a change of address (sent to the old address and to the new one).
+    case emailChange = "email_change"
+
+    /// The `type` its link and code are verified with.
+    public var verificationType: String {
+      switch self {
+      case .confirmation: "signup"
+      case .recovery: "recovery"
+      case .magicLink: "magiclink"
+      case .emailChange: "email_change"
+      }
+    }
   }
 
   /// A number counting up from 1 in this process.
   public var id: Int
+  /// Who it came from.
+  public var sender: EmailAddress
   /// The address it went to.
   public var recipient: String
   /// What it is for.
@@ -26,16 +42,14 @@ public struct OutboxMessage: Equatable, Hashable, Sendable, Identifiable {
   public var sentAt: Date
   /// The 6-digit code it carries.
   public var code: String
-  /// The link it carries, for the app to open.
+  /// The link it carries.
   public var link: String
-
-  /// The subject line, as GoTrue's default templates word it.
-  public var subject: String {
-    switch kind {
-    case .confirmation: "Confirm your signup"
-    case .recovery: "Reset your password"
-    }
-  }
+  /// The subject line.
+  public var subject: String
+  /// The plain-text body.
+  public var text: String
+  /// The HTML body.
+  public var html: String
 }
 
 /// Where the engine's emails go instead of an SMTP server.
@@ -64,15 +78,104 @@ public final class Outbox: Sendable {
     }
   }
 
-  func deliver(
-    to recipient: String, kind: OutboxMessage.Kind, at date: Date, code: String, link: String
-  ) {
+  /// The message numbered `id`, if it is still kept.
+  public func message(id: Int) -> OutboxMessage? {
+    state.withLock { state in state.messages.first { $0.id == id } }
+  }
+
+  /// Removes the messages numbered in `ids`, or every message when `ids` is `nil`.
+  public func delete(ids: Set<Int>? = nil) {
+    state.withLock { state in
+      if let ids {
+        state.messages.removeAll { ids.contains($0.id) }
+      } else {
+        state.messages.removeAll()
+      }
+    }
+  }
+
+  func deliver(_ email: PendingEmail, from sender: EmailAddress, at date: Date) {
+    let content = EmailTemplate(email)
     state.withLock { state in
       state.messages.append(
         OutboxMessage(
-          id: state.nextID, recipient: recipient, kind: kind, sentAt: date, code: code, link: link))
+          id: state.nextID, sender: sender, recipient: email.recipient, kind: email.kind,
+          sentAt: date, code: email.code, link: email.link, subject: content.subject,
+          text: content.text, html: content.html))
       state.nextID += 1
       if state.messages.count > capacity { state.messages.removeFirst() }
     }
+  }
+}
+
+/// An email decided inside a transaction, delivered to the outbox only once it commits.
+struct PendingEmail: Sendable {
+  var recipient: String
+  var kind: OutboxMessage.Kind
+  var code: String
+  var link: String
+  /// For an email change: the address being left and the one being taken.
+  var change: (from: String, to: String)?
+}
+
+/// The words of each email, after GoTrue's default templates (the ones that still carried the
+/// code as well as the link).
+struct EmailTemplate {
+  var subject: String
+  var text: String
+  var html: String
+
+  init(_ email: PendingEmail) {
+    let (subject, lead, action) =
+      switch email.kind {
+      case .confirmation:
+        ("Confirm your signup", "Follow this link to confirm your user:", "Confirm your mail")
+      case .recovery:
+        (
+          "Reset your password", "Follow this link to reset the password for your user:",
+          "Reset password"
+        )
+      case .magicLink: ("Your sign-in link", "Follow this link to sign in:", "Sign in")
+      case .emailChange:
+        (
+          "Confirm email change",
+          "Follow this link to confirm the update of your email from \(email.change?.from ?? "") to \(email.change?.to ?? email.recipient):",
+          "Change email"
+        )
+      }
+    self.subject = subject
+    text = """
+      \(subject)
+
+      \(lead)
+      \(email.link)
+
+      Alternatively, enter the code: \(email.code)
+
+      """
+    html = """
+      <h2>\(Self.escaped(subject))</h2>
+
+      <p>\(Self.escaped(lead))</p>
+      <p><a href="\(Self.escaped(email.link))">\(Self.escaped(action))</a></p>
+      <p>Alternatively, enter the code: \(email.code)</p>
+
+      """
+  }
+
+  /// `text` with HTML's special characters escaped, for element content and quoted attributes.
+  static func escaped(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "&": escaped += "&amp;"
+      case "<": escaped += "&lt;"
+      case ">": escaped += "&gt;"
+      case "\"": escaped += "&quot;"
+      case "'": escaped += "&#39;"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
   }
 }

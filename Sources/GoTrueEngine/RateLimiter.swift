@@ -10,7 +10,11 @@ struct RateLimiter {
 
   /// Takes one request from `bucket`, or throws 429 `over_request_rate_limit` when it is empty.
   /// Call inside a write transaction.
-  func consume(_ bucket: String, budget: EngineConfiguration.Budget) throws {
+  func consume(
+    _ bucket: String, budget: EngineConfiguration.Budget,
+    refusal: GoTrueAPIError = RateLimiter.requestLimitReached
+  ) throws {
+    guard budget.isLimited else { return }
     let state = try database.first(
       "SELECT tokens, updated_at FROM rate_limits WHERE bucket = ?", .text(bucket),
       row: { (tokens: $0.double(0), updatedAt: $0.int(1)) })
@@ -19,10 +23,7 @@ struct RateLimiter {
       let elapsed = Double(max(0, now - state.updatedAt)) / 1_000
       tokens = min(budget.capacity, state.tokens + elapsed * budget.capacity / budget.period)
     }
-    guard tokens >= 1 else {
-      throw GoTrueAPIError(
-        status: 429, code: .overRequestRateLimit, message: "Request rate limit reached")
-    }
+    guard tokens >= 1 else { throw refusal }
     try database.run(
       """
       INSERT INTO rate_limits (bucket, tokens, updated_at) VALUES (?, ?, ?)
@@ -36,6 +37,22 @@ struct RateLimiter {
         .text(String(kind)), .text(kind.dropLast() + ";"),
         .integer(now - Int64(budget.period * 1_000)))
     }
+  }
+
+  /// GoTrue's answer when a request budget is spent.
+  static let requestLimitReached = GoTrueAPIError(
+    status: 429, code: .overRequestRateLimit, message: "Request rate limit reached")
+
+  /// GoTrue's answer when the hourly budget of emails is spent.
+  static let emailLimitReached = GoTrueAPIError(
+    status: 429, code: .overEmailSendRateLimit, message: "email rate limit exceeded")
+
+  /// Takes one email from the budget of all emails sent, unless autoconfirm is on (then GoTrue
+  /// does not count them).
+  func consumeEmailSent() throws {
+    guard !configuration.autoconfirm else { return }
+    try consume(
+      "email_sent", budget: configuration.rateLimits.emailSent, refusal: Self.emailLimitReached)
   }
 
   /// Throws 429 `over_email_send_rate_limit` when `address` got an email too recently; the

@@ -61,6 +61,41 @@ enum Schema {
     """
     ALTER TABLE refresh_tokens ADD COLUMN revoked_at INTEGER;
     """,
+    // Version 3: what a GoTrue server keeps beyond an email and a password: roles, app
+    // metadata, the email identity, email changes, bans, soft deletes, how a session began;
+    // and codes of every emailed kind, each findable by the hash its link carries (kept only
+    // as a keyed hash of that hash, since the link is as good as the code).
+    """
+    ALTER TABLE users ADD COLUMN role TEXT NOT NULL DEFAULT 'authenticated';
+    ALTER TABLE users ADD COLUMN app_metadata TEXT NOT NULL
+      DEFAULT '{"provider":"email","providers":["email"]}';
+    ALTER TABLE users ADD COLUMN identity_id TEXT;
+    ALTER TABLE users ADD COLUMN identity_data TEXT NOT NULL DEFAULT '{}';
+    ALTER TABLE users ADD COLUMN new_email TEXT;
+    ALTER TABLE users ADD COLUMN email_change_sent_at INTEGER;
+    ALTER TABLE users ADD COLUMN email_change_confirmed INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE users ADD COLUMN banned_until INTEGER;
+    ALTER TABLE users ADD COLUMN deleted_at INTEGER;
+    ALTER TABLE sessions ADD COLUMN amr_method TEXT NOT NULL DEFAULT 'password';
+    CREATE TABLE codes (
+      id INTEGER PRIMARY KEY,
+      user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      kind TEXT NOT NULL CHECK (kind IN
+        ('confirmation', 'recovery', 'magiclink', 'email_change_current', 'email_change_new')),
+      token_hash BLOB NOT NULL,
+      link_hash BLOB,
+      created_at INTEGER NOT NULL,
+      expires_at INTEGER NOT NULL,
+      used_at INTEGER
+    );
+    INSERT INTO codes (id, user_id, kind, token_hash, created_at, expires_at, used_at)
+      SELECT id, user_id, kind, token_hash, created_at, expires_at, used_at FROM one_time_tokens;
+    DROP TABLE one_time_tokens;
+    ALTER TABLE codes RENAME TO one_time_tokens;
+    CREATE INDEX one_time_tokens_by_user ON one_time_tokens(user_id, kind);
+    CREATE INDEX one_time_tokens_by_link ON one_time_tokens(link_hash);
+    CREATE INDEX users_by_created ON users(created_at);
+    """,
   ]
 
   /// The version a fully migrated store has.

@@ -40,7 +40,7 @@ private struct NewStoreSeed {
   var jwtSecret: [UInt8]
   var codeKey: [UInt8]
   var decoyHash: String
-  var demoAccounts: [(id: String, email: String, hash: String, confirmed: Bool)]
+  var demoAccounts: [(id: String, identity: String, email: String, hash: String, confirmed: Bool)]
 
   init(configuration: EngineConfiguration, random: any RandomSource) throws {
     jwtSecret = random.bytes(32)
@@ -54,7 +54,7 @@ private struct NewStoreSeed {
         (DemoAccounts.unconfirmed.email, DemoAccounts.unconfirmed.password, false),
       ] {
         let hash = try Bcrypt.hash(password, cost: configuration.hashCost, random: random)
-        demoAccounts.append((random.uuidString(), email, hash, confirmed))
+        demoAccounts.append((random.uuidString(), random.uuidString(), email, hash, confirmed))
       }
     }
   }
@@ -67,15 +67,18 @@ private struct NewStoreSeed {
       try database.run("INSERT INTO meta (key, value) VALUES (?, ?)", .text(key), .blob(value))
     }
     for account in demoAccounts {
+      let metadata = UserRecord.identityClaims(
+        id: account.id, email: account.email, confirmed: account.confirmed, extra: [:])
       try database.run(
         """
         INSERT INTO users (id, email, encrypted_password, email_confirmed_at,
-          confirmation_sent_at, created_at, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
+          confirmation_sent_at, created_at, updated_at, identity_id, user_metadata)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
         .text(account.id), .text(account.email), .text(account.hash),
         account.confirmed ? .integer(now) : .null, account.confirmed ? .null : .integer(now),
-        .integer(now), .integer(now))
+        .integer(now), .integer(now), .text(account.identity),
+        .text(UserRecord.encodeMetadata(metadata)))
     }
   }
 }

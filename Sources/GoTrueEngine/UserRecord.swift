@@ -15,13 +15,24 @@ struct UserRecord: Sendable {
   var confirmationSentAt: Int64?
   var recoverySentAt: Int64?
   var lastSignInAt: Int64?
-  var metadata: String
+  var userMetadata: [String: JSONValue]
   var createdAt: Int64
   var updatedAt: Int64
+  var role: String
+  var appMetadata: [String: JSONValue]
+  var identityID: String
+  var identityData: [String: JSONValue]
+  var newEmail: String?
+  var emailChangeSentAt: Int64?
+  var emailChangeConfirmed: Bool
+  var bannedUntil: Int64?
+  var deletedAt: Int64?
 
   static let columns = """
     id, email, encrypted_password, email_confirmed_at, confirmation_sent_at, recovery_sent_at,
-    last_sign_in_at, user_metadata, created_at, updated_at
+    last_sign_in_at, user_metadata, created_at, updated_at, role, app_metadata, identity_id,
+    identity_data, new_email, email_change_sent_at, email_change_confirmed, banned_until,
+    deleted_at
     """
 
   init(_ row: SQLiteStatement) {
@@ -32,33 +43,82 @@ struct UserRecord: Sendable {
     confirmationSentAt = row.optionalInt(4)
     recoverySentAt = row.optionalInt(5)
     lastSignInAt = row.optionalInt(6)
-    metadata = row.text(7)
+    userMetadata = Self.decodeMetadata(row.text(7))
     createdAt = row.int(8)
     updatedAt = row.int(9)
+    role = row.text(10)
+    appMetadata = Self.decodeMetadata(row.text(11))
+    // Stores from before version 3 named the identity by the user's id.
+    identityID = row.optionalText(12) ?? row.text(0)
+    identityData = Self.decodeMetadata(row.text(13))
+    newEmail = row.optionalText(14)
+    emailChangeSentAt = row.optionalInt(15)
+    emailChangeConfirmed = row.int(16) != 0
+    bannedUntil = row.optionalInt(17)
+    deletedAt = row.optionalInt(18)
   }
 
   var isConfirmed: Bool { emailConfirmedAt != nil }
 
+  /// Whether a ban is in force at `now`.
+  func isBanned(at now: Int64) -> Bool {
+    if let bannedUntil { bannedUntil > now } else { false }
+  }
+
+  /// What the email identity says about the user: GoTrue's provider claims (`sub`, `email`,
+  /// `email_verified`, `phone_verified`) over the signup data kept with it.
+  var emailIdentityData: [String: JSONValue] {
+    Self.identityClaims(id: id, email: email, confirmed: isConfirmed, extra: identityData)
+  }
+
+  /// GoTrue's email-provider claims for a user, over `extra` (the signup data).
+  static func identityClaims(
+    id: String, email: String, confirmed: Bool, extra: [String: JSONValue]
+  ) -> [String: JSONValue] {
+    var claims = extra
+    claims["sub"] = .string(id)
+    claims["email"] = .string(email)
+    claims["email_verified"] = .bool(confirmed)
+    claims["phone_verified"] = .bool(false)
+    return claims
+  }
+
   /// The user as GoTrue would return it, with its one email identity.
   var goTrueUser: GoTrueUser {
-    GoTrueUser(
-      id: id, email: email, emailConfirmedAt: emailConfirmedAt.map(Date.init(millis:)),
+    let identity = GoTrueIdentity(
+      identityId: identityID, id: id, userId: id, identityData: emailIdentityData,
+      provider: "email", lastSignInAt: lastSignInAt.map(Date.init(millis:)),
+      createdAt: Date(millis: createdAt), updatedAt: Date(millis: updatedAt), email: email)
+    return GoTrueUser(
+      id: id, role: role, email: email, emailConfirmedAt: emailConfirmedAt.map(Date.init(millis:)),
       confirmationSentAt: confirmationSentAt.map(Date.init(millis:)),
-      recoverySentAt: recoverySentAt.map(Date.init(millis:)),
-      lastSignInAt: lastSignInAt.map(Date.init(millis:)),
-      userMetadata: Self.decodeMetadata(metadata),
-      identities: [GoTrueIdentity(identityId: id, userId: id, provider: "email")],
-      createdAt: Date(millis: createdAt), updatedAt: Date(millis: updatedAt))
+      confirmedAt: emailConfirmedAt.map(Date.init(millis:)),
+      recoverySentAt: recoverySentAt.map(Date.init(millis:)), newEmail: newEmail,
+      emailChangeSentAt: emailChangeSentAt.map(Date.init(millis:)),
+      lastSignInAt: lastSignInAt.map(Date.init(millis:)), appMetadata: appMetadata,
+      userMetadata: userMetadata, identities: deletedAt == nil ? [identity] : [],
+      createdAt: Date(millis: createdAt), updatedAt: Date(millis: updatedAt),
+      bannedUntil: bannedUntil.map(Date.init(millis:)), deletedAt: deletedAt.map(Date.init(millis:))
+    )
   }
 
   static func encodeMetadata(_ metadata: [String: JSONValue]) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    return (try? encoder.encode(metadata)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    String(decoding: JSONValue.object(metadata).jsonBytes, as: UTF8.self)
   }
 
   static func decodeMetadata(_ text: String) -> [String: JSONValue] {
     (try? JSONDecoder().decode([String: JSONValue].self, from: Data(text.utf8))) ?? [:]
+  }
+
+  /// `metadata` with `changes` merged in key by key, as GoTrue merges: a `null` deletes its key.
+  static func merging(_ changes: [String: JSONValue], into metadata: [String: JSONValue])
+    -> [String: JSONValue]
+  {
+    var merged = metadata
+    for (key, value) in changes {
+      if value == .null { merged[key] = nil } else { merged[key] = value }
+    }
+    return merged
   }
 }
 

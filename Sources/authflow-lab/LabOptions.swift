@@ -43,9 +43,7 @@ struct LabOptions {
     var configuration = EngineConfiguration()
     configuration.hashCost = int("hash-cost", default: Bcrypt.minimumCost)
     configuration.autoconfirm = flag("autoconfirm")
-    let unlimited = EngineConfiguration.Budget(capacity: 1e12, period: 1)
-    configuration.rateLimits.token = unlimited
-    configuration.rateLimits.email = unlimited
+    configuration.rateLimits = .unlimited
     configure(&configuration)
     do {
       return try EmbeddedGoTrue(

@@ -29,9 +29,7 @@ struct TimingBenchmark {
     func engine(cost: Int) -> EmbeddedGoTrue {
       var configuration = EngineConfiguration()
       configuration.hashCost = cost
-      let unlimited = EngineConfiguration.Budget(capacity: 1e12, period: 1)
-      configuration.rateLimits.token = unlimited
-      configuration.rateLimits.email = unlimited
+      configuration.rateLimits = .unlimited
       do {
         return try EmbeddedGoTrue(
           location: .file("\(folder)/auth.db"), configuration: configuration)

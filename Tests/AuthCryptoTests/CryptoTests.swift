@@ -12,6 +12,13 @@ struct CryptoTests {
         == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
   }
 
+  @Test func sha224KnownAnswer() {
+    // FIPS 180-2's "abc" example.
+    #expect(
+      SHA224.hash("abc").hexString
+        == "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7")
+  }
+
   @Test func hmacSHA256KnownAnswer() {
     // RFC 4231, test case 2.
     let mac = HMAC.sha256(

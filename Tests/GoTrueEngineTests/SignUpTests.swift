@@ -20,7 +20,15 @@ struct SignUpTests {
     #expect(user.identities?.count == 1)
     #expect(user.emailConfirmedAt == nil)
     #expect(user.confirmationSentAt == testEpoch)
-    #expect(user.userMetadata == ["first_name": .string("Ada")])
+    // As GoTrue: the identity's claims, with the signup data.
+    #expect(
+      user.userMetadata == [
+        "first_name": .string("Ada"), "email": .string("new@example.com"),
+        "email_verified": .bool(false), "phone_verified": .bool(false), "sub": .string(user.id),
+      ])
+    #expect(user.identities?.first?.identityData == user.userMetadata)
+    #expect(
+      user.appMetadata == ["provider": .string("email"), "providers": .array([.string("email")])])
     let message = try #require(engine.outbox.newest(to: "new@example.com"))
     #expect(message.kind == .confirmation)
     #expect(message.code.count == 6 && message.code.allSatisfy(\.isNumber))

@@ -45,6 +45,63 @@ struct StoreTests {
     _ = try await second.refresh(refreshToken: session.refreshToken)
   }
 
+  @Test func aVersion2StoreMigratesKeepingAccountsSessionsAndCodes() async throws {
+    let folder = makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/auth.db"
+    // A store as authflow 0.2 wrote it: schema version 2, one account waiting for its code,
+    // one signed in with a refresh token.
+    let codeKey = [UInt8](repeating: 7, count: 32)
+    let hash = try Bcrypt.hash("Password123", cost: 4, random: SeededRandom(seed: 3))
+    let waiting = "11111111-1111-4111-8111-111111111111"
+    let signedIn = "22222222-2222-4222-8222-222222222222"
+    do {
+      let database = try SQLiteDatabase(path: path, create: true)
+      try database.execute(Schema.migrations[0] + Schema.migrations[1])
+      try database.execute(
+        "PRAGMA user_version = 2; PRAGMA application_id = \(StoreOpener.applicationID)")
+      for (key, value) in [
+        ("jwt_secret", [UInt8](repeating: 9, count: 32)), ("code_key", codeKey),
+        ("decoy_hash:4", Array(hash.utf8)),
+      ] {
+        try database.run("INSERT INTO meta VALUES (?, ?)", .text(key), .blob(value))
+      }
+      for (id, email, confirmed) in [
+        (waiting, "waiting@example.com", false), (signedIn, "in@example.com", true),
+      ] {
+        try database.run(
+          """
+          INSERT INTO users (id, email, encrypted_password, email_confirmed_at, user_metadata,
+            created_at, updated_at) VALUES (?, ?, ?, ?, '{"plan":"pro"}', 0, 0)
+          """, .text(id), .text(email), .text(hash), confirmed ? .integer(0) : .null)
+      }
+      try database.run(
+        """
+        INSERT INTO one_time_tokens (user_id, kind, token_hash, created_at, expires_at)
+        VALUES (?, 'confirmation', ?, 0, ?)
+        """, .text(waiting),
+        .blob(HMAC.sha256(key: codeKey, message: Array("confirmation:\(waiting):123456".utf8))),
+        .integer(Int64(testEpoch.timeIntervalSince1970 * 1_000) + 60_000))
+      try database.run(
+        "INSERT INTO sessions VALUES ('s1', ?, 0, 0)", .text(signedIn))
+      try database.run(
+        "INSERT INTO refresh_tokens (session_id, token_hash, created_at) VALUES ('s1', ?, 0)",
+        .blob(SHA256.hash("old-refresh-token")))
+    }
+
+    let engine = try makeEngine(location: .file(path))
+    #expect(try engine.rows("PRAGMA user_version")[0][0] == "\(Schema.currentVersion)")
+    #expect(try engine.rows("PRAGMA integrity_check")[0][0] == "ok")
+    let confirmed = try await engine.verify(
+      type: .signup, email: "waiting@example.com", token: "123456")
+    #expect(confirmed.user.userMetadata["plan"] == .string("pro"))
+    #expect(confirmed.user.appMetadata["provider"] == .string("email"))
+    #expect(confirmed.user.identities?.first?.identityId == waiting)
+    let refreshed = try await engine.refresh(refreshToken: "old-refresh-token")
+    #expect(refreshed.user.id == signedIn)
+    _ = try await engine.signIn(email: "in@example.com", password: "Password123")
+  }
+
   @Test func memoryStoresAreSeparate() async throws {
     let a = try makeEngine()
     let b = try makeEngine()

@@ -101,6 +101,11 @@ final class SQLiteDatabase {
 
   /// Runs a statement with `values` bound to its `?` parameters.
   func run(_ sql: String, _ values: SQLiteValue...) throws(SQLiteError) {
+    try run(sql, values)
+  }
+
+  /// Runs a statement with `values` bound to its `?` parameters.
+  func run(_ sql: String, _ values: [SQLiteValue]) throws(SQLiteError) {
     let statement = try prepared(sql)
     try statement.bind(values)
     defer { statement.reset() }
@@ -110,6 +115,13 @@ final class SQLiteDatabase {
   /// The rows of a query, each turned into a value by `row`.
   func query<Row>(
     _ sql: String, _ values: SQLiteValue..., row: (SQLiteStatement) -> Row
+  ) throws(SQLiteError) -> [Row] {
+    try query(sql, values, row: row)
+  }
+
+  /// The rows of a query, each turned into a value by `row`.
+  func query<Row>(
+    _ sql: String, _ values: [SQLiteValue], row: (SQLiteStatement) -> Row
   ) throws(SQLiteError) -> [Row] {
     let statement = try prepared(sql)
     try statement.bind(values)
@@ -122,6 +134,13 @@ final class SQLiteDatabase {
   /// The first row of a query, or `nil` when it has none.
   func first<Row>(
     _ sql: String, _ values: SQLiteValue..., row: (SQLiteStatement) -> Row
+  ) throws(SQLiteError) -> Row? {
+    try first(sql, values, row: row)
+  }
+
+  /// The first row of a query, or `nil` when it has none.
+  func first<Row>(
+    _ sql: String, _ values: [SQLiteValue], row: (SQLiteStatement) -> Row
   ) throws(SQLiteError) -> Row? {
     let statement = try prepared(sql)
     try statement.bind(values)

@@ -71,6 +71,10 @@ final class SQLiteStatement {
     return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
   }
 
+  func optionalText(_ column: Int32) -> String? {
+    sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : text(column)
+  }
+
   func blob(_ column: Int32) -> [UInt8] {
     let count = Int(sqlite3_column_bytes(handle, column))
     guard count > 0, let pointer = sqlite3_column_blob(handle, column) else { return [] }

@@ -1,0 +1,261 @@
+import AuthCrypto
+import GoTrue
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// GoTrue's admin API (`/admin/users`), for a caller already checked with
+/// ``EmbeddedGoTrue/authorizeAdmin(_:)``. Admins are trusted with the rules users are held to:
+/// no email is sent, and a new user's password is only held to bcrypt's limit, as in GoTrue.
+extension EmbeddedGoTrue {
+  /// How `GET /admin/users` orders its pages.
+  public enum UserOrder: Sendable {
+    /// Newest first (GoTrue's default, `created_at desc`).
+    case newestFirst
+    /// Oldest first (`created_at asc`).
+    case oldestFirst
+  }
+
+  /// One page of users, `perPage` to a page from page 1, optionally only those whose email or
+  /// `full_name` contains `filter`. Users in a list carry no identities, as GoTrue's list does.
+  public func listUsers(
+    page: Int, perPage: Int, filter: String? = nil, order: UserOrder = .newestFirst
+  ) throws(GoTrueFailure) -> GoTrueUserPage {
+    let condition =
+      filter.map { _ in
+        """
+        WHERE instr(email, lower(?1)) > 0
+          OR instr(lower(coalesce(json_extract(user_metadata, '$.full_name'), '')), lower(?1)) > 0
+        """
+      } ?? ""
+    let values: [SQLiteValue] = filter.map { [.text($0)] } ?? []
+    let direction = order == .newestFirst ? "DESC" : "ASC"
+    let offset = Int64(max(0, page - 1)) * Int64(perPage)
+    return try withDatabase { database in
+      let total =
+        try database.first(
+          "SELECT count(*) FROM users \(condition)", values, row: { Int($0.int(0)) })
+        ?? 0
+      let users = try database.query(
+        """
+        SELECT \(UserRecord.columns) FROM users \(condition)
+        ORDER BY created_at \(direction), id \(direction) LIMIT \(perPage) OFFSET \(offset)
+        """, values, row: UserRecord.init)
+      return GoTrueUserPage(
+        users: users.map {
+          var user = $0.goTrueUser
+          user.identities = nil
+          return user
+        }, total: total)
+    }
+  }
+
+  /// `GET /admin/users/{id}`.
+  public func user(id: String) throws(GoTrueFailure) -> GoTrueUser {
+    try withDatabase { database in try Self.existingUser(id, database).goTrueUser }
+  }
+
+  /// `POST /admin/users`: a user with an email, confirmed at once with `email_confirm`, with
+  /// the given password or bcrypt hash (none: no password anyone knows).
+  @concurrent
+  public func createUser(_ attributes: GoTrueAdminUserAttributes) async throws(GoTrueFailure)
+    -> GoTrueUser
+  {
+    if attributes.phone != nil { throw Self.phoneDisabled }
+    guard let rawEmail = attributes.email else {
+      throw .api(
+        Self.invalid("Cannot create a user without either an email or phone"))
+    }
+    let email = try EmailRules.validated(rawEmail)
+    if let id = attributes.id, !UUIDText.isValid(id) {
+      throw .api(Self.invalid("ID must conform to the uuid v4 format"))
+    }
+    let banUntil = try banEnd(attributes.banDuration)
+    let hash = try passwordHash(attributes, checkingStrength: false) ?? secrets.decoyHash
+    try checkCancellation()
+    return try answer(spending: nil) { database, now in
+      if try database.user(email: email) != nil { throw Self.emailTaken }
+      if let id = attributes.id, try database.user(id: id.lowercased()) != nil {
+        throw GoTrueAPIError(
+          status: 422, code: .userAlreadyExists, message: "User already registered")
+      }
+      let confirmed = attributes.emailConfirm ?? false
+      let user = try insertUser(
+        id: attributes.id?.lowercased(), email: email, passwordHash: hash, data: [:],
+        userMetadata: attributes.userMetadata ?? [:], appMetadata: attributes.appMetadata ?? [:],
+        role: attributes.role ?? "authenticated", confirmed: confirmed, database, now: now)
+      if let banUntil {
+        try database.run(
+          "UPDATE users SET banned_until = ? WHERE id = ?",
+          banUntil(now).map(SQLiteValue.integer) ?? .null,
+          .text(user.id))
+      }
+      return try Self.existingUser(user.id, database).goTrueUser
+    }
+  }
+
+  /// `PUT /admin/users/{id}`: email (changed at once), password (held to the minimum length),
+  /// `email_confirm`, metadata merged key by key, role and ban.
+  @concurrent
+  public func updateUser(id: String, _ attributes: GoTrueAdminUserAttributes)
+    async throws(GoTrueFailure) -> GoTrueUser
+  {
+    if attributes.phone != nil { throw Self.phoneDisabled }
+    let email = try attributes.email.map { email throws(GoTrueFailure) in
+      try EmailRules.validated(email)
+    }
+    let banUntil = try banEnd(attributes.banDuration)
+    _ = try withDatabase { database in try Self.existingUser(id, database) }
+    let hash = try passwordHash(attributes, checkingStrength: true)
+    try checkCancellation()
+    return try answer(spending: nil) { database, now in
+      let user = try Self.existingUser(id, database)
+      var assignments: [(String, SQLiteValue)] = [("updated_at", .integer(now))]
+      if let email, email != user.email {
+        if try database.user(email: email) != nil { throw Self.emailTaken }
+        assignments.append(("email", .text(email)))
+      }
+      if let hash { assignments.append(("encrypted_password", .text(hash))) }
+      if attributes.emailConfirm == true, !user.isConfirmed {
+        assignments.append(("email_confirmed_at", .integer(now)))
+      }
+      if let metadata = attributes.userMetadata {
+        assignments.append(
+          (
+            "user_metadata",
+            .text(UserRecord.encodeMetadata(UserRecord.merging(metadata, into: user.userMetadata)))
+          ))
+      }
+      if let metadata = attributes.appMetadata {
+        assignments.append(
+          (
+            "app_metadata",
+            .text(UserRecord.encodeMetadata(UserRecord.merging(metadata, into: user.appMetadata)))
+          ))
+      }
+      if let role = attributes.role { assignments.append(("role", .text(role))) }
+      if let banUntil {
+        assignments.append(("banned_until", banUntil(now).map(SQLiteValue.integer) ?? .null))
+      }
+      try database.run(
+        "UPDATE users SET \(assignments.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE id = ?",
+        assignments.map(\.1) + [.text(user.id)])
+      return try Self.existingUser(user.id, database).goTrueUser
+    }
+  }
+
+  /// `DELETE /admin/users/{id}`: removes the user with everything it owns, or with `softly`
+  /// keeps the row, its email obfuscated and metadata cleared, and ends its sessions.
+  public func deleteUser(id: String, softly: Bool = false) throws(GoTrueFailure) {
+    try answer(spending: nil) { database, now in
+      let user = try Self.existingUser(id, database)
+      guard softly else {
+        try database.run("DELETE FROM users WHERE id = ?", .text(user.id))
+        return
+      }
+      let obfuscated = SHA256.hash("\(user.id):\(user.email)").hexString
+      try database.run(
+        """
+        UPDATE users SET email = ?, new_email = NULL, user_metadata = '{}', app_metadata = '{}',
+          identity_data = '{}', deleted_at = ?, updated_at = ?
+        WHERE id = ?
+        """, .text(obfuscated), .integer(now), .integer(now), .text(user.id))
+      try database.run("DELETE FROM sessions WHERE user_id = ?", .text(user.id))
+      try database.run("DELETE FROM one_time_tokens WHERE user_id = ?", .text(user.id))
+    }
+  }
+
+  // MARK: Rules
+
+  private static func existingUser(_ id: String, _ database: SQLiteDatabase) throws
+    -> UserRecord
+  {
+    guard UUIDText.isValid(id) else {
+      throw GoTrueAPIError(status: 404, code: .validationFailed, message: "user_id must be an UUID")
+    }
+    guard let user = try database.user(id: id.lowercased()) else {
+      throw GoTrueAPIError(status: 404, code: .userNotFound, message: "User not found")
+    }
+    return user
+  }
+
+  private static let emailTaken = GoTrueAPIError(
+    status: 422, code: .emailExists,
+    message: "A user with this email address has already been registered")
+
+  private static func invalid(_ message: String) -> GoTrueAPIError {
+    GoTrueAPIError(status: 400, code: .validationFailed, message: message)
+  }
+
+  /// The hash to store: of `password` (bcrypt's limit always; the minimum length on update, as
+  /// GoTrue), or the given bcrypt `password_hash`; `nil` when neither is given.
+  private func passwordHash(_ attributes: GoTrueAdminUserAttributes, checkingStrength: Bool)
+    throws(GoTrueFailure) -> String?
+  {
+    switch (attributes.password, attributes.passwordHash) {
+    case (.some, .some):
+      throw .api(Self.invalid("Only a password or a password hash should be provided"))
+    case (.some(let password), nil):
+      if checkingStrength {
+        try checkPasswordStrength(password)
+      } else {
+        try checkPasswordBytes(password)
+      }
+      return try hashPassword(password)
+    case (nil, .some(let hash)):
+      guard Bcrypt.cost(of: hash) != nil else {
+        throw .api(Self.invalid("Invalid password hash format: only bcrypt hashes are supported"))
+      }
+      return hash
+    case (nil, nil):
+      return nil
+    }
+  }
+
+  /// When a ban of `duration` (a Go duration such as `24h`, or `none`) ends, as a function of
+  /// the time the change is made; `nil` when no ban is asked for.
+  private func banEnd(_ duration: String?) throws(GoTrueFailure) -> (@Sendable (Int64) -> Int64?)? {
+    guard let duration else { return nil }
+    if duration == "none" { return { _ in nil } }
+    guard let seconds = GoDuration.seconds(duration) else {
+      throw .api(
+        Self.invalid("invalid format for ban duration: time: invalid duration \"\(duration)\""))
+    }
+    let millis = Int64(max(-315_360_000, min(seconds, 315_360_000)) * 1_000)
+    return { now in now + millis }
+  }
+}
+
+/// Go's `time.ParseDuration` format: signed decimal numbers each with a unit (`ns`, `us`, `µs`,
+/// `ms`, `s`, `m`, `h`), e.g. `24h`, `1h30m`, `1.5s`.
+enum GoDuration {
+  /// The duration of `text` in seconds, or `nil` when it is not a Go duration.
+  static func seconds(_ text: String) -> Double? {
+    var rest = Substring(text)
+    var sign = 1.0
+    if let first = rest.first, first == "-" || first == "+" {
+      sign = first == "-" ? -1 : 1
+      rest = rest.dropFirst()
+    }
+    if rest == "0" { return 0 }
+    guard !rest.isEmpty else { return nil }
+    let units: [(String, Double)] = [
+      ("ns", 1e-9), ("us", 1e-6), ("µs", 1e-6), ("μs", 1e-6), ("ms", 1e-3), ("s", 1), ("m", 60),
+      ("h", 3_600),
+    ]
+    var total = 0.0
+    while !rest.isEmpty {
+      let number = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+      guard !number.isEmpty, let value = Double(number) else { return nil }
+      rest = rest.dropFirst(number.count)
+      let unitText = rest.prefix { !($0.isASCII && ($0.isNumber || $0 == ".")) }
+      guard let unit = units.first(where: { $0.0 == unitText }) else { return nil }
+      rest = rest.dropFirst(unitText.count)
+      total += value * unit.1
+    }
+    return sign * total
+  }
+}

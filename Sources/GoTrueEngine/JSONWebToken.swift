@@ -1,0 +1,114 @@
+import AuthCrypto
+import GoTrue
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// HS256 JSON Web Tokens (RFC 7519), signed and checked with libcrypto's HMAC.
+///
+/// Checking is strict, as GoTrue's is: only HS256 (never `none`, never another algorithm),
+/// the signature compared in constant time before anything in the token is believed, then
+/// `exp` when present. Failures carry golang-jwt's wording behind GoTrue's prefix.
+enum JSONWebToken {
+  private static let header = Base64URL.encode(Array(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
+
+  /// A token with `claims`.
+  static func sign(_ claims: [String: JSONValue], secret: [UInt8]) -> String {
+    let signingInput = header + "." + Base64URL.encode(JSONValue.object(claims).jsonBytes)
+    let signature = HMAC.sha256(key: secret, message: Array(signingInput.utf8))
+    return signingInput + "." + Base64URL.encode(signature)
+  }
+
+  /// The claims of `token` if it is an HS256 token signed with `secret` that has not expired
+  /// at `now` (Unix seconds); otherwise 403 `bad_jwt`.
+  static func verify(_ token: String, secret: [UInt8], now: Int) throws(GoTrueAPIError)
+    -> [String: JSONValue]
+  {
+    let parts = token.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+    guard parts.count == 3 else {
+      throw rejected("token is malformed: token contains an invalid number of segments")
+    }
+    guard let headerBytes = Base64URL.decode(Substring(parts[0])) else {
+      throw rejected("token is malformed: could not base64 decode header")
+    }
+    guard
+      let header = try? JSONDecoder().decode([String: JSONValue].self, from: Data(headerBytes))
+    else { throw rejected("token is malformed: could not JSON decode header") }
+    let algorithm = header["alg"]?.stringValue ?? ""
+    guard algorithm == "HS256" else {
+      throw rejected("token signature is invalid: signing method \(algorithm) is invalid")
+    }
+    guard let signature = Base64URL.decode(Substring(parts[2])) else {
+      throw rejected("token is malformed: could not base64 decode signature")
+    }
+    let signingInput = Array(token.utf8.prefix(parts[0].count + 1 + parts[1].count))
+    guard constantTimeEquals(HMAC.sha256(key: secret, message: signingInput), signature) else {
+      throw rejected("token signature is invalid: signature is invalid")
+    }
+    guard let payload = Base64URL.decode(Substring(parts[1])),
+      let claims = try? JSONDecoder().decode([String: JSONValue].self, from: Data(payload))
+    else { throw rejected("token is malformed: could not JSON decode claim") }
+    if let exp = claims["exp"] {
+      guard let seconds = exp.numberValue, seconds.isFinite else {
+        throw rejected("token is malformed: invalid type for claim")
+      }
+      guard Double(now) < seconds else {
+        throw rejected("token has invalid claims: token is expired")
+      }
+    }
+    return claims
+  }
+
+  private static func rejected(_ reason: String) -> GoTrueAPIError {
+    GoTrueAPIError(
+      status: 403, code: .badJWT,
+      message: "invalid JWT: unable to parse or verify signature, \(reason)")
+  }
+}
+
+/// What the engine reads from a verified access token.
+struct AccessClaims: Sendable {
+  /// The user's id (`sub`).
+  var userID: String
+  /// The session the token belongs to (`session_id`), when it names one.
+  var sessionID: String?
+
+  /// Reads the claims a user route needs, with GoTrue's answers when they are missing.
+  init(_ claims: [String: JSONValue]) throws(GoTrueAPIError) {
+    guard let sub = claims["sub"]?.stringValue, !sub.isEmpty else {
+      throw GoTrueAPIError(status: 403, code: .badJWT, message: "invalid claim: missing sub claim")
+    }
+    guard UUIDText.isValid(sub) else {
+      throw GoTrueAPIError(
+        status: 400, code: .badJWT, message: "invalid claim: sub claim must be a UUID")
+    }
+    userID = sub.lowercased()
+    sessionID = claims["session_id"]?.stringValue
+  }
+}
+
+/// UUIDs as text, the ids of users and sessions.
+enum UUIDText {
+  /// Whether `text` is a UUID in the 8-4-4-4-12 hexadecimal form.
+  static func isValid(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 36 else { return false }
+    for (index, byte) in bytes.enumerated() {
+      if [8, 13, 18, 23].contains(index) {
+        guard byte == UInt8(ascii: "-") else { return false }
+      } else {
+        guard Self.isHexDigit(byte) else { return false }
+      }
+    }
+    return true
+  }
+
+  private static func isHexDigit(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+      || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+      || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+  }
+}
