@@ -6,10 +6,10 @@ export PATH := $(PATH):/opt/swift/usr/bin
 
 SWIFT ?= swift
 # System C libraries the package links, and the tools the tests and benchmarks drive.
-BUILD_PACKAGES := libsqlite3-dev libcrypt-dev libssl-dev libedit-dev libcurl4
+BUILD_PACKAGES := libsqlite3-dev libcrypt-dev libssl-dev libedit-dev libevent-dev libcurl4
 TEST_PACKAGES := sqlite3 python3 python3-pexpect
 COVERAGE_FLOORS := AuthFlow=90 Clocks=90 AuthCrypto=85 PrivateFiles=85 GoTrue=85 AuthFlowGoTrue=85 \
-	GoTrueEngine=85 AuthFlowHTTP=80 \
+	GoTrueEngine=85 AuthFlowHTTP=80 HTTPServer=80 AuthServer=80 CommandLineOptions=90 \
 	AuthFlowSupabase=85 AuthShell=80
 
 .PHONY: all deps test-deps build release run test lint format coverage bench clean

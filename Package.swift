@@ -75,12 +75,30 @@ let package = Package(
       ],
       exclude: ["Fixtures", "Requests"]),
 
+    // Command lines read against a table of options (and their environment variables).
+    .target(name: "CommandLineOptions"),
+    .testTarget(name: "CommandLineOptionsTests", dependencies: ["CommandLineOptions"]),
+
+    // HTTP/1.1 serving over libevent's evhttp: one event-loop thread, responders as values.
+    .target(name: "HTTPServer", dependencies: ["CEvent"]),
+    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+
+    // `authflow serve`: the engine as GoTrue's REST API, with the outbox as Mailpit's.
+    .target(
+      name: "AuthServer",
+      dependencies: [
+        "HTTPServer", "GoTrueEngine", "GoTrue", "AuthCrypto", "Clocks", "CommandLineOptions",
+      ]),
+    .testTarget(
+      name: "AuthServerTests",
+      dependencies: ["AuthServer", "HTTPServer", "GoTrueEngine", "GoTrue", "AuthCrypto", "Clocks"]),
+
     // The shell: line sources, parser, command table, renderer, runner, libedit terminal.
     .target(
       name: "AuthShell",
       dependencies: [
         "AuthFlow", "AuthFlowGoTrue", "GoTrue", "GoTrueEngine", "AuthFlowSupabase",
-        "AuthFlowHTTP", "AuthCrypto", "PrivateFiles", "Clocks", "CEditLine",
+        "AuthFlowHTTP", "AuthCrypto", "PrivateFiles", "Clocks", "CEditLine", "CommandLineOptions",
       ]),
     .testTarget(
       name: "AuthShellTests",
@@ -90,13 +108,14 @@ let package = Package(
       ],
       exclude: ["Support"]),
     // The executable only hands the command line to AuthShell.
-    .executableTarget(name: "authflow", dependencies: ["AuthShell"]),
+    .executableTarget(name: "authflow", dependencies: ["AuthShell", "AuthServer"]),
 
     // Debian system libraries, one tiny module map each.
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(name: "CCrypt", providers: [.apt(["libcrypt-dev"])]),
     .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
     .systemLibrary(name: "CEditLine", providers: [.apt(["libedit-dev"])]),
+    .systemLibrary(name: "CEvent", providers: [.apt(["libevent-dev"])]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -120,7 +120,7 @@ public enum AuthflowMain {
     if let cost = options.hashCost { configuration.hashCost = cost }
     let store =
       options.store.map(StoreLocation.init(argument:))
-      ?? ShellBackend.defaultStore(environment: environment)
+      ?? StoreLocation.defaultStore(environment: environment)
     do {
       return .success(
         try ShellBackend.embedded(

@@ -99,11 +99,6 @@ enum ShellBackend {
         restoresSession: sessions.hasSavedSession()))
   }
 
-  /// The default store: `$XDG_DATA_HOME/authflow/auth.db`, else `~/.local/share/authflow/auth.db`.
-  static func defaultStore(environment: [String: String]) -> StoreLocation {
-    .file(XDGDirectories(environment: environment).dataHome + "/authflow/auth.db")
-  }
-
   /// The app-facing service.
   var service: any AuthService {
     switch self {

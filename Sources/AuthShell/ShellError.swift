@@ -1,4 +1,5 @@
 import AuthFlow
+import CommandLineOptions
 
 /// A mistake in what the user typed, or a setting that cannot work: typed cases, worded in one
 /// place (``text``) as one line saying what was wrong and what would be right.
@@ -71,14 +72,8 @@ indirect enum ShellError: Error, Equatable, Sendable {
   case storeFailed(LocalStoreProblem)
 
   // MARK: The command line
-  /// An option with no value after it.
-  case optionNeedsValue(String)
-  /// An option given a value it cannot take.
-  case badOptionValue(option: String, expected: String)
-  /// A flag given a value.
-  case optionTakesNoValue(String)
-  /// An option that does not exist.
-  case unknownOption(String)
+  /// The command line could not be read.
+  case option(OptionError)
   /// An option of another backend.
   case optionOfOtherBackend(option: String, backend: String)
   /// Two script files.
@@ -180,14 +175,8 @@ indirect enum ShellError: Error, Equatable, Sendable {
       "the account store is damaged; move it aside to start a new one"
     case .storeFailed(.unavailable):
       "the account store could not be read or written"
-    case .optionNeedsValue(let option):
-      "\(option) needs a value; see authflow --help"
-    case .badOptionValue(let option, let expected):
-      "\(option) takes \(expected)"
-    case .optionTakesNoValue(let option):
-      "\(option) takes no value"
-    case .unknownOption(let option):
-      "unknown option '\(shortened(option))'; see authflow --help"
+    case .option(let error):
+      error.text(program: "authflow")
     case .optionOfOtherBackend(let option, let backend):
       "\(option) applies to the \(backend) backend only"
         + (backend == "embedded" ? "" : "; add --backend \(backend)")

@@ -94,6 +94,16 @@ extension GoTrueErrorCode {
   public static let featureDisabled: Self = "feature_disabled"
   /// Enrolling a TOTP factor is off.
   public static let mfaTOTPEnrollNotEnabled: Self = "mfa_totp_enroll_not_enabled"
+  /// Enrolling a phone factor is off.
+  public static let mfaPhoneEnrollNotEnabled: Self = "mfa_phone_enroll_not_enabled"
+  /// Enrolling a WebAuthn factor is off.
+  public static let mfaWebAuthnEnrollNotEnabled: Self = "mfa_webauthn_enroll_not_enabled"
+  /// No MFA factor has that id.
+  public static let mfaFactorNotFound: Self = "mfa_factor_not_found"
+  /// No PKCE flow matches the auth code.
+  public static let flowStateNotFound: Self = "flow_state_not_found"
+  /// An OAuth or OIDC provider that is not enabled.
+  public static let providerDisabled: Self = "provider_disabled"
 
   /// The code is well formed but matches no live code for this email (embedded engine only:
   /// GoTrue answers `otp_expired` for this too).

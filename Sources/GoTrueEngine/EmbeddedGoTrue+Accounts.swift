@@ -250,7 +250,7 @@ extension EmbeddedGoTrue {
 
   /// GoTrue's server-side password rules: a minimum length (`weak_password`) and bcrypt's
   /// 72-byte maximum (`validation_failed`).
-  func checkPasswordStrength(_ password: String) throws(GoTrueFailure) {
+  public func checkPasswordStrength(_ password: String) throws(GoTrueFailure) {
     try checkPasswordBytes(password)
     if password.count < configuration.minimumPasswordLength {
       throw .api(

@@ -93,7 +93,7 @@ extension EmbeddedGoTrue {
 
   /// Where a link may send the user: `redirectTo` when it is on the site's own origin (GoTrue
   /// also allows loopback on any port), else the site URL.
-  func allowedRedirect(_ redirectTo: String?) -> String {
+  public func allowedRedirect(_ redirectTo: String?) -> String {
     guard let redirectTo, !redirectTo.isEmpty,
       let target = URLComponents(string: redirectTo),
       let site = URLComponents(string: configuration.siteURL)

@@ -1,4 +1,5 @@
 import AuthCrypto
+import PrivateFiles
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -147,6 +148,12 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
   case file(String)
   /// A private in-memory database that disappears with the process.
   case memory
+
+  /// The store a user has without asking: `$XDG_DATA_HOME/authflow/auth.db`, else
+  /// `~/.local/share/authflow/auth.db`; the shell and the server share it.
+  public static func defaultStore(environment: [String: String]) -> StoreLocation {
+    .file(XDGDirectories(environment: environment).dataHome + "/authflow/auth.db")
+  }
 
   /// `--store` syntax: `:memory:` or a path.
   public init(argument: String) {

@@ -50,6 +50,8 @@ public struct OutboxMessage: Equatable, Hashable, Sendable, Identifiable {
   public var text: String
   /// The HTML body.
   public var html: String
+  /// Whether it was opened through the mailbox API.
+  public var read = false
 }
 
 /// Where the engine's emails go instead of an SMTP server.
@@ -81,6 +83,15 @@ public final class Outbox: Sendable {
   /// The message numbered `id`, if it is still kept.
   public func message(id: Int) -> OutboxMessage? {
     state.withLock { state in state.messages.first { $0.id == id } }
+  }
+
+  /// The message numbered `id`, marked read, if it is still kept.
+  public func open(id: Int) -> OutboxMessage? {
+    state.withLock { state in
+      guard let index = state.messages.firstIndex(where: { $0.id == id }) else { return nil }
+      state.messages[index].read = true
+      return state.messages[index]
+    }
   }
 
   /// Removes the messages numbered in `ids`, or every message when `ids` is `nil`.

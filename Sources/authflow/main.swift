@@ -1,6 +1,8 @@
-// authflow: the shell over the AuthFlow view model. Everything lives in AuthShell; this only
-// hands over the command line and the environment, and exits with the status it gets back.
+// authflow: the shell over the AuthFlow view model, and `authflow serve`, the engine as a local
+// Auth server. Everything lives in AuthShell and AuthServer; this only hands over the command
+// line and the environment, and exits with the status it gets back.
 
+import AuthServer
 import AuthShell
 
 #if canImport(FoundationEssentials)
@@ -12,7 +14,12 @@ import AuthShell
   import Glibc
 #endif
 
-let status = await AuthflowMain.run(
-  arguments: Array(CommandLine.arguments.dropFirst()),
-  environment: ProcessInfo.processInfo.environment)
-exit(status)
+let arguments = Array(CommandLine.arguments.dropFirst())
+let environment = ProcessInfo.processInfo.environment
+if arguments.first == "serve" {
+  exit(
+    ServeMain.run(
+      arguments: Array(arguments.dropFirst()), environment: environment,
+      version: AuthflowMain.version))
+}
+exit(await AuthflowMain.run(arguments: arguments, environment: environment))

@@ -1,0 +1,146 @@
+import GoTrue
+import GoTrueEngine
+import HTTPServer
+
+/// What `authflow serve` answers: GoTrue's REST API at the root and under `/auth/v1/` (the path
+/// a Supabase project URL adds), and the outbox in Mailpit's message API under `/api/v1/`.
+///
+/// Cheap answers (`/health`, `/settings`, CORS preflights, unknown paths) come straight from
+/// the event loop; everything that touches the store or bcrypt runs off it.
+public struct AuthResponder: HTTPResponder {
+  let engine: EmbeddedGoTrue
+  let version: String
+  private let routes: [Route]
+
+  /// A responder for `engine`; `version` is what `/health` reports.
+  public init(engine: EmbeddedGoTrue, version: String) {
+    self.engine = engine
+    self.version = version
+    routes = GoTrueRoutes.all + MailboxRoutes.all
+  }
+
+  /// Answers on the event loop what costs nothing.
+  public func immediateResponse(to request: HTTPRequest) -> HTTPResponse? {
+    if request.method == .options { return CORS.preflight(request) }
+    let path = Self.apiPath(request.path)
+    switch (request.method, path) {
+    case (.get, "/health"), (.head, "/health"):
+      return CORS.decorate(GoTrueRoutes.health(version: version), for: request)
+    case (.get, "/settings"), (.head, "/settings"):
+      return CORS.decorate(GoTrueRoutes.settings(engine.configuration), for: request)
+    default:
+      guard let match = match(path) else { return CORS.decorate(Answer.notFound, for: request) }
+      guard match.route.handlers[request.method] != nil else {
+        return Answer.methodNotAllowed(allowing: match.route.methods)
+      }
+      return nil
+    }
+  }
+
+  /// Answers what needs the store: routes to the handler, turns its failure into GoTrue's
+  /// error answer.
+  @concurrent
+  public func respond(to request: HTTPRequest) async -> HTTPResponse {
+    guard let match = match(Self.apiPath(request.path)),
+      let handler = match.route.handlers[request.method]
+    else { return Answer.notFound }
+    let context = RouteContext(
+      request: request, parameters: match.parameters, engine: engine)
+    let response: HTTPResponse
+    do {
+      response = try await handler(context)
+    } catch {
+      response = Answer.failure(error, for: request)
+    }
+    return CORS.decorate(response, for: request)
+  }
+
+  /// The path GoTrue would see: without the `/auth/v1` a Supabase project URL puts in front.
+  static func apiPath(_ path: String) -> String {
+    let prefix = "/auth/v1"
+    guard path.hasPrefix(prefix) else { return path }
+    let rest = path.dropFirst(prefix.count)
+    return rest.isEmpty ? "/" : rest.hasPrefix("/") ? String(rest) : path
+  }
+
+  private func match(_ path: String) -> (route: Route, parameters: [String])? {
+    for route in routes {
+      if let parameters = route.match(path) { return (route, parameters) }
+    }
+    return nil
+  }
+}
+
+/// What a handler gets: the request, the path's `{…}` parts, the engine.
+struct RouteContext: Sendable {
+  let request: HTTPRequest
+  let parameters: [String]
+  let engine: EmbeddedGoTrue
+
+  /// The request's JSON body, which must be there.
+  func body() throws(GoTrueFailure) -> RequestBody { try RequestBody(request.body) }
+
+  /// The request's JSON body, or nothing.
+  func optionalBody() throws(GoTrueFailure) -> RequestBody { try .optional(request.body) }
+
+  /// The bearer token of `Authorization`, or 401 `no_authorization`.
+  func bearer() throws(GoTrueFailure) -> String {
+    guard let header = request.header("Authorization") else { throw Self.noAuthorization }
+    let parts = header.split(separator: " ", maxSplits: 1)
+    guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else {
+      throw Self.noAuthorization
+    }
+    return String(parts[1]).trimmingWhitespace
+  }
+
+  /// Checks the bearer token is an admin's.
+  func requireAdmin() throws(GoTrueFailure) {
+    try engine.authorizeAdmin(try bearer())
+  }
+
+  /// The `redirect_to` of the query (where GoTrue's clients put it).
+  var redirectTo: String? { request.queryValue("redirect_to") }
+
+  private static let noAuthorization = GoTrueFailure.api(
+    GoTrueAPIError(
+      status: 401, code: .noAuthorization, message: "This endpoint requires a valid Bearer token"))
+}
+
+/// One path the server serves, with a handler per method.
+struct Route: Sendable {
+  typealias Handler = @Sendable (RouteContext) async throws(GoTrueFailure) -> HTTPResponse
+
+  /// The path's parts; `{}` matches one part, a final `*` matches the rest.
+  let pattern: [Substring]
+  let handlers: [HTTPMethod: Handler]
+
+  init(_ pattern: String, _ handlers: [HTTPMethod: Handler]) {
+    self.pattern = pattern.split(separator: "/")
+    self.handlers = handlers
+  }
+
+  /// The methods the route takes, for `Allow`.
+  var methods: [HTTPMethod] { HTTPMethod.allCases.filter { handlers[$0] != nil } }
+
+  /// The parts `{}` matched, or `nil` when `path` is not this route's.
+  func match(_ path: String) -> [String]? {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+    var parameters: [String] = []
+    for (index, expected) in pattern.enumerated() {
+      if expected == "*" { return parameters }
+      guard index < parts.count else { return nil }
+      if expected == "{}" {
+        parameters.append(String(parts[index]))
+      } else if expected != parts[index] {
+        return nil
+      }
+    }
+    return parts.count == pattern.count ? parameters : nil
+  }
+}
+
+extension String {
+  fileprivate var trimmingWhitespace: String {
+    String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+  }
+}

@@ -1,0 +1,128 @@
+import GoTrue
+import GoTrueEngine
+import HTTPServer
+
+/// The admin API, for a bearer token with an admin role (the service-role key).
+extension GoTrueRoutes {
+  static let admin: [Route] = [
+    Route("/admin/users", [.get: listUsers, .post: createUser]),
+    Route("/admin/users/{}", [.get: getUser, .put: updateUserByID, .delete: deleteUser]),
+  ]
+
+  /// GoTrue's page size when none is asked for.
+  static let defaultPerPage = 50
+
+  /// `GET /admin/users?page=&per_page=&sort=&filter=`, with `X-Total-Count` and `Link`.
+  @Sendable static func listUsers(_ context: RouteContext) async throws(GoTrueFailure)
+    -> HTTPResponse
+  {
+    try context.requireAdmin()
+    let request = context.request
+    let page = try pageNumber(request.queryValue("page"), default: 1)
+    let perPage = try pageNumber(request.queryValue("per_page"), default: defaultPerPage)
+    guard perPage > 0 else {
+      throw .api(.invalid("Bad Pagination Parameters: per_page must be at least 1"))
+    }
+    var order = EmbeddedGoTrue.UserOrder.newestFirst
+    if let sort = request.queryValue("sort"), !sort.isEmpty {
+      let parts = sort.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "+" })
+      guard parts.first == "created_at" else {
+        throw .api(.invalid("Bad Sort Parameters: bad field for sort '\(parts.first ?? "")'"))
+      }
+      if parts.count > 1, parts[1].lowercased() == "asc" { order = .oldestFirst }
+    }
+    let filter = request.queryValue("filter").flatMap { $0.isEmpty ? nil : $0 }
+    let found = try context.engine.listUsers(
+      page: page, perPage: perPage, filter: filter, order: order)
+    return Answer.json(
+      UserList(users: found.users),
+      headers: [
+        ("X-Total-Count", "\(found.total)"),
+        ("Link", links(for: request, page: page, perPage: perPage, total: found.total)),
+      ])
+  }
+
+  /// GoTrue's `Link` header: the next page when there is one, and always the last.
+  private static func links(for request: HTTPRequest, page: Int, perPage: Int, total: Int)
+    -> String
+  {
+    let lastPage = (total + perPage - 1) / perPage
+    func link(_ target: Int, _ relation: String) -> String {
+      var query = request.query.filter { $0.name != "page" && $0.name != "per_page" }.map {
+        ($0.name, $0.value)
+      }
+      query += [("page", "\(target)"), ("per_page", "\(perPage)")]
+      return "<\(request.path)?\(FormEncoding.encode(query))>; rel=\"\(relation)\""
+    }
+    var links: [String] = []
+    if lastPage > page { links.append(link(page + 1, "next")) }
+    links.append(link(lastPage, "last"))
+    return links.joined(separator: ", ")
+  }
+
+  /// A page parameter: empty means the default (what supabase-py sends for none).
+  private static func pageNumber(_ text: String?, default fallback: Int) throws(GoTrueFailure)
+    -> Int
+  {
+    guard let text, !text.isEmpty else { return fallback }
+    guard let number = Int(text), number >= 0, number <= 1_000_000 else {
+      throw .api(
+        .invalid(
+          "Bad Pagination Parameters: strconv.ParseUint: parsing \"\(text.prefix(40))\": invalid syntax"
+        ))
+    }
+    return number
+  }
+
+  /// `POST /admin/users`.
+  @Sendable static func createUser(_ context: RouteContext) async throws(GoTrueFailure)
+    -> HTTPResponse
+  {
+    try context.requireAdmin()
+    return Answer.json(try await context.engine.createUser(try adminAttributes(context.body())))
+  }
+
+  /// `GET /admin/users/{id}`.
+  @Sendable static func getUser(_ context: RouteContext) async throws(GoTrueFailure)
+    -> HTTPResponse
+  {
+    try context.requireAdmin()
+    return Answer.json(try context.engine.user(id: context.parameters[0]))
+  }
+
+  /// `PUT /admin/users/{id}`.
+  @Sendable static func updateUserByID(_ context: RouteContext) async throws(GoTrueFailure)
+    -> HTTPResponse
+  {
+    try context.requireAdmin()
+    let attributes = try adminAttributes(context.body())
+    return Answer.json(try await context.engine.updateUser(id: context.parameters[0], attributes))
+  }
+
+  /// `DELETE /admin/users/{id}` with an optional `{"should_soft_delete": true}`.
+  @Sendable static func deleteUser(_ context: RouteContext) async throws(GoTrueFailure)
+    -> HTTPResponse
+  {
+    try context.requireAdmin()
+    let softly = try context.optionalBody().bool("should_soft_delete") ?? false
+    try context.engine.deleteUser(id: context.parameters[0], softly: softly)
+    return Answer.empty
+  }
+
+  private static func adminAttributes(_ body: RequestBody) throws(GoTrueFailure)
+    -> GoTrueAdminUserAttributes
+  {
+    GoTrueAdminUserAttributes(
+      id: try body.string("id"), role: try body.string("role"), email: try body.string("email"),
+      phone: try body.string("phone"), password: try body.string("password"),
+      passwordHash: try body.string("password_hash"), emailConfirm: try body.bool("email_confirm"),
+      userMetadata: try body.object("user_metadata"), appMetadata: try body.object("app_metadata"),
+      banDuration: try body.string("ban_duration"))
+  }
+}
+
+/// The body of `GET /admin/users`.
+private struct UserList: Encodable {
+  var users: [GoTrueUser]
+  var aud = "authenticated"
+}

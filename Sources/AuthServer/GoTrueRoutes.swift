@@ -1,0 +1,231 @@
+import GoTrue
+import GoTrueEngine
+import HTTPServer
+
+/// GoTrue's routes (`internal/api/api.go`), with its request checks in its order and its
+/// answers. The engine does the work; these read requests and write answers.
+enum GoTrueRoutes {
+  static let all: [Route] = accounts + email + admin + FeaturesOff.routes
+
+  // MARK: Health and settings
+
+  /// `GET /health`.
+  static func health(version: String) -> HTTPResponse {
+    Answer.json(
+      JSONValue.object([
+        "version": .string(version), "name": .string("GoTrue"),
+        "description": .string("GoTrue is a user registration and authentication API"),
+      ]))
+  }
+
+  /// `GET /settings`: email on, every other provider off, as the engine is.
+  static func settings(_ configuration: EngineConfiguration) -> HTTPResponse {
+    var external: [String: JSONValue] = [:]
+    for provider in FeaturesOff.externalProviders { external[provider] = .bool(false) }
+    external["email"] = .bool(true)
+    return Answer.json(
+      JSONValue.object([
+        "external": .object(external), "disable_signup": .bool(configuration.disableSignup),
+        "mailer_autoconfirm": .bool(configuration.autoconfirm),
+        "phone_autoconfirm": .bool(false), "sms_provider": .string(""),
+        "saml_enabled": .bool(false), "saml_private_key_next_configured": .bool(false),
+        "passkeys_enabled": .bool(false),
+      ]))
+  }
+
+  // MARK: Accounts and sessions
+
+  static let accounts: [Route] = [
+    Route("/signup", [.post: signUp]),
+    Route("/token", [.post: token]),
+    Route("/logout", [.post: logout]),
+    Route("/user", [.get: user, .put: updateUser]),
+  ]
+
+  /// `POST /signup`.
+  @Sendable static func signUp(_ context: RouteContext) async throws(GoTrueFailure) -> HTTPResponse
+  {
+    let body = try context.body()
+    let email = try body.string("email") ?? ""
+    let phone = try body.string("phone") ?? ""
+    if email.isEmpty, phone.isEmpty {
+      throw .api(
+        GoTrueAPIError(
+          status: 422, code: .anonymousProviderDisabled, message: "Anonymous sign-ins are disabled")
+      )
+    }
+    let engine = context.engine
+    if engine.configuration.disableSignup {
+      throw .api(
+        GoTrueAPIError(
+          status: 422, code: .signupDisabled, message: "Signups not allowed for this instance"))
+    }
+    guard let password = try body.string("password"), !password.isEmpty else {
+      throw .api(.invalid("Signup requires a valid password"))
+    }
+    try engine.checkPasswordStrength(password)
+    if !email.isEmpty, !phone.isEmpty {
+      throw .api(.invalid("Only an email address or phone number should be provided on signup."))
+    }
+    if !phone.isEmpty {
+      throw .api(
+        GoTrueAPIError(
+          status: 400, code: .phoneProviderDisabled, message: "Phone signups are disabled"))
+    }
+    let answer = try await engine.signUp(
+      email: email, password: password, data: try body.object("data") ?? [:],
+      redirectTo: context.redirectTo)
+    switch answer {
+    case .session(let session): return Answer.json(session)
+    case .user(let user): return Answer.json(user)
+    }
+  }
+
+  /// `POST /token?grant_type=…`.
+  @Sendable static func token(_ context: RouteContext) async throws(GoTrueFailure) -> HTTPResponse {
+    // A body that is JSON is read as JSON whatever its declared type (curl -d sends JSON as a
+    // form); a real form body is read as a form.
+    let isJSON = (try? RequestBody(context.request.body)) != nil
+    let form = isJSON ? nil : FormBody(context.request)
+    let grant = context.request.queryValue("grant_type") ?? form?.value("grant_type") ?? ""
+    switch grant {
+    case "password": return try await passwordGrant(context, form: form)
+    case "refresh_token":
+      var token = form?.value("refresh_token")
+      if token == nil { token = try context.body().string("refresh_token") }
+      return Answer.json(try await context.engine.refresh(refreshToken: token ?? ""))
+    case "pkce":
+      let body = try context.body()
+      guard let code = try body.string("auth_code"), !code.isEmpty,
+        let verifier = try body.string("code_verifier"), !verifier.isEmpty
+      else {
+        throw .api(
+          .invalid("invalid request: both auth code and code verifier should be non-empty"))
+      }
+      throw .api(
+        GoTrueAPIError(
+          status: 404, code: .flowStateNotFound,
+          message: "invalid flow state, no valid flow state found"))
+    case "id_token", "web3":
+      throw .api(.invalid("Unsupported provider: provider is not enabled"))
+    default:
+      throw .api(
+        GoTrueAPIError(status: 400, code: .invalidCredentials, message: "unsupported_grant_type"))
+    }
+  }
+
+  private static func passwordGrant(_ context: RouteContext, form: FormBody?)
+    async throws(GoTrueFailure) -> HTTPResponse
+  {
+    let email: String
+    let phone: String
+    let password: String
+    if let form {
+      (email, phone, password) = (
+        form.value("email") ?? "", form.value("phone") ?? "", form.value("password") ?? ""
+      )
+    } else {
+      let body = try context.body()
+      (email, phone, password) = (
+        try body.string("email") ?? "", try body.string("phone") ?? "",
+        try body.string("password") ?? ""
+      )
+    }
+    if !email.isEmpty, !phone.isEmpty {
+      throw .api(.invalid("Only an email address or phone number should be provided on login."))
+    }
+    if !phone.isEmpty {
+      throw .api(
+        GoTrueAPIError(
+          status: 422, code: .phoneProviderDisabled, message: "Phone logins are disabled"))
+    }
+    guard !email.isEmpty else { throw .api(.invalid("missing email or phone")) }
+    let session = try await context.engine.signIn(email: email, password: password)
+    // GoTrue tells a password grant whether the password still meets the rules.
+    var weakness = JSONValue.null
+    if case .api(let weak)? = Result(catching: { () throws(GoTrueFailure) in
+      try context.engine.checkPasswordStrength(password)
+    }).failure {
+      weakness = .object([
+        "message": .string(weak.message),
+        "reasons": .array(weak.weakPasswordReasons.map(JSONValue.string)),
+      ])
+    }
+    return Answer.json(PasswordGrantAnswer(session: session, weakPassword: weakness))
+  }
+
+  /// `POST /logout?scope=global|local|others`.
+  @Sendable static func logout(_ context: RouteContext) async throws(GoTrueFailure) -> HTTPResponse
+  {
+    let token = try context.bearer()
+    let scopeText = context.request.queryValue("scope") ?? ""
+    guard let scope = scopeText.isEmpty ? .global : GoTrueLogoutScope(rawValue: scopeText) else {
+      throw .api(.invalid("Unsupported logout scope \"\(scopeText)\""))
+    }
+    try await context.engine.logout(accessToken: token, scope: scope)
+    return Answer.noContent
+  }
+
+  /// `GET /user`.
+  @Sendable static func user(_ context: RouteContext) async throws(GoTrueFailure) -> HTTPResponse {
+    Answer.json(try await context.engine.user(accessToken: try context.bearer()))
+  }
+
+  /// `PUT /user`.
+  @Sendable static func updateUser(_ context: RouteContext) async throws(GoTrueFailure)
+    -> HTTPResponse
+  {
+    let token = try context.bearer()
+    let body = try context.body()
+    let attributes = GoTrueUserAttributes(
+      email: try body.string("email"), password: try body.string("password"),
+      data: try body.object("data"), phone: try body.string("phone"),
+      appMetadata: try body.object("app_metadata"))
+    return Answer.json(
+      try await context.engine.updateUser(
+        attributes, accessToken: token, redirectTo: context.redirectTo))
+  }
+}
+
+/// A password grant's answer: the session with GoTrue's `weak_password` (null when the
+/// password meets the rules).
+private struct PasswordGrantAnswer: Encodable {
+  var session: GoTrueSession
+  var weakPassword: JSONValue
+
+  private enum CodingKeys: String, CodingKey {
+    case weakPassword = "weak_password"
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    try session.encode(to: encoder)
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(weakPassword, forKey: .weakPassword)
+  }
+}
+
+/// A form body (`application/x-www-form-urlencoded`), which `/token` also takes.
+struct FormBody {
+  private let pairs: [(name: String, value: String)]
+
+  /// The form of `request`, or `nil` when its body is not a form.
+  init?(_ request: HTTPRequest) {
+    guard
+      let type = request.header("Content-Type")?.lowercased(),
+      type.hasPrefix("application/x-www-form-urlencoded")
+    else { return nil }
+    pairs = FormEncoding.decode(String(decoding: request.body, as: UTF8.self))
+  }
+
+  /// The first value of `name`.
+  func value(_ name: String) -> String? {
+    pairs.first { $0.name == name }?.value
+  }
+}
+
+extension Result {
+  /// The error, when this is a failure.
+  fileprivate var failure: Failure? {
+    if case .failure(let error) = self { error } else { nil }
+  }
+}

@@ -1,0 +1,168 @@
+import AuthCrypto
+import Clocks
+import CommandLineOptions
+import GoTrueEngine
+import HTTPServer
+import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `authflow serve`: binds, opens the store, prints where it listens and the keys to use, logs
+/// one line per request, and stops cleanly on SIGINT or SIGTERM.
+public enum ServeMain {
+  /// Where seeded clocks stand: 2025-01-01T00:00:00Z, as in the shell's seeded runs.
+  static let fixedEpoch = Date(timeIntervalSince1970: 1_735_689_600)
+
+  /// Runs the server with `arguments` (after `serve`); returns the exit status: 0 after a
+  /// clean stop, 1 when it cannot start, 2 for a bad command line.
+  public static func run(arguments: [String], environment: [String: String], version: String)
+    -> Int32
+  {
+    let options: ServeOptions
+    do {
+      options = try ServeOptions.parse(arguments, environment: environment)
+    } catch {
+      return fail(error.text(program: "authflow serve"), status: 2)
+    }
+    if options.help {
+      say(ServeOptions.usage + "\n", to: 1)
+      return 0
+    }
+    if options.version {
+      say("authflow \(version)\n", to: 1)
+      return 0
+    }
+    let store =
+      options.store.map(StoreLocation.init(argument:))
+      ?? StoreLocation.defaultStore(environment: environment)
+    if options.seed != nil, store != .memory {
+      return fail(
+        "--seed makes every secret, code and token predictable, so it only runs on a throw-away "
+          + "store; add --store :memory:", status: 2)
+    }
+
+    let slot = ResponderSlot()
+    let server: HTTPServer
+    do {
+      server = try HTTPServer(configuration: options.http, responder: slot) { entry in
+        if !options.quiet { AccessLog.write(entry) }
+      }
+    } catch {
+      return fail(error.description, status: 1)
+    }
+    let baseURL = "http://\(urlHost(options.http.hosts.first ?? "127.0.0.1")):\(server.port)"
+    var configuration = options.engine
+    configuration.emailLinks = .server(externalURL: options.externalURL ?? baseURL)
+    configuration.issuer = (options.externalURL ?? baseURL) + "/auth/v1"
+    let engine: EmbeddedGoTrue
+    do {
+      engine = try EmbeddedGoTrue(
+        location: store, configuration: configuration,
+        clock: AdjustableClock(fixedAt: options.seed.map { _ in fixedEpoch }),
+        random: options.seed.map { SeededRandom(seed: $0) as any RandomSource } ?? SystemRandom())
+    } catch {
+      return fail(error.description, status: 1)
+    }
+    for warning in engine.warnings { say("authflow serve: warning: \(warning)\n", to: 2) }
+    let exposed = server.addresses.filter { !isLoopback($0) }
+    if !exposed.isEmpty {
+      say(
+        "authflow serve: warning: listening on \(exposed.joined(separator: ", ")): anyone who "
+          + "can reach it can sign up and sign in; the outbox stays loopback-only\n", to: 2)
+    }
+    slot.install(AuthResponder(engine: engine, version: "authflow-\(version)"))
+    say(
+      "authflow serve: \(baseURL) (\(server.addresses.joined(separator: " "))) store \(store) "
+        + "anon key \(engine.apiKey(role: "anon")) "
+        + "service_role key \(engine.apiKey(role: "service_role"))\n", to: 1)
+    server.run()
+    say("authflow serve: stopped\n", to: 2)
+    return 0
+  }
+
+  /// The host part of a URL for a listening address (`[::1]`, and loopback for a wildcard).
+  private static func urlHost(_ address: String) -> String {
+    switch address {
+    case "0.0.0.0": "127.0.0.1"
+    case "::": "[::1]"
+    default: address.contains(":") ? "[\(address)]" : address
+    }
+  }
+
+  private static func isLoopback(_ address: String) -> Bool {
+    address.hasPrefix("127.") || address.hasPrefix("[::1]")
+  }
+
+  private static func fail(_ text: String, status: Int32) -> Int32 {
+    say("authflow serve: \(text)\n", to: 2)
+    return status
+  }
+
+  /// Writes `text` straight to a descriptor: unbuffered, so the ready line reaches a pipe at
+  /// once.
+  static func say(_ text: String, to descriptor: Int32) {
+    var text = text
+    _ = text.withUTF8 { write(descriptor, $0.baseAddress, $0.count) }
+  }
+}
+
+/// The responder the server is built with before the engine opens (the engine's links need the
+/// port the server got): until the engine is installed it answers 503.
+final class ResponderSlot: HTTPResponder {
+  private let responder = Mutex<AuthResponder?>(nil)
+
+  func install(_ installed: AuthResponder) {
+    responder.withLock { $0 = installed }
+  }
+
+  func immediateResponse(to request: HTTPRequest) -> HTTPResponse? {
+    guard let current = responder.withLock({ $0 }) else { return Self.starting }
+    return current.immediateResponse(to: request)
+  }
+
+  @concurrent
+  func respond(to request: HTTPRequest) async -> HTTPResponse {
+    guard let current = responder.withLock({ $0 }) else { return Self.starting }
+    return await current.respond(to: request)
+  }
+
+  private static let starting = Answer.error(
+    .init(status: 503, code: nil, message: "authflow serve is starting"),
+    for: HTTPRequest(method: .get, path: "/"))
+}
+
+/// One line per request on standard error: time, method, path (never the query, which can
+/// carry a token), status and milliseconds.
+enum AccessLog {
+  static func write(_ entry: AccessLogEntry) {
+    let millis =
+      Double(entry.duration.components.attoseconds) / 1e15
+      + Double(entry.duration.components.seconds) * 1_000
+    let time = Date().formatted(.iso8601)
+    let tenths = Int((millis * 10).rounded())
+    var line = "\(time) \(entry.method) \(visible(entry.path)) \(entry.status) "
+    line += "\(tenths / 10).\(tenths % 10)ms"
+    if let problem = entry.problem { line += " (\(visible(problem)))" }
+    ServeMain.say(line + "\n", to: 2)
+  }
+
+  /// `text` with control characters and spaces escaped, so a path cannot forge log lines.
+  static func visible(_ text: String) -> String {
+    var shown = ""
+    for scalar in text.unicodeScalars {
+      if scalar.value < 0x21 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
+        shown += "\\x" + String(scalar.value, radix: 16, uppercase: true)
+      } else {
+        shown.unicodeScalars.append(scalar)
+      }
+    }
+    return shown
+  }
+}

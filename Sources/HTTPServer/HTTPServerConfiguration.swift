@@ -1,0 +1,65 @@
+/// Where the server listens and the limits that keep one client from starving the rest.
+public struct HTTPServerConfiguration: Sendable {
+  /// The numeric addresses to listen on. Host names are refused: a static executable has no
+  /// name service (NSS) to resolve them.
+  ///
+  /// With exactly the defaults, `::1` is skipped on a machine without IPv6; an address given
+  /// explicitly must bind.
+  public var hosts: [String] = Self.defaultHosts
+  /// The port on every host; 0 picks a free port, the same one on every host.
+  public var port: UInt16 = 9999
+  /// The largest body accepted; a longer one gets libevent's 413 (an HTML body: libevent 2.1
+  /// offers no hook to replace it).
+  public var maxBodyBytes = 1 << 20
+  /// The largest request line plus header block; a longer one gets libevent's 400.
+  public var maxHeaderBytes = 16 << 10
+  /// How long a request may take to arrive whole, counted from the accept or from the end of
+  /// the previous reply; also how long a reply may take to be read. An idle keep-alive
+  /// connection, or a client sending one byte a second, is closed after it.
+  public var requestTimeout: Duration = .seconds(10)
+  /// Connections served at once. It is lowered to fit the open-file limit (see
+  /// ``HTTPServer/connectionCap``).
+  public var maxConnections = 1024
+  /// Connections beyond ``maxConnections`` that still get a JSON 503 before they are closed;
+  /// beyond these, new connections are closed at once without a reply.
+  public var refusalSlots = 64
+  /// How long in-flight work may take to finish once the server stops.
+  public var drainGrace: Duration = .seconds(5)
+  /// Whether ``HTTPServer/run()`` drains on SIGINT and SIGTERM. Turn it off when several
+  /// servers share a process (tests): libevent delivers signals to one event base only.
+  public var handlesSignals = true
+
+  /// The defaults: both loopback addresses, port 9999, the limits above.
+  public init() {}
+
+  /// Both loopback addresses; only with exactly these may `::1` be skipped on IPv4-only hosts.
+  static let defaultHosts = ["127.0.0.1", "::1"]
+
+  /// Checks the limits, so a typo becomes an error at startup rather than a server that
+  /// refuses everything.
+  func validate() throws(HTTPServerError) {
+    if hosts.isEmpty { throw .noHosts }
+    let checks: [(setting: String, valid: Bool, expected: String)] = [
+      ("maxBodyBytes", maxBodyBytes >= 0, "0 or more bytes"),
+      ("maxHeaderBytes", maxHeaderBytes >= 256, "at least 256 bytes"),
+      ("requestTimeout", requestTimeout >= .milliseconds(1), "at least 1 ms"),
+      ("maxConnections", maxConnections >= 1, "at least 1"),
+      ("refusalSlots", refusalSlots >= 0, "0 or more"),
+      ("drainGrace", drainGrace >= .zero, "0 or more"),
+    ]
+    if let failed = checks.first(where: { !$0.valid }) {
+      throw .invalidConfiguration(setting: failed.setting, expected: failed.expected)
+    }
+  }
+}
+
+extension Duration {
+  /// Whole milliseconds, rounded up so that a positive duration never becomes 0, and clamped
+  /// to what libevent's timeval holds comfortably.
+  var milliseconds: Int {
+    let (seconds, attoseconds) = components
+    guard seconds < 1 << 30 else { return 1 << 40 }  // about 34 years: forever, for a timeout
+    let millis = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+    return Int(clamping: max(millis, 0))
+  }
+}

@@ -1,0 +1,85 @@
+import AuthCrypto
+import Clocks
+import Foundation
+import GoTrue
+import GoTrueEngine
+import HTTPServer
+import Testing
+
+@testable import AuthServer
+
+/// A server's responder on a throw-away engine, driven with request values (no sockets).
+struct TestServer {
+  let engine: EmbeddedGoTrue
+  let responder: AuthResponder
+  let clock: AdjustableClock
+
+  init(configure: (inout EngineConfiguration) -> Void = { _ in }) throws {
+    var configuration = EngineConfiguration()
+    configuration.hashCost = Bcrypt.minimumCost
+    configuration.emailLinks = .server(externalURL: "http://127.0.0.1:9999")
+    configure(&configuration)
+    clock = AdjustableClock(fixedAt: Date(timeIntervalSince1970: 1_735_689_600))
+    engine = try EmbeddedGoTrue(
+      location: .memory, configuration: configuration, clock: clock, random: SeededRandom(seed: 1))
+    responder = AuthResponder(engine: engine, version: "test")
+  }
+
+  /// The answer to one request, as the HTTP server would get it: from the event loop when the
+  /// responder answers there, else from its async path.
+  func send(
+    _ method: HTTPMethod, _ path: String, json: String? = nil, query: [(String, String)] = [],
+    headers: [(String, String)] = [], peer: String = "127.0.0.1:50000"
+  ) async -> Reply {
+    var allHeaders = headers.map { (name: $0.0, value: $0.1) }
+    if json != nil { allHeaders.append((name: "Content-Type", value: "application/json")) }
+    let request = HTTPRequest(
+      method: method, path: path, query: query.map { (name: $0.0, value: $0.1) },
+      headers: allHeaders, body: Array((json ?? "").utf8), peer: peer)
+    if let immediate = responder.immediateResponse(to: request) { return Reply(immediate) }
+    return Reply(await responder.respond(to: request))
+  }
+
+  /// The bearer header of the service-role key.
+  var admin: [(String, String)] {
+    [("Authorization", "Bearer " + engine.apiKey(role: "service_role"))]
+  }
+
+  /// Signs the demo user in and returns its session's JSON.
+  func signIn() async throws -> [String: Any] {
+    let reply = await send(
+      .post, "/token", json: #"{"email":"test@example.com","password":"TestPassword123!"}"#,
+      query: [("grant_type", "password")])
+    #expect(reply.status == 200)
+    return try #require(reply.object)
+  }
+}
+
+/// An answer, with its body read as JSON where it is JSON.
+struct Reply {
+  let status: Int
+  let headers: [(name: String, value: String)]
+  let body: [UInt8]
+
+  init(_ response: HTTPResponse) {
+    status = response.status
+    headers = response.headers
+    body = response.body
+  }
+
+  func header(_ name: String) -> String? {
+    headers.first { $0.name.lowercased() == name.lowercased() }?.value
+  }
+
+  var text: String { String(decoding: body, as: UTF8.self) }
+
+  var object: [String: Any]? {
+    (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any]
+  }
+
+  /// The error code, in whichever shape the body has it.
+  var errorCode: String? {
+    guard let object else { return nil }
+    return object["error_code"] as? String ?? object["code"] as? String
+  }
+}

@@ -1,0 +1,128 @@
+import HTTPServer
+import Testing
+
+/// Limits and hostile clients: the server answers or closes, and keeps serving.
+struct ProtectionTests {
+  @Test func bodyOverTheLimitGets413AndTheServerKeepsServing() async throws {
+    try await withServer({ $0.maxBodyBytes = 1024 }) { server in
+      let connection = try await server.connect()
+      let body = String(repeating: "x", count: 4096)
+      await connection.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 4096\r\n\r\n" + body)
+      let response = try await connection.response()
+      #expect(response.status == 413)
+      #expect(try await server.isHealthy())
+    }
+  }
+
+  @Test func bodyAtTheLimitIsAccepted() async throws {
+    try await withServer({ $0.maxBodyBytes = 1024 }) { server in
+      let connection = try await server.connect()
+      let body = String(repeating: "y", count: 1024)
+      await connection.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 1024\r\n\r\n" + body)
+      #expect(try await connection.response().text == body)
+    }
+  }
+
+  @Test func garbageGets400OrACloseAndTheServerKeepsServing() async throws {
+    try await withServer { server in
+      for garbage in ["\u{1}\u{2}garbage\r\n\r\n", "GET\r\n\r\n", "GET / HTTP/9.9x\r\n\r\n"] {
+        let connection = try await server.connect()
+        await connection.send(garbage)
+        let (bytes, ending) = await connection.readToEnd()
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(ending == .closed || ending == .reset)
+        #expect(bytes.isEmpty || text.hasPrefix("HTTP/1.1 400"), "\(text)")
+      }
+      #expect(try await server.isHealthy())
+    }
+  }
+
+  @Test func truncatedRequestThenCloseIsDropped() async throws {
+    try await withServer { server in
+      let connection = try await server.connect()
+      await connection.send("GET /health HTTP/1.1\r\nHost: t\r\n")
+      connection.finishSending()
+      let (bytes, ending) = await connection.readToEnd()
+      #expect(ending == .closed || ending == .reset)
+      #expect(bytes.isEmpty || String(decoding: bytes, as: UTF8.self).hasPrefix("HTTP/1.1 400"))
+      #expect(try await server.isHealthy())
+    }
+  }
+
+  @Test func connectionsOverTheCapGet503ThenPlainCloses() async throws {
+    try await withServer({
+      $0.maxConnections = 4
+      $0.refusalSlots = 2
+    }) { server in
+      #expect(server.server.connectionCap == 4)
+      var served: [TestConnection] = []
+      for _ in 0..<4 {
+        let connection = try await server.connect()
+        await connection.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try await connection.response().status == 200)
+        served.append(connection)
+      }
+      // Accepted in connect order: two take the refusal slots, the third is closed at once.
+      let refused = [try await server.connect(), try await server.connect()]
+      let dropped = try await server.connect()
+      let (droppedBytes, droppedEnding) = await dropped.readToEnd()
+      #expect(droppedBytes.isEmpty)
+      #expect(droppedEnding == .closed)
+      for connection in refused {
+        await connection.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
+        let response = try await connection.response()
+        #expect(response.status == 503)
+        #expect(response.header("Connection") == "close")
+        #expect(response.text.hasPrefix(#"{"code":503,"error_code":"over_connection_limit""#))
+        #expect(await connection.readToEnd().ending == .closed)
+      }
+      // The served ones leave (the server frees each before the client sees its close)...
+      for connection in served {
+        await connection.send("GET /health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        #expect(try await connection.response().status == 200)
+        #expect(await connection.readToEnd().ending == .closed)
+      }
+      // ...and new clients are served again.
+      #expect(try await server.isHealthy())
+    }
+  }
+
+  // The timeouts here leave wide margins (2 s, checked between 1 s and 8 s): the deadline
+  // starts at the server's accept, which a loaded machine can run well before the test's clock
+  // starts, so a tight bound would measure the machine, not the server.
+  @Test func clientSendingOneByteEvery200msIsClosedAfterTheTimeout() async throws {
+    try await withServer({ $0.requestTimeout = .seconds(2) }) { server in
+      let connection = try await server.connect()
+      let request = Array(
+        ("GET /health HTTP/1.1\r\nHost: t\r\nX-Pad: " + String(repeating: "a", count: 80)).utf8)
+      let started = ContinuousClock.now
+      let sent = await onThread { () -> Int in
+        for (index, byte) in request.enumerated() {
+          guard connection.sendNow([byte]) else { return index }
+          if connection.closedByPeer(within: .milliseconds(200)) { return index + 1 }
+        }
+        return request.count
+      }
+      let elapsed = ContinuousClock.now - started
+      #expect(sent < 40, "the server should close after about 10 bytes, not wait for all 90")
+      #expect(elapsed >= .seconds(1))
+      #expect(elapsed < .seconds(8))
+      #expect(try await server.isHealthy())
+    }
+  }
+
+  @Test func idleKeepAliveIsClosedAfterTheTimeout() async throws {
+    try await withServer({ $0.requestTimeout = .seconds(2) }) { server in
+      let connection = try await server.connect()
+      await connection.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
+      #expect(try await connection.response().status == 200)
+      let started = ContinuousClock.now
+      let (bytes, ending) = await connection.readToEnd(timeout: .seconds(10))
+      let elapsed = ContinuousClock.now - started
+      #expect(bytes.isEmpty)
+      #expect(ending == .closed)
+      #expect(elapsed >= .seconds(1))
+      #expect(elapsed < .seconds(8))
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import HTTPServer
+import Testing
+
+/// A server running on its own thread for one test.
+struct RunningServer: Sendable {
+  let server: HTTPServer
+  let gate: Gate
+  let log: LogRecorder
+  /// Signalled when `run()` has returned.
+  let finished: Latch
+
+  var port: UInt16 { server.port }
+
+  /// A new connection to this server.
+  func connect(host: String = "127.0.0.1") async throws -> TestConnection {
+    try await TestConnection.open(port: port, host: host)
+  }
+
+  /// One `GET /health` on a fresh connection: the server still serves.
+  func isHealthy() async throws -> Bool {
+    let connection = try await connect()
+    await connection.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
+    let response = try await connection.response()
+    return response.status == 200 && response.text == "ok"
+  }
+}
+
+/// Starts a server on a free port of 127.0.0.1 (signals off: tests share one process), runs
+/// `body`, then stops the server and checks that `run()` returned.
+func withServer(
+  _ configure: (inout HTTPServerConfiguration) -> Void = { _ in },
+  _ body: (RunningServer) async throws -> Void
+) async throws {
+  var configuration = HTTPServerConfiguration()
+  configuration.hosts = ["127.0.0.1"]
+  configuration.port = 0
+  configuration.handlesSignals = false
+  configure(&configuration)
+  let gate = Gate()
+  let log = LogRecorder()
+  let server = try HTTPServer(configuration: configuration, responder: TestResponder(gate: gate)) {
+    log.record($0)
+  }
+  let finished = Latch()
+  startThread {
+    server.run()
+    finished.signal()
+  }
+  let running = RunningServer(server: server, gate: gate, log: log, finished: finished)
+  defer {
+    gate.open()
+    server.stop()
+  }
+  try await body(running)
+  gate.open()
+  server.stop()
+  let ended = await finished.waited(timeout: .seconds(10))
+  #expect(ended, "run() did not return within 10 s of stop()")
+}
