@@ -7,7 +7,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 # System C libraries the package links, and the tools the tests and benchmarks drive.
 BUILD_PACKAGES := libsqlite3-dev libcrypt-dev libssl-dev libedit-dev libevent-dev libcurl4
-TEST_PACKAGES := sqlite3 python3 python3-pexpect
+TEST_PACKAGES := sqlite3 python3 python3-pexpect python3-venv
 COVERAGE_FLOORS := AuthFlow=90 Clocks=90 AuthCrypto=85 PrivateFiles=85 GoTrue=85 AuthFlowGoTrue=85 \
 	GoTrueEngine=85 AuthFlowHTTP=80 HTTPServer=80 AuthServer=80 CommandLineOptions=90 \
 	AuthFlowSupabase=85 AuthShell=80
@@ -53,6 +53,9 @@ test: test-deps lint
 	@scripts/check-coverage $(COVERAGE_FLOORS)
 	TMPDIR=$(TEST_TMPDIR) /usr/bin/python3 Tests/Terminal/test_terminal.py \
 		$$($(SWIFT) build --show-bin-path)/authflow
+	@scripts/python-env
+	AUTHFLOW=$$($(SWIFT) build --show-bin-path)/authflow TMPDIR=$(TEST_TMPDIR) PYTHONDONTWRITEBYTECODE=1 \
+		.build/venv/bin/python -m unittest discover -s Tests/Server -v
 	@scripts/check-temporary-files $(TEST_TMPDIR)
 
 lint:

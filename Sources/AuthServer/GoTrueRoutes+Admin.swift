@@ -7,6 +7,7 @@ extension GoTrueRoutes {
   static let admin: [Route] = [
     Route("/admin/users", [.get: listUsers, .post: createUser]),
     Route("/admin/users/{}", [.get: getUser, .put: updateUserByID, .delete: deleteUser]),
+    Route("/admin/generate_link", [.post: generateLink]),
   ]
 
   /// GoTrue's page size when none is asked for.
@@ -109,6 +110,21 @@ extension GoTrueRoutes {
     return Answer.empty
   }
 
+  /// `POST /admin/generate_link`: the code and link an email would carry, sent nowhere.
+  @Sendable static func generateLink(_ context: RouteContext) async throws(GoTrueFailure)
+    -> HTTPResponse
+  {
+    try context.requireAdmin()
+    let body = try context.body()
+    var redirectTo = context.redirectTo
+    if redirectTo == nil { redirectTo = try body.string("redirect_to") }
+    let generated = try await context.engine.generateLink(
+      type: try body.string("type") ?? "", email: try body.string("email") ?? "",
+      password: try body.string("password"), data: try body.object("data") ?? [:],
+      newEmail: try body.string("new_email"), redirectTo: redirectTo)
+    return Answer.json(GeneratedLinkAnswer(link: generated))
+  }
+
   private static func adminAttributes(_ body: RequestBody) throws(GoTrueFailure)
     -> GoTrueAdminUserAttributes
   {
@@ -118,6 +134,29 @@ extension GoTrueRoutes {
       passwordHash: try body.string("password_hash"), emailConfirm: try body.bool("email_confirm"),
       userMetadata: try body.object("user_metadata"), appMetadata: try body.object("app_metadata"),
       banDuration: try body.string("ban_duration"))
+  }
+}
+
+/// `generate_link`'s answer: the user's fields at the top level, then the link's.
+private struct GeneratedLinkAnswer: Encodable {
+  var link: GeneratedLink
+
+  private enum CodingKeys: String, CodingKey {
+    case actionLink = "action_link"
+    case emailOTP = "email_otp"
+    case hashedToken = "hashed_token"
+    case verificationType = "verification_type"
+    case redirectTo = "redirect_to"
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    try link.user.encode(to: encoder)
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(link.actionLink, forKey: .actionLink)
+    try container.encode(link.code, forKey: .emailOTP)
+    try container.encode(link.tokenHash, forKey: .hashedToken)
+    try container.encode(link.verificationType, forKey: .verificationType)
+    try container.encode(link.redirectTo, forKey: .redirectTo)
   }
 }
 

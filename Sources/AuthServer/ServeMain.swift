@@ -59,8 +59,9 @@ public enum ServeMain {
     }
     let baseURL = "http://\(urlHost(options.http.hosts.first ?? "127.0.0.1")):\(server.port)"
     var configuration = options.engine
-    configuration.emailLinks = .server(externalURL: options.externalURL ?? baseURL)
-    configuration.issuer = (options.externalURL ?? baseURL) + "/auth/v1"
+    configuration.emailLinks =
+      options.appLinkScheme.map { .app(scheme: $0) }
+      ?? .server(externalURL: options.externalURL ?? baseURL)
     let engine: EmbeddedGoTrue
     do {
       engine = try EmbeddedGoTrue(

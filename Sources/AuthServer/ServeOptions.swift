@@ -26,6 +26,8 @@ struct ServeOptions: Sendable {
   var store: String?
   /// `--external-url`: the URL links in emails lead to; by default the server's own.
   var externalURL: String?
+  /// `--app-links SCHEME`: emails link straight into the app instead of to `/verify`.
+  var appLinkScheme: String?
   /// `--seed N`: predictable secrets, for tests on `:memory:` only.
   var seed: UInt64?
   /// `--quiet`: no line per request.
@@ -113,8 +115,8 @@ struct ServeOptions: Sendable {
     OptionSpec(
       ["--host"], "ADDRESS",
       [
-        "a numeric address to listen on; repeat for more (default 127.0.0.1 and ::1).",
-        "Beyond loopback anyone who can reach it can sign up and sign in",
+        "a numeric address to listen on, repeatable (default 127.0.0.1, ::1);",
+        "beyond loopback anyone who can reach it can sign up and sign in",
       ], section: "server"
     ) { options, value throws(OptionValueError) in
       guard IPAddress.isNumeric(value) else {
@@ -156,7 +158,7 @@ struct ServeOptions: Sendable {
     },
     OptionSpec(
       ["--jwt-secret"], "SECRET",
-      ["sign tokens with SECRET, at least 32 characters (default: the store's own)"],
+      ["sign tokens with SECRET, 32+ characters (default: the store's own)"],
       section: "GoTrue", environment: "GOTRUE_JWT_SECRET"
     ) { options, value throws(OptionValueError) in
       guard value.utf8.count >= 32 else {
@@ -171,6 +173,10 @@ struct ServeOptions: Sendable {
       options.engine.accessTokenLifetime = Double(
         try number(value, in: 30...604_800, "seconds") as Int)
     },
+    OptionSpec(
+      ["--jwt-issuer"], "ISSUER", ["the iss claim of access tokens (default: none, as GoTrue)"],
+      section: "GoTrue", environment: "GOTRUE_JWT_ISSUER"
+    ) { options, value in options.engine.issuer = value },
     OptionSpec(
       ["--autoconfirm"], nil, ["sign new users in at once, no confirmation email"],
       section: "GoTrue", environment: "GOTRUE_MAILER_AUTOCONFIRM"
@@ -204,8 +210,21 @@ struct ServeOptions: Sendable {
       options.engine.emailInterval = try seconds(value, in: 0...86_400, "a wait")
     },
     OptionSpec(
+      ["--app-links"], "SCHEME",
+      [
+        "emails link into the app (SCHEME://auth/verify?token=CODE&…), as",
+        "templates with {{ .Token }} deep links do, instead of to /verify",
+      ], section: "GoTrue"
+    ) { options, value throws(OptionValueError) in
+      let valid =
+        value.first?.isLetter == true
+        && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+      guard valid else { throw OptionValueError(expected: "a URL scheme such as myapp") }
+      options.appLinkScheme = value
+    },
+    OptionSpec(
       ["--refresh-token-reuse-interval"], "SECONDS",
-      ["how long a just-rotated refresh token still works (default 10)"], section: "GoTrue",
+      ["how long a rotated refresh token", "still works (default 10)"], section: "GoTrue",
       environment: "GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL"
     ) { options, value throws(OptionValueError) in
       options.engine.refreshTokenReuseInterval = Double(
@@ -256,7 +275,10 @@ struct ServeOptions: Sendable {
     },
     OptionSpec(
       ["--seed"], "N",
-      ["predictable secrets and codes, with --store :memory: only; never for real use"],
+      [
+        "predictable secrets, codes and a fixed clock, with --store :memory:",
+        "only; never for real use",
+      ],
       section: "testing"
     ) { options, value throws(OptionValueError) in
       guard let seed = UInt64(value) else {

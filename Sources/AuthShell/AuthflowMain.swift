@@ -109,10 +109,20 @@ public enum AuthflowMain {
       } catch {
         return .failure(.backendUnavailable(error.description))
       }
+      let transport = HelperProcessTransport.besideThisProgram()
+      var mailbox: MailpitMailbox?
+      if let url = options.mailbox {
+        do {
+          mailbox = try MailpitMailbox(url: url, transport: transport, timeout: project.timeout)
+        } catch {
+          return .failure(.backendUnavailable(error.description))
+        }
+      }
       return Result { () throws(ShellError) in
         try .supabase(
-          project: project, transport: HelperProcessTransport.besideThisProgram(),
-          stateDirectory: directories.stateHome + "/authflow")
+          project: project, transport: transport,
+          stateDirectory: directories.stateHome + "/authflow", mailbox: mailbox,
+          seed: options.seed)
       }
     }
     var configuration = EngineConfiguration()

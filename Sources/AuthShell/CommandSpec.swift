@@ -128,7 +128,7 @@ enum BackendFeature: Hashable, Sendable {
   /// How messages name it.
   var phrase: String {
     switch self {
-    case .outbox: "an outbox to read (the embedded backend has one)"
+    case .outbox: "an outbox to read (the embedded backend has one; supabase with --mailbox)"
     case .clock: "a clock of its own (the embedded backend on --store :memory: has one)"
     }
   }

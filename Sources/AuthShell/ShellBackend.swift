@@ -36,6 +36,11 @@ enum ShellBackend {
     let project: SupabaseProject
     let service: GoTrueAuthService
     let restoresSession: Bool
+    /// The mail catcher its emails can be read from (`--mailbox`).
+    let mailbox: MailpitMailbox?
+    /// The shell's own clock when seeded (the server's stays its own).
+    let clock: AdjustableClock?
+    let random: any RandomSource
   }
 
   /// Where seeded clocks start: 2025-01-01T00:00:00Z.
@@ -83,20 +88,33 @@ enum ShellBackend {
 
   /// The Supabase project `project`, reached through `transport`, with its session kept under
   /// `stateDirectory` (one sealed file per project URL).
+  ///
+  /// A `seed` is for golden transcripts against a server seeded the same way: the shell's clock
+  /// stands at the seeded epoch and its randomness is the seed's, and nothing is saved.
   static func supabase(
-    project: SupabaseProject, transport: any HTTPTransport, stateDirectory: String
+    project: SupabaseProject, transport: any HTTPTransport, stateDirectory: String,
+    mailbox: MailpitMailbox? = nil, seed: UInt64? = nil
   ) throws(ShellError) -> ShellBackend {
+    let client = SupabaseGoTrueClient(project: project, transport: transport)
+    if let seed {
+      let clock = AdjustableClock(fixedAt: fixedEpoch)
+      let service = GoTrueAuthService(api: client, sessions: MemorySessionStore(), clock: clock)
+      return .supabase(
+        Supabase(
+          project: project, service: service, restoresSession: false, mailbox: mailbox,
+          clock: clock, random: SeededRandom(seed: seed)))
+    }
     let sessions = SealedSessionFile(directory: stateDirectory, identity: "supabase:" + project.url)
     do {
       try sessions.checkKey()
     } catch {
       throw .backendUnavailable(error.description)
     }
-    let client = SupabaseGoTrueClient(project: project, transport: transport)
     return .supabase(
       Supabase(
         project: project, service: GoTrueAuthService(api: client, sessions: sessions),
-        restoresSession: sessions.hasSavedSession()))
+        restoresSession: sessions.hasSavedSession(), mailbox: mailbox, clock: nil,
+        random: SystemRandom()))
   }
 
   /// The app-facing service.
@@ -143,18 +161,29 @@ enum ShellBackend {
   var random: any RandomSource {
     switch self {
     case .embedded(let embedded): embedded.random
-    case .supabase: SystemRandom()
+    case .supabase(let supabase): supabase.random
     }
   }
 
-  /// The outbox of the emails the backend sent, where the shell can read it.
-  var outbox: Outbox? {
-    if case .embedded(let embedded) = self { embedded.engine.outbox } else { nil }
+  /// Where the shell reads the emails the backend sent, if it can.
+  var mailbox: (any ShellMailbox)? {
+    switch self {
+    case .embedded(let embedded): OutboxMailbox(outbox: embedded.engine.outbox)
+    case .supabase(let supabase): supabase.mailbox.map(RemoteMailbox.init)
+    }
   }
 
   /// The backend's clock, where the shell can move it.
   var clock: AdjustableClock? {
     if case .embedded(let embedded) = self { embedded.clock } else { nil }
+  }
+
+  /// The clock the shell tells time by: the backend's, or a seeded run's fixed one.
+  private var shellClock: AdjustableClock? {
+    switch self {
+    case .embedded(let embedded): embedded.clock
+    case .supabase(let supabase): supabase.clock
+    }
   }
 
   /// What the backend offers beyond the app's service. Only a throw-away store lets its clock
@@ -163,12 +192,12 @@ enum ShellBackend {
   var features: Set<BackendFeature> {
     switch self {
     case .embedded(let embedded): embedded.store == .memory ? [.outbox, .clock] : [.outbox]
-    case .supabase: []
+    case .supabase(let supabase): supabase.mailbox == nil ? [] : [.outbox]
     }
   }
 
   /// The current time as the backend sees it.
-  var now: Date { clock?.now ?? Date() }
+  var now: Date { shellClock?.now ?? Date() }
 
   private static func absolute(_ path: String) -> String {
     if path.hasPrefix("/") { return path }

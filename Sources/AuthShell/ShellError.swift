@@ -68,6 +68,10 @@ indirect enum ShellError: Error, Equatable, Sendable {
   case noResetCode(to: String)
   /// The link cannot be opened.
   case badLink(AuthDeepLinkError)
+  /// The email has a link but no code to fill in or open the app with.
+  case emailHasNoCode(id: String)
+  /// The mailbox could not be read.
+  case mailboxFailed(String)
   /// The local store failed under a command: the run did not do what it says.
   case storeFailed(LocalStoreProblem)
 
@@ -167,6 +171,11 @@ indirect enum ShellError: Error, Equatable, Sendable {
       "no reset code has been sent to \(address); mail lists the outbox"
     case .badLink(let error):
       error.message
+    case .emailHasNoCode(let id):
+      "email #\(id) has a link but no code (GoTrue's newer templates); open its link in a "
+        + "browser, or add {{ .Token }} to the template"
+    case .mailboxFailed(let reason):
+      reason
     case .storeFailed(.readOnly):
       "the account store is read-only, so nothing this run does can be saved"
     case .storeFailed(.full):

@@ -18,6 +18,8 @@ struct ShellOptions: Equatable, Sendable {
   var supabaseURL: String?
   /// `--supabase-key KEY` (else `SUPABASE_ANON_KEY`).
   var supabaseKey: String?
+  /// `--mailbox URL`: a mail catcher with Mailpit's API, for the Supabase backend's emails.
+  var mailbox: String?
   /// `--timeout SECONDS` for Supabase requests.
   var timeout: Double?
   /// `--echo`.
@@ -120,9 +122,10 @@ extension ShellOptions {
     OptionSpec(
       ["--seed"], "N",
       [
-        "reproducible codes, tokens and clock, for golden transcripts;",
+        "reproducible codes, tokens and clock, for golden transcripts",
+        "(embedded: --store :memory: only; supabase: no saved session);",
         "unsafe anywhere else: the seed gives away every secret",
-      ], section: "backend", group: "embedded"
+      ], section: "backend"
     ) { options, value throws(OptionValueError) in
       guard let seed = UInt64(value) else {
         throw OptionValueError(expected: "a whole number; for example --seed 1")
@@ -137,6 +140,13 @@ extension ShellOptions {
       ["--supabase-key"], "KEY", ["the project's anon key (default: $SUPABASE_ANON_KEY)"],
       section: "backend", group: "supabase"
     ) { options, value in options.supabaseKey = value },
+    OptionSpec(
+      ["--mailbox"], "URL",
+      [
+        "read the project's emails from a Mailpit API for the mail commands:",
+        "authflow serve's URL, or http://127.0.0.1:54324 for supabase start",
+      ], section: "backend", group: "supabase"
+    ) { options, value in options.mailbox = value },
     OptionSpec(
       ["--timeout"], "SECONDS", ["how long a Supabase request may take (default 10)"],
       section: "backend", group: "supabase"

@@ -1,15 +1,19 @@
 import AuthFlow
-import GoTrueEngine
 
 extension ShellSession {
   /// `mail`, `mail code`, `mail open`.
   func mail(_ arguments: Arguments) async -> CommandResult {
-    switch arguments {
-    case .word("code"): return mailCode()
-    case .word("open"): return await mailOpen()
-    default:
-      pendingLines += mailLines()
-      return .done
+    guard let mailbox = backend.mailbox else { return .done }
+    do throws(ShellError) {
+      switch arguments {
+      case .word("code"): return try await mailCode(mailbox)
+      case .word("open"): return try await mailOpen(mailbox)
+      default:
+        pendingLines += mailLines(try await mailbox.items())
+        return .done
+      }
+    } catch {
+      return .mistake(error)
     }
   }
 
@@ -37,43 +41,52 @@ extension ShellSession {
     await viewModel.open(link)
   }
 
-  private func mailOpen() async -> CommandResult {
+  /// Follows the newest email's link as a tap would. A link into the app opens as it is; a
+  /// link to a server's `/verify` (GoTrue's emails) opens the app the way a template linking
+  /// into the app with the email's code would.
+  private func mailOpen(_ mailbox: any ShellMailbox) async throws(ShellError) -> CommandResult {
     let address = currentEmail
-    guard !address.isEmpty else { return .mistake(.needsEmail(command: "mail open")) }
-    guard let message = backend.outbox?.newest(to: address) else {
-      return .mistake(.noEmail(to: address))
+    guard !address.isEmpty else { throw .needsEmail(command: "mail open") }
+    guard let item = try await mailbox.newest(to: address, type: nil) else {
+      throw .noEmail(to: address)
     }
-    do {
-      await open(try AuthDeepLink(parsing: message.link))
+    if let link = item.link, let appLink = try? AuthDeepLink(parsing: link) {
+      await open(appLink)
       return .done
-    } catch {
-      return .mistake(.badLink(error))
     }
+    guard let code = item.code else { throw .emailHasNoCode(id: item.id) }
+    switch item.type {
+    case "signup", "email": await open(.confirmation(email: item.recipient, code: code))
+    case "recovery": await open(.recovery(email: item.recipient, code: code))
+    default: throw .badLink(.unsupportedType(item.type ?? "none"))
+    }
+    return .done
   }
 
-  private func mailLines() -> [String] {
-    let messages = backend.outbox?.messages ?? []
-    guard !messages.isEmpty else { return ["The outbox is empty."] }
-    return messages.flatMap { message in
-      let code = masksCodes ? Redaction.mask : message.code
-      let link = masksCodes ? Redaction.maskingQuery(of: message.link) : message.link
-      let recipient = TerminalText.visible(message.recipient)
+  private func mailLines(_ items: [MailItem]) -> [String] {
+    guard !items.isEmpty else { return ["The outbox is empty."] }
+    return items.flatMap { item in
+      let code = item.code.map { masksCodes ? Redaction.mask : $0 } ?? "none"
+      let link = item.link.map { masksCodes ? Redaction.maskingQuery(of: $0) : $0 } ?? ""
+      let recipient = TerminalText.visible(item.recipient)
       return [
-        "#\(message.id) \(Renderer.timestamp(message.sentAt)) to \(recipient): \(message.subject)",
+        "#\(TerminalText.visible(item.id)) \(Renderer.timestamp(item.sentAt)) to \(recipient): "
+          + TerminalText.visible(item.subject),
         "    code \(TerminalText.visible(code))  \(TerminalText.visible(link))",
       ]
     }
   }
 
-  private func mailCode() -> CommandResult {
+  private func mailCode(_ mailbox: any ShellMailbox) async throws(ShellError) -> CommandResult {
     guard case .resetVerify(let pending) = viewModel.navigationState else {
-      return .mistake(.mailCodeNeedsResetVerify)
+      throw .mailCodeNeedsResetVerify
     }
-    guard let message = backend.outbox?.newest(to: pending, kind: .recovery) else {
-      return .mistake(.noResetCode(to: pending))
+    guard let item = try await mailbox.newest(to: pending, type: "recovery") else {
+      throw .noResetCode(to: pending)
     }
-    viewModel.otpCode = message.code
-    pendingLines.append("Filled in the code from email #\(message.id) (hidden).")
+    guard let code = item.code else { throw .emailHasNoCode(id: item.id) }
+    viewModel.otpCode = code
+    pendingLines.append("Filled in the code from email #\(TerminalText.visible(item.id)) (hidden).")
     return .done
   }
 }

@@ -119,3 +119,15 @@ static inline int cevent_is_numeric_address(const char *address) {
   struct in6_addr scratch;
   return inet_pton(AF_INET, address, &scratch) == 1 || inet_pton(AF_INET6, address, &scratch) == 1;
 }
+
+// An event base that reads the clock afresh for every timer it sets. With libevent's default
+// cached time, a timer set late in a long pass of callbacks (a loaded machine can pause the
+// loop's thread) would count from when the pass began, and fire early.
+static inline struct event_base *cevent_base_new_uncached(void) {
+  struct event_config *config = event_config_new();
+  if (config == NULL) return NULL;
+  event_config_set_flag(config, EVENT_BASE_FLAG_NO_CACHE_TIME);
+  struct event_base *base = event_base_new_with_config(config);
+  event_config_free(config);
+  return base;
+}

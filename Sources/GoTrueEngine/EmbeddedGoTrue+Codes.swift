@@ -36,7 +36,7 @@ enum CodeKind: String, Sendable, CaseIterable {
     case .magiclink: [.magicLink, .recovery]
     case .email: [.confirmation, .magicLink, .recovery]
     case .emailChange: [.emailChangeNew, .emailChangeCurrent]
-    case .invite: []
+    case .invite: [.confirmation]
     }
   }
 }
@@ -45,13 +45,16 @@ extension EmbeddedGoTrue {
   /// Makes a fresh 6-digit code of `kind` for `user`, sent to `recipient` (the user's address
   /// unless given), replacing any unused one of the same kind. Stores only keyed hashes of the
   /// code and of its link's token hash. Call inside a write transaction.
+  ///
+  /// A code made for an admin (`generate_link`) is not mailed, so it counts against no email
+  /// limit.
   func issueCode(
     _ kind: CodeKind, for user: UserRecord, to recipient: String? = nil,
-    _ database: SQLiteDatabase, now: Int64, redirectTo: String? = nil
+    _ database: SQLiteDatabase, now: Int64, redirectTo: String? = nil, mailed: Bool = true
   ) throws -> PendingEmail {
     let recipient = recipient ?? user.email
     let limits = limiter(database, now)
-    try limits.consumeEmailSent()
+    if mailed { try limits.consumeEmailSent() }
     let code = random.digits(6)
     let lifetime = Int64(configuration.codeLifetime * 1_000)
     try database.run(
@@ -77,7 +80,7 @@ extension EmbeddedGoTrue {
     try database.run(
       "UPDATE users SET \(sentColumn) = ?, updated_at = ? WHERE id = ?", .integer(now),
       .integer(now), .text(user.id))
-    try limits.recordEmail(to: recipient)
+    if mailed { try limits.recordEmail(to: recipient) }
     let link = EmailLink(
       kind: kind.emailKind, recipient: recipient, code: code,
       redirectTo: allowedRedirect(redirectTo))

@@ -6,6 +6,14 @@ extension ServerLoop {
   /// Adds SIGINT and SIGTERM as libevent signal events, so their handling runs on the loop
   /// thread like everything else.
   func watchSignals() {
+    // A parent may have started the process with these blocked (a test runner's threads block
+    // most signals, and children inherit the mask); unblocked here, the loop's thread takes
+    // them, so the server still stops when asked.
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    sigaddset(&unblocked, SIGINT)
+    sigaddset(&unblocked, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
     for signal in [SIGINT, SIGTERM] {
       guard
         let event = cevent_signal_new(

@@ -57,7 +57,7 @@ final class ServerLoop {
     // NB: evthread_use_pthreads() must run before event_base_new(), or event_active from a
     // Task's thread races with the loop.
     guard ProcessSetup.threadsReady else { throw .libevent("turn on its pthread locking") }
-    guard let base = event_base_new() else { throw .libevent("create an event base") }
+    guard let base = cevent_base_new_uncached() else { throw .libevent("create an event base") }
     guard let http = evhttp_new(base) else {
       event_base_free(base)
       throw .libevent("create an HTTP server")

@@ -1,3 +1,4 @@
+import AuthCrypto
 import Foundation
 import GoTrue
 import GoTrueEngine
@@ -268,5 +269,45 @@ struct FlowTests {
         == "user_not_found")
     #expect(await server.send(.get, "/admin/users/nope", headers: server.admin).status == 404)
     #expect(await server.send(.delete, "/admin/users/\(id)", headers: server.admin).status == 404)
+  }
+
+  @Test func generateLinkGivesTheCodeAndLinkAnEmailWouldCarry() async throws {
+    let server = try TestServer()
+    let reply = await server.send(
+      .post, "/admin/generate_link", json: #"{"type":"recovery","email":"test@example.com"}"#,
+      headers: server.admin)
+    let body = try #require(reply.object)
+    #expect(body["email"] as? String == "test@example.com", "the user's fields at the top")
+    let code = try #require(body["email_otp"] as? String)
+    let hash = try #require(body["hashed_token"] as? String)
+    #expect(hash == SHA224.hash("test@example.com" + code).hexString)
+    #expect((body["action_link"] as? String)?.contains("token=\(hash)&type=recovery") == true)
+    #expect(body["verification_type"] as? String == "recovery")
+    #expect(server.engine.outbox.messages.isEmpty, "nothing is sent")
+    let verified = await server.send(
+      .post, "/verify", json: #"{"type":"recovery","token_hash":"\#(hash)"}"#)
+    #expect(verified.status == 200)
+
+    let signup = try #require(
+      await server.send(
+        .post, "/admin/generate_link", json: #"{"type":"magiclink","email":"new@example.com"}"#,
+        headers: server.admin
+      ).object)
+    #expect(signup["verification_type"] as? String == "signup", "a new address signs up")
+    let cases: [(String, Int, String)] = [
+      (#"{"type":"nope","email":"a@b.co"}"#, 400, "Invalid email action link type requested: nope"),
+      (#"{"type":"recovery","email":"nobody@example.com"}"#, 404, "User with this email not found"),
+      (#"{"type":"signup","email":"fresh@example.com"}"#, 400, "Signup requires a valid password"),
+      (
+        #"{"type":"signup","email":"test@example.com","password":"secret12"}"#, 422,
+        "A user with this email address has already been registered"
+      ),
+    ]
+    for (json, status, message) in cases {
+      let refused = await server.send(
+        .post, "/admin/generate_link", json: json, headers: server.admin)
+      #expect(refused.status == status, "\(json)")
+      #expect(refused.object?["msg"] as? String == message, "\(json)")
+    }
   }
 }

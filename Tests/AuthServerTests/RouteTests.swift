@@ -79,6 +79,22 @@ struct RouteTests {
       #expect(reply.errorCode == "bad_json")
       #expect(reply.object?["msg"] as? String == message)
     }
+    // What Foundation would forgive and Go refuses: a byte-order mark, UTF-16, a trailing comma.
+    let strict: [[UInt8]] = [
+      [0xEF, 0xBB, 0xBF] + Array(#"{"email":"a@b.co"}"#.utf8),
+      Array(#"{"email":"a@b.co"}"#.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] },
+      Array(#"{"email":"a@b.co","password":"secret12", }"#.utf8),
+      Array(#"{"list":[1,2,],"email":"a@b.co"}"#.utf8),
+    ]
+    for bytes in strict {
+      let request = HTTPRequest(method: .post, path: "/signup", body: bytes)
+      let reply = Reply(await server.responder.respond(to: request))
+      #expect(reply.errorCode == "bad_json", "\(bytes.prefix(12))")
+    }
+    #expect(
+      StrictJSON.problem(in: Array(#"{"a":"x,}"}"#.utf8)) == nil, "commas in strings are text")
+    #expect(StrictJSON.problem(in: Array(#"{"a":"\",]"}"#.utf8)) == nil, "so are escaped quotes")
+
     // Field names match whatever their case, as Go's decoder matches them.
     let reply = await server.send(
       .post, "/signup", json: #"{"EMAIL":"ada@example.com","Password":"secret12"}"#)

@@ -52,8 +52,13 @@ struct CommandLineTests {
       "authflow: cannot read /nonexistent/script.authflow: No such file or directory\n"
     ),
     (
-      ["--backend", "supabase", "--seed", "1"],
-      "authflow: --seed applies to the embedded backend only\n"
+      ["--backend", "supabase", "--mailbox", "1"],
+      "authflow: the supabase backend needs the project URL; "
+        + "set SUPABASE_URL and SUPABASE_ANON_KEY, or pass --supabase-url and --supabase-key\n"
+    ),
+    (
+      ["--mailbox", "http://127.0.0.1:9999"],
+      "authflow: --mailbox applies to the supabase backend only; add --backend supabase\n"
     ),
     (
       ["--store", "/proc/authflow/auth.db", "-c", "show"],

@@ -197,7 +197,7 @@ struct CommandParserTests {
   @Test func embeddedCommandsOnAnotherBackend() {
     #expect(
       problem(["mail"], in: context(.login, embedded: false))
-        == "'mail' needs an outbox to read (the embedded backend has one); the supabase backend has none"
+        == "'mail' needs an outbox to read (the embedded backend has one; supabase with --mailbox); the supabase backend has none"
     )
     #expect(problem(["clock", "advance", "1h"], in: context(.choice)) == nil)
   }

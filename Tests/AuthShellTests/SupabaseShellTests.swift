@@ -53,7 +53,7 @@ final class SupabaseShellTests {
           + "  email confirmed: 2025-01-01T00:00:00Z\n  session expires: in "))
     #expect(
       result.error
-        == "line 1 (command 8): 'mail' needs an outbox to read (the embedded backend has one); the supabase backend has none\n"
+        == "line 1 (command 8): 'mail' needs an outbox to read (the embedded backend has one; supabase with --mailbox); the supabase backend has none\n"
     )
 
     // The session was saved for this project and comes back on the next start.

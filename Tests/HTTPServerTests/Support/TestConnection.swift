@@ -32,9 +32,17 @@ final class TestConnection: Sendable {
     try await onThread { try connect(host: host, port: port) }
   }
 
+  /// Connects on the calling thread, for tests whose first bytes must follow the connect at
+  /// once: a server's deadline starts at its accept, and a new thread can take seconds to run
+  /// on a loaded machine.
+  static func openNow(port: UInt16, host: String = "127.0.0.1") throws -> TestConnection {
+    try connect(host: host, port: port)
+  }
+
   private static func connect(host: String, port: UInt16) throws -> TestConnection {
     let v6 = host.contains(":")
-    let fd = socket(v6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let fd = socket(
+      v6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard fd >= 0 else { throw Failure.cannotConnect(errno) }
     let status: Int32
     if v6 {

@@ -1,0 +1,83 @@
+import AuthFlowSupabase
+import GoTrueEngine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// An email as the `mail` commands show it, from whichever mailbox the backend has.
+struct MailItem: Equatable, Sendable {
+  /// The mailbox's ID for it, shown as `#ID`.
+  var id: String
+  /// The address it went to.
+  var recipient: String
+  /// The subject line.
+  var subject: String
+  /// When it was sent.
+  var sentAt: Date
+  /// Its 6-digit code, when it has one.
+  var code: String?
+  /// Its link.
+  var link: String?
+  /// What its code and link verify: `signup`, `recovery`, `magiclink`, `email_change`.
+  var type: String?
+}
+
+/// Where the shell reads a backend's emails: the embedded engine's outbox, or a mail catcher
+/// with Mailpit's API (`--mailbox`) for the Supabase backend.
+protocol ShellMailbox: Sendable {
+  /// The kept emails, oldest first.
+  func items() async throws(ShellError) -> [MailItem]
+  /// The newest email to `recipient` that verifies `type` (any when `nil`).
+  func newest(to recipient: String, type: String?) async throws(ShellError) -> MailItem?
+}
+
+/// The embedded engine's outbox.
+struct OutboxMailbox: ShellMailbox {
+  let outbox: Outbox
+
+  func items() -> [MailItem] { outbox.messages.map(Self.item) }
+
+  func newest(to recipient: String, type: String?) -> MailItem? {
+    let kind = OutboxMessage.Kind.allCases.first { $0.verificationType == type }
+    if type != nil, kind == nil { return nil }
+    return outbox.newest(to: recipient, kind: kind).map(Self.item)
+  }
+
+  private static func item(_ message: OutboxMessage) -> MailItem {
+    MailItem(
+      id: "\(message.id)", recipient: message.recipient, subject: message.subject,
+      sentAt: message.sentAt, code: message.code, link: message.link,
+      type: message.kind.verificationType)
+  }
+}
+
+/// A mail catcher with Mailpit's API: `authflow serve`'s outbox, or a local Supabase stack's
+/// Mailpit.
+struct RemoteMailbox: ShellMailbox {
+  let mailbox: MailpitMailbox
+
+  func items() async throws(ShellError) -> [MailItem] {
+    do {
+      return try await mailbox.messages().map(Self.item)
+    } catch {
+      throw .mailboxFailed(error.description)
+    }
+  }
+
+  func newest(to recipient: String, type: String?) async throws(ShellError) -> MailItem? {
+    do {
+      return try await mailbox.newest(to: recipient, type: type).map(Self.item)
+    } catch {
+      throw .mailboxFailed(error.description)
+    }
+  }
+
+  private static func item(_ message: MailboxMessage) -> MailItem {
+    MailItem(
+      id: message.id, recipient: message.recipient.lowercased(), subject: message.subject,
+      sentAt: message.sentAt, code: message.code, link: message.link, type: message.type)
+  }
+}

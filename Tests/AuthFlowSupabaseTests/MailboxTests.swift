@@ -1,0 +1,65 @@
+import AuthFlowHTTP
+import Foundation
+import Testing
+
+@testable import AuthFlowSupabase
+
+/// Reading emails from a mail catcher with Mailpit's API.
+struct MailboxTests {
+  private func json(_ text: String) -> ReplayTransport.Reply {
+    .response(
+      HTTPResponse(
+        status: 200, headers: ["content-type": "application/json"], body: Data(text.utf8)))
+  }
+
+  private static let message = #"""
+    {"ID":"7","To":[{"Name":"","Address":"Ada@Example.com"}],"Subject":"Reset your password",
+     "Date":"2025-01-01T00:00:00Z",
+     "Text":"Reset your password\n\nFollow this link:\nhttp://127.0.0.1:9999/verify?token=abc&type=recovery&redirect_to=http://127.0.0.1:3000\n\nAlternatively, enter the code: 123456\n"}
+    """#
+
+  @Test func readsTheNewestMessageToAnAddressWithItsCodeAndLink() async throws {
+    let transport = ReplayTransport(json(#"{"messages":[{"ID":"7"}]}"#), json(Self.message))
+    let mailbox = try MailpitMailbox(url: "http://127.0.0.1:54324/", transport: transport)
+    let message = try #require(try await mailbox.newest(to: "ada@example.com", type: "recovery"))
+    #expect(message.id == "7")
+    #expect(message.code == "123456")
+    #expect(message.link?.hasPrefix("http://127.0.0.1:9999/verify?token=abc") == true)
+    #expect(message.type == "recovery")
+    #expect(message.sentAt == Date(timeIntervalSince1970: 1_735_689_600))
+    #expect(
+      transport.requests.map(\.url) == [
+        "http://127.0.0.1:54324/api/v1/search?query=to%3A%22ada%40example.com%22&limit=50",
+        "http://127.0.0.1:54324/api/v1/message/7",
+      ])
+  }
+
+  @Test func aTemplateWithoutACodeGivesNone() {
+    #expect(MailpitMailbox.code(in: "Follow this link: https://x.io/verify?token=abc") == nil)
+    #expect(MailpitMailbox.code(in: "Your code is 987654") == "987654")
+    #expect(MailpitMailbox.code(in: "Order 1234567 shipped") == nil)
+    #expect(
+      MailpitMailbox.link(in: "Open myapp://auth/verify?token=1 now")
+        == "myapp://auth/verify?token=1")
+  }
+
+  @Test func failuresSayWhereAndWhat() async throws {
+    #expect(throws: MailboxFailure.self) {
+      try MailpitMailbox(url: "ftp://x", transport: ReplayTransport())
+    }
+    let down = try MailpitMailbox(
+      url: "http://127.0.0.1:1", transport: ReplayTransport(.failure(.unreachable("refused"))))
+    do {
+      _ = try await down.messages()
+      Issue.record("expected a failure")
+    } catch {
+      #expect(
+        error.description
+          == "the mailbox at http://127.0.0.1:1 could not be read: the server could not be reached: refused"
+      )
+    }
+    let html = try MailpitMailbox(
+      url: "http://127.0.0.1:1", transport: ReplayTransport(.response(HTTPResponse(status: 404))))
+    await #expect(throws: MailboxFailure.self) { try await html.messages() }
+  }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// Every example runs on the embedded backend and on the Supabase backend against an
+/// `authflow serve` on the same seed, and both transcripts agree line for line: the prompt's
+/// backend label aside, and up to the first command only the embedded backend has (`clock`:
+/// a server's clock cannot be moved from a client; the README's backend table says so).
+@Suite(.serialized)
+struct ParityTests {
+  @Test(arguments: ExampleTranscriptTests.examples)
+  func bothBackendsTellTheSameStory(name: String) throws {
+    let script = packageRoot.appendingPathComponent("examples/\(name)")
+    let embedded = try runAuthflow(
+      ["--store", ":memory:", "--seed", "1", "--hash-cost", "4", "--echo", script.path],
+      mergeErrors: true)
+
+    let server = try RunningServer([
+      "--store", ":memory:", "--seed", "1", "--hash-cost", "4", "--app-links", "authflow",
+    ])
+    defer { server.stop() }
+    let remote = try runAuthflow(
+      [
+        "--backend", "supabase", "--supabase-url", server.url, "--supabase-key", server.anonKey,
+        "--mailbox", server.url, "--seed", "1", "--echo", script.path,
+      ], mergeErrors: true)
+
+    let label = "supabase:127.0.0.1 "
+    let expected = embedded.output.split(separator: "\n", omittingEmptySubsequences: false)
+    // The backend's name shows in the prompt and in show's "Backend:" line, and only there.
+    let actual = remote.output.split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { !$0.hasPrefix("Backend: supabase:") }
+      .map { $0.hasPrefix(label) ? $0.dropFirst(label.count) : $0 }
+    let stop = expected.firstIndex { $0.contains("> clock ") } ?? expected.count
+    #expect(stop > 0)
+    for index in 0..<stop {
+      guard index < actual.count, actual[index] == expected[index] else {
+        Issue.record(
+          """
+          \(name) line \(index + 1) differs:
+            embedded: \(expected[index])
+            supabase: \(index < actual.count ? String(actual[index]) : "(end)")
+          """)
+        return
+      }
+    }
+    if stop == expected.count {
+      #expect(actual.count == expected.count, "\(name): the supabase run printed more")
+      #expect(remote.status == embedded.status)
+    }
+  }
+}
+
+/// An `authflow serve` on a free port, for the duration of a test.
+final class RunningServer: Sendable {
+  let url: String
+  let anonKey: String
+  private let process: Process
+
+  init(_ options: [String]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: authflowBinary)
+    process.arguments = ["serve", "--port", "0", "--host", "127.0.0.1", "--quiet"] + options
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    self.process = process
+    // The ready line comes at once; a bounded wait keeps a broken server from hanging the test.
+    let line = Mutex<String?>(nil)
+    let ready = DispatchSemaphore(value: 0)
+    Thread {
+      var bytes: [UInt8] = []
+      while let byte = try? output.fileHandleForReading.read(upToCount: 1)?.first, byte != 10 {
+        bytes.append(byte)
+      }
+      line.withLock { $0 = String(decoding: bytes, as: UTF8.self) }
+      ready.signal()
+    }.start()
+    guard ready.wait(timeout: .now() + 30) == .success, let text = line.withLock({ $0 }) else {
+      process.terminate()
+      throw ServerDidNotStart(line: "")
+    }
+    let words = text.split(separator: " ").map(String.init)
+    guard let urlIndex = words.firstIndex(where: { $0.hasPrefix("http://") }),
+      let anonIndex = words.firstIndex(of: "anon"), anonIndex + 2 < words.count
+    else {
+      process.terminate()
+      throw ServerDidNotStart(line: text)
+    }
+    url = words[urlIndex]
+    anonKey = words[anonIndex + 2]
+  }
+
+  func stop() {
+    process.terminate()
+    process.waitUntilExit()
+  }
+}
+
+struct ServerDidNotStart: Error {
+  var line: String
+}

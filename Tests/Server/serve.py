@@ -1,0 +1,230 @@
+"""Runs `authflow serve` for a test: start on a free port, read the keys from its ready line,
+read its outbox through the Mailpit API, stop it. Standard library only, so the hostile tests
+(which must not depend on the client under test) can use it too.
+
+The binary comes from the AUTHFLOW environment variable (the Makefile passes the debug build).
+"""
+
+import collections
+import json
+import os
+import queue
+import re
+import signal
+import subprocess
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+READY_TIMEOUT = 30.0
+STOP_TIMEOUT = 10.0
+MAIL_TIMEOUT = 10.0
+READY_LINE = re.compile(
+    r"^authflow serve: (?P<url>http://\S+) \((?P<addresses>[^)]*)\) store (?P<store>.+?)"
+    r" anon key (?P<anon>\S+) service_role key (?P<service>\S+)$")
+CODE = re.compile(r"\b(\d{6})\b")
+LINK = re.compile(r"https?://\S+/verify\?\S+")
+
+
+def binary():
+    """The authflow executable under test; a missing variable is a setup error, not a skip."""
+    path = os.environ.get("AUTHFLOW")
+    if not path:
+        raise RuntimeError("set AUTHFLOW to the authflow executable (make test does)")
+    if not os.access(path, os.X_OK):
+        raise RuntimeError(f"AUTHFLOW={path} is not an executable")
+    return path
+
+
+class Server:
+    """One `authflow serve` process. Use start() in setUp/setUpClass and stop() in the matching
+    tearDown (addCleanup/addClassCleanup), so a failing test never leaves a server behind."""
+
+    def __init__(self, *options, store=":memory:", hash_cost=4):
+        self.arguments = [binary(), "serve", "--store", store, "--port", "0",
+                          "--hash-cost", str(hash_cost), *options]
+        self.process = None
+        self.url = self.anon_key = self.service_key = None
+        self.host = self.port = None
+        self.log = collections.deque(maxlen=200)
+        self.stdout_lines = queue.Queue()
+        self.readers = []
+
+    # -- life cycle ---------------------------------------------------------------------------
+
+    def start(self, timeout=READY_TIMEOUT):
+        """Starts the server and waits (bounded) for its ready line; returns self."""
+        self.process = subprocess.Popen(
+            self.arguments, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True, encoding="utf-8", errors="replace")
+        # Both pipes are drained by threads so that a chatty log never blocks the server.
+        self.readers = [
+            threading.Thread(target=self._drain, args=(self.process.stdout, self.stdout_lines.put),
+                             daemon=True),
+            threading.Thread(target=self._drain, args=(self.process.stderr, self.log.append),
+                             daemon=True),
+        ]
+        for reader in self.readers:
+            reader.start()
+        try:
+            line = self.stdout_lines.get(timeout=timeout)
+        except queue.Empty:
+            self.kill()
+            raise RuntimeError(f"authflow serve printed no ready line within {timeout} s; "
+                               f"log: {self.log_tail()}") from None
+        match = READY_LINE.match(line.rstrip("\n")) if line else None
+        if not match:
+            self.stop()
+            raise RuntimeError(f"unexpected first line {line!r}; log: {self.log_tail()}")
+        self.url = match["url"]
+        parsed = urllib.parse.urlsplit(self.url)
+        self.host, self.port = parsed.hostname, parsed.port
+        self.anon_key, self.service_key = match["anon"], match["service"]
+        return self
+
+    @staticmethod
+    def _drain(stream, put):
+        for line in stream:
+            put(line)
+        put("")  # end of stream marker (also unblocks a start() waiting on a dead process)
+
+    def stop(self, timeout=STOP_TIMEOUT):
+        """SIGTERM, a bounded wait, then SIGKILL; returns the exit status (None if never
+        started). Safe to call twice."""
+        if self.process is None:
+            return None
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout)
+        self._join_readers()
+        return self.process.returncode
+
+    def kill(self):
+        """SIGKILL: the crash a store must survive. Returns the exit status."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(STOP_TIMEOUT)
+        self._join_readers()
+        return self.process.returncode if self.process else None
+
+    def _join_readers(self):
+        for reader in self.readers:
+            reader.join(STOP_TIMEOUT)
+        for stream in (self.process.stdout, self.process.stderr):
+            stream.close()
+
+    def alive(self):
+        """Whether the process is still running (a crash shows up here)."""
+        return self.process is not None and self.process.poll() is None
+
+    def remaining_stdout(self):
+        """Lines printed on stdout after the ready line (only complete after stop())."""
+        lines = []
+        while True:
+            try:
+                line = self.stdout_lines.get_nowait()
+            except queue.Empty:
+                return lines
+            if line:
+                lines.append(line.rstrip("\n"))
+
+    def log_tail(self, count=20):
+        """The last request-log lines, to make a failure message useful."""
+        return "".join(list(self.log)[-count:])
+
+    # -- plain HTTP (stdlib) ------------------------------------------------------------------
+
+    def request(self, method, path, body=None, headers=None, timeout=10.0):
+        """One HTTP request with urllib; returns (status, headers, body bytes) for every status
+        (redirects are not followed)."""
+        data = json.dumps(body).encode() if isinstance(body, (dict, list)) else body
+        request = urllib.request.Request(self.url + path, data=data, method=method,
+                                         headers=dict(headers or {}))
+        if isinstance(body, (dict, list)):
+            request.add_header("Content-Type", "application/json")
+        opener = urllib.request.build_opener(_NoRedirect)
+        try:
+            with opener.open(request, timeout=timeout) as response:
+                return response.status, response.headers, response.read()
+        except urllib.error.HTTPError as error:
+            with error:
+                return error.code, error.headers, error.read()
+
+    def json(self, method, path, body=None, headers=None, timeout=10.0):
+        """A request whose answer must be JSON; returns (status, parsed body)."""
+        status, _, raw = self.request(method, path, body, headers, timeout)
+        return status, json.loads(raw) if raw else None
+
+    def anon_headers(self):
+        """What a Supabase client sends with the anon key."""
+        return {"apikey": self.anon_key, "Authorization": f"Bearer {self.anon_key}"}
+
+    def service_headers(self):
+        """What an admin client sends with the service_role key."""
+        return {"apikey": self.service_key, "Authorization": f"Bearer {self.service_key}"}
+
+    # -- the outbox (Mailpit API) -------------------------------------------------------------
+
+    def clear_outbox(self):
+        """DELETE /api/v1/messages: every message."""
+        status, _, body = self.request("DELETE", "/api/v1/messages")
+        if status != 200 or body != b"ok":
+            raise AssertionError(f"DELETE /api/v1/messages answered {status} {body!r}")
+
+    def messages_to(self, address):
+        """The summaries of the messages to `address`, newest first (Mailpit search)."""
+        query = urllib.parse.urlencode({"query": f"to:{address}"})
+        status, page = self.json("GET", f"/api/v1/search?{query}")
+        if status != 200:
+            raise AssertionError(f"GET /api/v1/search answered {status}")
+        return page["messages"]
+
+    def latest_message_to(self, address, newer_than=None, timeout=MAIL_TIMEOUT):
+        """The newest whole message to `address` whose ID differs from `newer_than` (polled with
+        a deadline: mail may be written just after the request that caused it answers)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            found = self.messages_to(address)
+            if found and found[0]["ID"] != newer_than:
+                status, message = self.json("GET", f"/api/v1/message/{found[0]['ID']}")
+                if status != 200:
+                    raise AssertionError(f"GET /api/v1/message/{found[0]['ID']} answered {status}")
+                return message
+            if time.monotonic() >= deadline:
+                raise AssertionError(f"no new message to {address} within {timeout} s")
+            time.sleep(0.05)
+
+    @staticmethod
+    def code_in(message):
+        """The 6-digit code in a message's Text."""
+        match = CODE.search(message["Text"])
+        if not match:
+            raise AssertionError(f"no 6-digit code in {message['Text']!r}")
+        return match[1]
+
+    @staticmethod
+    def link_in(message):
+        """The /verify link in a message's Text."""
+        match = LINK.search(message["Text"])
+        if not match:
+            raise AssertionError(f"no /verify link in {message['Text']!r}")
+        return match[0]
+
+    @staticmethod
+    def token_hash_in(message):
+        """The `token` parameter of the message's link: the token hash /verify accepts."""
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(Server.link_in(message)).query)
+        return query["token"][0]
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    """Keeps 3xx answers as they are: the tests check the Location header itself."""
+
+    def redirect_request(self, *arguments, **keywords):
+        return None
