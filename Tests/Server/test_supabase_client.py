@@ -4,7 +4,7 @@ Every call goes through `SyncGoTrueClient` / `SyncGoTrueAdminAPI` (and the async
 they add something), so an answer the client cannot parse fails the test: the client raises
 pydantic's ValidationError for a 2xx body that fits none of its models, and AuthUnknownError for
 an error body that is not GoTrue's JSON. The values are then checked against GoTrue's behaviour
-(/work/proto/research/GOTRUE.md). What the client does not expose (the GET /verify redirect,
+(supabase/auth, internal/api). What the client does not expose (the GET /verify redirect,
 the two error shapes, /health, /settings, features that are off) is checked with plain httpx.
 
 Each class starts its own server (`serve.Server`) with the options it needs, and every test
