@@ -8,6 +8,7 @@ SWIFT ?= swift
 # System C libraries the package links, and the tools the tests and benchmarks drive.
 BUILD_PACKAGES := libsqlite3-dev libcrypt-dev libssl-dev libedit-dev libevent-dev libcurl4
 TEST_PACKAGES := sqlite3 python3 python3-pexpect python3-venv
+BENCH_PACKAGES := wrk
 COVERAGE_FLOORS := AuthFlow=90 Clocks=90 AuthCrypto=85 PrivateFiles=85 GoTrue=85 AuthFlowGoTrue=85 \
 	GoTrueEngine=85 AuthFlowHTTP=80 HTTPServer=80 AuthServer=80 CommandLineOptions=90 \
 	AuthFlowSupabase=85 AuthShell=80
@@ -66,6 +67,7 @@ format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
 
 bench: release test-deps
+	@scripts/ensure-packages $(BENCH_PACKAGES)
 	@scripts/bench $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 
 clean:

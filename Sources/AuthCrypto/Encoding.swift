@@ -9,34 +9,36 @@
 public enum Base64URL {
   /// `bytes` as unpadded base64url text.
   public static func encode(_ bytes: some Collection<UInt8>) -> String {
-    var text = Data(bytes).base64EncodedString()
-    text = String(
-      text.unicodeScalars.compactMap { scalar -> Character? in
-        switch scalar {
-        case "+": "-"
-        case "/": "_"
-        case "=": nil
-        default: Character(scalar)
-        }
-      })
-    return text
+    let standard = Data(bytes).base64EncodedData()
+    var output: [UInt8] = []
+    output.reserveCapacity(standard.count)
+    for byte in standard {
+      switch byte {
+      case UInt8(ascii: "+"): output.append(UInt8(ascii: "-"))
+      case UInt8(ascii: "/"): output.append(UInt8(ascii: "_"))
+      case UInt8(ascii: "="): continue
+      default: output.append(byte)
+      }
+    }
+    return String(decoding: output, as: UTF8.self)
   }
 
   /// The bytes of base64url `text`, padded or not, or `nil` when it is not base64url.
   public static func decode(_ text: some StringProtocol) -> [UInt8]? {
-    guard !text.contains("+"), !text.contains("/") else { return nil }
-    var standard = String(
-      text.map { character -> Character in
-        switch character {
-        case "-": "+"
-        case "_": "/"
-        default: character
-        }
-      })
-    let remainder = standard.utf8.count % 4
+    var standard: [UInt8] = []
+    standard.reserveCapacity(text.utf8.count + 3)
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "+"), UInt8(ascii: "/"): return nil
+      case UInt8(ascii: "-"): standard.append(UInt8(ascii: "+"))
+      case UInt8(ascii: "_"): standard.append(UInt8(ascii: "/"))
+      default: standard.append(byte)
+      }
+    }
+    let remainder = standard.count % 4
     if remainder == 1 { return nil }
-    if remainder > 0 { standard += String(repeating: "=", count: 4 - remainder) }
-    return Data(base64Encoded: standard).map(Array.init)
+    if remainder > 0 { standard += repeatElement(UInt8(ascii: "="), count: 4 - remainder) }
+    return Data(base64Encoded: Data(standard)).map(Array.init)
   }
 }
 

@@ -13,21 +13,22 @@ public enum JSONValue: Equatable, Hashable, Sendable, Codable {
   /// An object.
   case object([String: JSONValue])
 
-  /// Decodes whatever JSON value comes next.
+  /// Decodes whatever JSON value comes next. Each wrong guess costs a thrown error, so the
+  /// likeliest kinds in metadata are tried first: strings and flags, then objects.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
       self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(value)
     } else if let value = try? container.decode(String.self) {
       self = .string(value)
-    } else if let value = try? container.decode([JSONValue].self) {
-      self = .array(value)
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode([String: JSONValue].self) {
+      self = .object(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .number(value)
     } else {
-      self = .object(try container.decode([String: JSONValue].self))
+      self = .array(try container.decode([JSONValue].self))
     }
   }
 

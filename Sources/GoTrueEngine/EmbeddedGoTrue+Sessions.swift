@@ -82,8 +82,9 @@ extension EmbeddedGoTrue {
   /// once both stay signed in); after it, reuse revokes the whole session, as GoTrue does.
   @concurrent
   public func refresh(refreshToken: String) async throws(GoTrueFailure) -> GoTrueSession {
+    // The token is signed after the transaction, so the store is not held while it is.
     enum Outcome: Sendable {
-      case rotated(GoTrueSession)
+      case rotated(UserRecord, SessionInfo, refreshToken: String, now: Int64)
       case reused
     }
     let reuseInterval = Int64(configuration.refreshTokenReuseInterval * 1_000)
@@ -113,8 +114,7 @@ extension EmbeddedGoTrue {
           try database.run("DELETE FROM sessions WHERE id = ?", .text(row.session))
           return .reused
         }
-        return .rotated(
-          makeSession(user: user, session: row.sessionInfo, refreshToken: active, now: now))
+        return .rotated(user, row.sessionInfo, refreshToken: active, now: now)
       }
       try database.run(
         "UPDATE refresh_tokens SET revoked = 1, revoked_at = ? WHERE id = ?", .integer(now),
@@ -123,12 +123,11 @@ extension EmbeddedGoTrue {
         "UPDATE sessions SET refreshed_at = ? WHERE id = ?", .integer(now), .text(row.session))
       let next = try issueRefreshToken(
         sessionID: row.session, parent: row.id, database, now, token: successor(of: refreshToken))
-      return .rotated(
-        makeSession(user: user, session: row.sessionInfo, refreshToken: next, now: now))
+      return .rotated(user, row.sessionInfo, refreshToken: next, now: now)
     }
     switch outcome {
-    case .rotated(let session):
-      return session
+    case .rotated(let user, let session, let refreshToken, let now):
+      return makeSession(user: user, session: session, refreshToken: refreshToken, now: now)
     case .reused:
       throw .api(
         GoTrueAPIError(

@@ -3,7 +3,6 @@ import CSQLite
 import Clocks
 import GoTrue
 import PrivateFiles
-import Synchronization
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -28,7 +27,7 @@ public final class EmbeddedGoTrue: GoTrueAPI {
 
   let clock: any AuthClock
   let random: any RandomSource
-  let database: Mutex<SQLiteDatabase>
+  let database: DatabaseLock
   let secrets: Secrets
 
   /// The store's own secrets, created with it and kept in its `meta` table.
@@ -70,7 +69,7 @@ public final class EmbeddedGoTrue: GoTrueAPI {
     } catch {
       throw EmbeddedStoreError.unreadable(location.description, "\(error)")
     }
-    self.database = Mutex(database)
+    self.database = DatabaseLock(database)
   }
 
   private static func loadSecrets(

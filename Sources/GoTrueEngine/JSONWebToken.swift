@@ -14,6 +14,7 @@ import GoTrue
 /// `exp` when present. Failures carry golang-jwt's wording behind GoTrue's prefix.
 enum JSONWebToken {
   private static let header = Base64URL.encode(Array(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
+  private static let headerBytes = Array(header.utf8)
 
   /// A token with `claims`.
   static func sign(_ claims: [String: JSONValue], secret: [UInt8]) -> String {
@@ -31,15 +32,18 @@ enum JSONWebToken {
     guard parts.count == 3 else {
       throw rejected("token is malformed: token contains an invalid number of segments")
     }
-    guard let headerBytes = Base64URL.decode(Substring(parts[0])) else {
-      throw rejected("token is malformed: could not base64 decode header")
-    }
-    guard
-      let header = try? JSONDecoder().decode([String: JSONValue].self, from: Data(headerBytes))
-    else { throw rejected("token is malformed: could not JSON decode header") }
-    let algorithm = header["alg"]?.stringValue ?? ""
-    guard algorithm == "HS256" else {
-      throw rejected("token signature is invalid: signing method \(algorithm) is invalid")
+    // The header this engine signs with needs no decoding; any other is read for its `alg`.
+    if !parts[0].elementsEqual(Self.headerBytes) {
+      guard let headerBytes = Base64URL.decode(Substring(parts[0])) else {
+        throw rejected("token is malformed: could not base64 decode header")
+      }
+      guard
+        let header = try? JSONDecoder().decode([String: JSONValue].self, from: Data(headerBytes))
+      else { throw rejected("token is malformed: could not JSON decode header") }
+      let algorithm = header["alg"]?.stringValue ?? ""
+      guard algorithm == "HS256" else {
+        throw rejected("token signature is invalid: signing method \(algorithm) is invalid")
+      }
     }
     guard let signature = Base64URL.decode(Substring(parts[2])) else {
       throw rejected("token is malformed: could not base64 decode signature")

@@ -64,6 +64,27 @@ case "bench-signin":
 case "bench-timing":
   await TimingBenchmark(options: options).run()
 
+case "bench-bcrypt":
+  // One bcrypt check at --cost, timed --iterations times on one thread: the unit of the bound
+  // that `authflow serve`'s sign-in rate is compared against (cores / one check).
+  let cost = options.int("cost", default: 10)
+  let password = "BenchPassword123"
+  guard let hash = try? Bcrypt.hash(password, cost: cost, random: SystemRandom()) else {
+    fail("cannot hash at cost \(cost)")
+  }
+  var times: [Double] = []
+  for _ in 0..<max(1, options.int("iterations", default: 20)) {
+    let start = ContinuousClock.now
+    guard Bcrypt.verify(password, against: hash) else { fail("bcrypt verify failed") }
+    let elapsed = ContinuousClock.now - start
+    times.append(
+      Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
+  }
+  times.sort()
+  emit("cost=\(cost) verify_ms=\(times[times.count / 2]) iterations=\(times.count)")
+
 default:
-  fail("usage: authflow-lab signup|open|churn|bench-signin|bench-timing [--store PATH] [options]")
+  fail(
+    "usage: authflow-lab signup|open|churn|bench-signin|bench-timing|bench-bcrypt [--store PATH] [options]"
+  )
 }
