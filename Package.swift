@@ -60,6 +60,11 @@ let package = Package(
     .executableTarget(
       name: "authflow-lab", dependencies: ["GoTrueEngine", "GoTrue", "AuthCrypto"]),
 
+    // Firebase Auth's wire contract (Identity Toolkit v1, Secure Token, the emulator's own
+    // routes), shared by the client backend and the server's emulator: shapes and error bodies.
+    .target(name: "IdentityToolkit"),
+    .testTarget(name: "IdentityToolkitTests", dependencies: ["IdentityToolkit"]),
+
     // HTTP as plain values, and the client side of the authflow-http helper.
     .target(name: "AuthFlowHTTP"),
     .testTarget(name: "AuthFlowHTTPTests", dependencies: ["AuthFlowHTTP", "authflow-http"]),

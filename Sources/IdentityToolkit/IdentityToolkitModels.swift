@@ -1,0 +1,328 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What `accounts:signUp` and `accounts:signInWithPassword` answer: the user's id and a
+/// session (an ID token and a refresh token).
+public struct IdentityToolkitSignIn: Codable, Equatable, Hashable, Sendable {
+  /// `identitytoolkit#SignupNewUserResponse` or `…#VerifyPasswordResponse`.
+  public var kind: String?
+  /// The user's id.
+  public var localId: String
+  /// The email, lowercased.
+  public var email: String?
+  /// The display name, when set.
+  public var displayName: String?
+  /// The ID token (a JWT).
+  public var idToken: String
+  /// The refresh token.
+  public var refreshToken: String
+  /// Seconds the ID token lives, as a string (`"3600"`).
+  public var expiresIn: String
+  /// Whether the email has an account (sign-in only).
+  public var registered: Bool?
+
+  /// An answer with the given parts.
+  public init(
+    kind: String?, localId: String, email: String?, displayName: String? = nil,
+    idToken: String, refreshToken: String, expiresIn: String, registered: Bool? = nil
+  ) {
+    self.kind = kind
+    self.localId = localId
+    self.email = email
+    self.displayName = displayName
+    self.idToken = idToken
+    self.refreshToken = refreshToken
+    self.expiresIn = expiresIn
+    self.registered = registered
+  }
+}
+
+/// What Secure Token's `token` endpoint answers for a refresh.
+public struct SecureTokenResponse: Codable, Equatable, Hashable, Sendable {
+  /// The new ID token.
+  public var idToken: String
+  /// The same token, under OAuth's name.
+  public var accessToken: String
+  /// Seconds it lives, as a string.
+  public var expiresIn: String
+  /// The refresh token to use next.
+  public var refreshToken: String
+  /// `Bearer`.
+  public var tokenType: String
+  /// The user's id.
+  public var userId: String
+  /// The project's number (the emulator's is `12345`).
+  public var projectId: String
+
+  /// An answer with the given parts.
+  public init(
+    idToken: String, accessToken: String, expiresIn: String, refreshToken: String,
+    tokenType: String = "Bearer", userId: String, projectId: String
+  ) {
+    self.idToken = idToken
+    self.accessToken = accessToken
+    self.expiresIn = expiresIn
+    self.refreshToken = refreshToken
+    self.tokenType = tokenType
+    self.userId = userId
+    self.projectId = projectId
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case idToken = "id_token"
+    case accessToken = "access_token"
+    case expiresIn = "expires_in"
+    case refreshToken = "refresh_token"
+    case tokenType = "token_type"
+    case userId = "user_id"
+    case projectId = "project_id"
+  }
+}
+
+/// One way a user signs in, in `providerUserInfo`.
+public struct IdentityToolkitProviderInfo: Codable, Equatable, Hashable, Sendable {
+  /// `password` for email and password.
+  public var providerId: String
+  /// The email.
+  public var email: String?
+  /// The provider's id for the user (the email, for `password`).
+  public var federatedId: String?
+  /// The raw id (the email, for `password`).
+  public var rawId: String?
+  /// The display name.
+  public var displayName: String?
+
+  /// An entry with the given parts.
+  public init(
+    providerId: String, email: String?, federatedId: String?, rawId: String?,
+    displayName: String? = nil
+  ) {
+    self.providerId = providerId
+    self.email = email
+    self.federatedId = federatedId
+    self.rawId = rawId
+    self.displayName = displayName
+  }
+}
+
+/// A user as `accounts:lookup` and `accounts:batchGet` describe one.
+public struct IdentityToolkitUser: Codable, Equatable, Hashable, Sendable {
+  /// The user's id.
+  public var localId: String
+  /// The email.
+  public var email: String?
+  /// Whether the email is verified.
+  public var emailVerified: Bool?
+  /// The display name.
+  public var displayName: String?
+  /// The photo URL.
+  public var photoUrl: String?
+  /// The password hash, as the emulator shows it (never the password).
+  public var passwordHash: String?
+  /// When the password last changed, in Unix milliseconds.
+  public var passwordUpdatedAt: Double?
+  /// Tokens issued before this time (Unix seconds, a string) are refused.
+  public var validSince: String?
+  /// Whether the account is disabled.
+  public var disabled: Bool?
+  /// When the account was made, in Unix milliseconds (a string).
+  public var createdAt: String?
+  /// When the user last signed in, in Unix milliseconds (a string).
+  public var lastLoginAt: String?
+  /// When the user's token was last refreshed (RFC 3339).
+  public var lastRefreshAt: String?
+  /// The custom claims, as a JSON text.
+  public var customAttributes: String?
+  /// The ways the user signs in.
+  public var providerUserInfo: [IdentityToolkitProviderInfo]?
+
+  /// A user with the given parts.
+  public init(
+    localId: String, email: String?, emailVerified: Bool?, displayName: String? = nil,
+    photoUrl: String? = nil, passwordHash: String? = nil, passwordUpdatedAt: Double? = nil,
+    validSince: String? = nil, disabled: Bool? = nil, createdAt: String? = nil,
+    lastLoginAt: String? = nil, lastRefreshAt: String? = nil, customAttributes: String? = nil,
+    providerUserInfo: [IdentityToolkitProviderInfo]? = nil
+  ) {
+    self.localId = localId
+    self.email = email
+    self.emailVerified = emailVerified
+    self.displayName = displayName
+    self.photoUrl = photoUrl
+    self.passwordHash = passwordHash
+    self.passwordUpdatedAt = passwordUpdatedAt
+    self.validSince = validSince
+    self.disabled = disabled
+    self.createdAt = createdAt
+    self.lastLoginAt = lastLoginAt
+    self.lastRefreshAt = lastRefreshAt
+    self.customAttributes = customAttributes
+    self.providerUserInfo = providerUserInfo
+  }
+}
+
+/// What `accounts:lookup` answers; `users` is absent when nothing matched.
+public struct IdentityToolkitLookup: Codable, Equatable, Hashable, Sendable {
+  /// `identitytoolkit#GetAccountInfoResponse`.
+  public var kind: String?
+  /// The users found.
+  public var users: [IdentityToolkitUser]?
+
+  /// An answer listing `users`.
+  public init(
+    kind: String? = "identitytoolkit#GetAccountInfoResponse", users: [IdentityToolkitUser]?
+  ) {
+    self.kind = kind
+    self.users = users
+  }
+}
+
+/// What `accounts:sendOobCode` answers (with the code and link only for an admin who asks).
+public struct IdentityToolkitOobCode: Codable, Equatable, Hashable, Sendable {
+  /// `identitytoolkit#GetOobConfirmationCodeResponse`.
+  public var kind: String?
+  /// The address the email went to.
+  public var email: String?
+  /// The code, for `returnOobLink`.
+  public var oobCode: String?
+  /// The link, for `returnOobLink`.
+  public var oobLink: String?
+
+  /// An answer with the given parts.
+  public init(
+    kind: String? = "identitytoolkit#GetOobConfirmationCodeResponse", email: String?,
+    oobCode: String? = nil, oobLink: String? = nil
+  ) {
+    self.kind = kind
+    self.email = email
+    self.oobCode = oobCode
+    self.oobLink = oobLink
+  }
+}
+
+/// What `accounts:resetPassword` answers: the code's type and address.
+public struct IdentityToolkitResetPassword: Codable, Equatable, Hashable, Sendable {
+  /// `identitytoolkit#ResetPasswordResponse`.
+  public var kind: String?
+  /// The account's email.
+  public var email: String?
+  /// The code's type, e.g. `PASSWORD_RESET`.
+  public var requestType: String?
+
+  /// An answer with the given parts.
+  public init(
+    kind: String? = "identitytoolkit#ResetPasswordResponse", email: String?, requestType: String?
+  ) {
+    self.kind = kind
+    self.email = email
+    self.requestType = requestType
+  }
+}
+
+/// What `accounts:update` answers: the user, and a new session when the change revoked the
+/// old tokens (a new password or email).
+public struct IdentityToolkitSetAccountInfo: Codable, Equatable, Hashable, Sendable {
+  /// `identitytoolkit#SetAccountInfoResponse`.
+  public var kind: String?
+  /// The user's id.
+  public var localId: String?
+  /// The email.
+  public var email: String?
+  /// The display name.
+  public var displayName: String?
+  /// Whether the email is verified.
+  public var emailVerified: Bool?
+  /// The ways the user signs in.
+  public var providerUserInfo: [IdentityToolkitProviderInfo]?
+  /// A new ID token, when the change revoked the old ones.
+  public var idToken: String?
+  /// A new refresh token, with it.
+  public var refreshToken: String?
+  /// Seconds the new ID token lives.
+  public var expiresIn: String?
+
+  /// An answer with the given parts.
+  public init(
+    kind: String? = "identitytoolkit#SetAccountInfoResponse", localId: String?, email: String?,
+    displayName: String? = nil, emailVerified: Bool?,
+    providerUserInfo: [IdentityToolkitProviderInfo]? = nil, idToken: String? = nil,
+    refreshToken: String? = nil, expiresIn: String? = nil
+  ) {
+    self.kind = kind
+    self.localId = localId
+    self.email = email
+    self.displayName = displayName
+    self.emailVerified = emailVerified
+    self.providerUserInfo = providerUserInfo
+    self.idToken = idToken
+    self.refreshToken = refreshToken
+    self.expiresIn = expiresIn
+  }
+}
+
+/// A code the Auth emulator lists at `/emulator/v1/projects/{id}/oobCodes`.
+public struct EmulatorOobCode: Codable, Equatable, Hashable, Sendable {
+  /// The address it was sent to.
+  public var email: String
+  /// `VERIFY_EMAIL`, `PASSWORD_RESET`, …
+  public var requestType: String
+  /// The code.
+  public var oobCode: String
+  /// The link that carries it.
+  public var oobLink: String
+
+  /// A listing entry with the given parts.
+  public init(email: String, requestType: String, oobCode: String, oobLink: String) {
+    self.email = email
+    self.requestType = requestType
+    self.oobCode = oobCode
+    self.oobLink = oobLink
+  }
+}
+
+/// The emulator's listing of codes.
+public struct EmulatorOobCodes: Codable, Equatable, Hashable, Sendable {
+  /// The codes, oldest first.
+  public var oobCodes: [EmulatorOobCode]
+
+  /// A listing of `oobCodes`.
+  public init(oobCodes: [EmulatorOobCode]) {
+    self.oobCodes = oobCodes
+  }
+}
+
+/// The claims of a Firebase ID token the app reads.
+public struct FirebaseIDTokenClaims: Codable, Equatable, Hashable, Sendable {
+  /// The user's id.
+  public var sub: String
+  /// The email.
+  public var email: String?
+  /// Whether the email is verified.
+  public var emailVerified: Bool?
+  /// The display name.
+  public var name: String?
+  /// When it was issued (Unix seconds).
+  public var iat: Int
+  /// When it expires (Unix seconds).
+  public var exp: Int
+
+  enum CodingKeys: String, CodingKey {
+    case sub, email, name, iat, exp
+    case emailVerified = "email_verified"
+  }
+
+  /// The claims of `token`, read without checking its signature (clients cannot check it).
+  public init?(token: String) {
+    let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count >= 2 else { return nil }
+    var payload = String(parts[1]).replacing("-", with: "+").replacing("_", with: "/")
+    while payload.utf8.count % 4 != 0 { payload += "=" }
+    guard let data = Data(base64Encoded: payload),
+      let claims = try? JSONDecoder().decode(Self.self, from: data)
+    else { return nil }
+    self = claims
+  }
+}
