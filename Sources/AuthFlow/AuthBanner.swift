@@ -32,6 +32,15 @@ extension AuthBanner {
     "If an account exists for that email, we've sent it a 6-digit code. It expires in 24 hours.",
     kind: .info)
 
+  /// A reset link was requested from a backend whose codes only travel in links (Firebase).
+  public static let resetLinkSent = AuthBanner(
+    "If an account exists for that email, we've sent it a link to reset the password. Open it here with open <link>.",
+    kind: .info)
+
+  /// A new account is signed in and its confirmation email is on its way (seed 003).
+  public static let verificationSent = AuthBanner(
+    "Your account is ready. Check your email to verify your address.", kind: .info)
+
   /// The new password is set; the user signs in with it next.
   public static let passwordUpdated = AuthBanner(
     "Your password has been updated. Sign in with your new password.", kind: .success)

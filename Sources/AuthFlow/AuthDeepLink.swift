@@ -23,10 +23,46 @@ public enum AuthDeepLink: Equatable, Hashable, Sendable {
   }
 
   /// Parses a link from an email, or says what is wrong with it.
+  ///
+  /// Firebase's action links (`https://…/__/auth/action?mode=resetPassword&oobCode=…`, and the
+  /// emulator's `http://…/emulator/action?…`) carry no email: theirs is empty.
   public init(parsing text: String) throws(AuthDeepLinkError) {
     guard let components = URLComponents(string: text), let scheme = components.scheme,
-      !scheme.isEmpty, components.host == "auth"
+      !scheme.isEmpty
     else { throw .notAnAuthLink }
+    if ["http", "https"].contains(scheme.lowercased()),
+      components.path.hasSuffix("/__/auth/action") || components.path == "/emulator/action"
+    {
+      let query = try Self.query(of: components)
+      guard let mode = query["mode"] else { throw .missingParameter("mode") }
+      guard let code = query["oobCode"], !code.isEmpty else {
+        throw .missingParameter("oobCode")
+      }
+      let email = query["email"].map(AuthValidation.normalizedEmail) ?? ""
+      switch mode {
+      case "verifyEmail": self = .confirmation(email: email, code: code)
+      case "resetPassword": self = .recovery(email: email, code: code)
+      default: throw .unsupportedMode(mode)
+      }
+      return
+    }
+    guard components.host == "auth" else { throw .notAnAuthLink }
+    let query = try Self.query(of: components)
+    guard let type = query["type"] else { throw .missingParameter("type") }
+    guard let token = query["token"], !token.isEmpty else { throw .missingParameter("token") }
+    guard let email = query["email"], !email.isEmpty else { throw .missingParameter("email") }
+    let normalized = AuthValidation.normalizedEmail(email)
+    switch type {
+    case "signup", "email": self = .confirmation(email: normalized, code: token)
+    case "recovery": self = .recovery(email: normalized, code: token)
+    default: throw .unsupportedType(type)
+    }
+  }
+
+  /// The link's query parameters; a repeated one or a control character is refused.
+  private static func query(of components: URLComponents) throws(AuthDeepLinkError)
+    -> [String: String]
+  {
     var query: [String: String] = [:]
     for item in components.queryItems ?? [] {
       // A parameter given twice is ambiguous: which one a reader takes is not for a link to
@@ -41,15 +77,7 @@ public enum AuthDeepLink: Equatable, Hashable, Sendable {
       }
       if let value = item.value { query[item.name] = value }
     }
-    guard let type = query["type"] else { throw .missingParameter("type") }
-    guard let token = query["token"], !token.isEmpty else { throw .missingParameter("token") }
-    guard let email = query["email"], !email.isEmpty else { throw .missingParameter("email") }
-    let normalized = AuthValidation.normalizedEmail(email)
-    switch type {
-    case "signup", "email": self = .confirmation(email: normalized, code: token)
-    case "recovery": self = .recovery(email: normalized, code: token)
-    default: throw .unsupportedType(type)
-    }
+    return query
   }
 }
 
@@ -61,6 +89,8 @@ public enum AuthDeepLinkError: Error, Equatable, Sendable {
   case missingParameter(String)
   /// The `type` parameter is neither `signup` nor `recovery`.
   case unsupportedType(String)
+  /// The `mode` of a Firebase action link is neither `verifyEmail` nor `resetPassword`.
+  case unsupportedMode(String)
   /// A parameter appears more than once.
   case repeatedParameter(String)
   /// A parameter holds a control character once decoded.
@@ -74,6 +104,8 @@ public enum AuthDeepLinkError: Error, Equatable, Sendable {
     case .missingParameter(let name): "the link has no \(name) parameter; \(expected)"
     case .unsupportedType(let type):
       "the link type '\(type)' is not supported; use type=signup or type=recovery"
+    case .unsupportedMode(let mode):
+      "the link mode '\(mode)' is not supported; use mode=verifyEmail or mode=resetPassword"
     case .repeatedParameter(let name):
       "the link gives its \(name) parameter more than once; \(expected)"
     case .controlCharacter(let name):

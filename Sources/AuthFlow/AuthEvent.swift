@@ -39,6 +39,8 @@ public enum AuthAction: String, CaseIterable, Hashable, Sendable {
   case resetRequest = "reset_request"
   /// Set a new password with the emailed code.
   case resetVerify = "reset_verify"
+  /// Ask the backend whose reset code a link carries (a Firebase link has no email).
+  case checkResetCode = "check_reset_code"
   /// Send the confirmation email again.
   case resendConfirmation = "resend_confirmation"
   /// Confirm an email address from its link.

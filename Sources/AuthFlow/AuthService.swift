@@ -29,6 +29,29 @@ public protocol AuthService: Sendable {
 
   /// Ends the session at the backend and forgets it locally, even if the backend is unreachable.
   func signOut(_ session: AuthSession) async throws(AuthError)
+
+  /// What the backend's password-reset codes look like.
+  var resetCodeFormat: ResetCodeFormat { get }
+
+  /// The address a reset `code` was sent to, when the backend can tell from the code alone
+  /// (a Firebase link carries no email); `nil` when it cannot.
+  func emailForResetCode(_ code: String) async throws(AuthError) -> String?
+}
+
+extension AuthService {
+  /// Six digits, as GoTrue's emails carry.
+  public var resetCodeFormat: ResetCodeFormat { .sixDigits }
+
+  /// GoTrue's links carry the email, so the code need not tell it.
+  public func emailForResetCode(_ code: String) async throws(AuthError) -> String? { nil }
+}
+
+/// How a backend's password-reset codes look, so the form checks and explains the right thing.
+public enum ResetCodeFormat: String, Equatable, Hashable, Sendable {
+  /// Six digits, typed from the email or taken from its link (GoTrue).
+  case sixDigits = "six_digits"
+  /// An opaque code that only the email's link carries (Firebase's `oobCode`).
+  case link
 }
 
 /// What a new account is created with.
@@ -84,4 +107,15 @@ public enum SignUpResult: Equatable, Hashable, Sendable {
   case signedIn(AuthSession)
   /// The account waits for its email to be confirmed; a confirmation email was sent.
   case confirmationRequired
+  /// The account is ready and signed in, and a confirmation email was sent: Firebase signs a
+  /// new user in at once and lets the app decide what an unconfirmed user may do.
+  case signedInPendingConfirmation(AuthSession)
+
+  /// The session the signup started, if it started one.
+  public var session: AuthSession? {
+    switch self {
+    case .signedIn(let session), .signedInPendingConfirmation(let session): session
+    case .confirmationRequired: nil
+    }
+  }
 }

@@ -10,14 +10,20 @@ public struct AuthUser: Equatable, Hashable, Sendable {
   public var id: String
   /// The user's email address.
   public var email: String
-  /// When the email address was confirmed, or `nil` while it is not.
+  /// When the email address was confirmed, or `nil` while it is not (or when the backend
+  /// does not say when, as Firebase does not).
   public var emailConfirmedAt: Date?
+  /// Whether the email address is confirmed (the `email_verified` claim of the tokens).
+  public var emailVerified: Bool
 
-  /// A user with the given identity.
-  public init(id: String, email: String, emailConfirmedAt: Date? = nil) {
+  /// A user with the given identity. `emailVerified` defaults to whether a confirmation time
+  /// is known.
+  public init(id: String, email: String, emailConfirmedAt: Date? = nil, emailVerified: Bool? = nil)
+  {
     self.id = id
     self.email = email
     self.emailConfirmedAt = emailConfirmedAt
+    self.emailVerified = emailVerified ?? (emailConfirmedAt != nil)
   }
 }
 

@@ -22,6 +22,8 @@ public enum ValidationIssue: String, Error, CaseIterable, Hashable, Sendable {
   case consentRequired = "consent_required"
   /// The reset code is not 6 digits.
   case codeInvalid = "code_invalid"
+  /// The reset code, which only the email's link carries, is missing or not a code.
+  case linkCodeInvalid = "link_code_invalid"
 
   /// The user-facing text.
   public var message: String {
@@ -38,6 +40,7 @@ public enum ValidationIssue: String, Error, CaseIterable, Hashable, Sendable {
     case .passwordsDontMatch: "Passwords don't match"
     case .consentRequired: "You must accept the terms to continue."
     case .codeInvalid: "Enter the 6-digit code from your email"
+    case .linkCodeInvalid: "Open the reset link from your email to fill in its code"
     }
   }
 }
@@ -58,9 +61,15 @@ public enum AuthValidation {
     String(decoding: email.trimmingWhitespace().lowercased()._nfcCodeUnits, as: UTF8.self)
   }
 
-  /// The code with the spaces people type between digit groups removed.
-  public static func normalizedCode(_ code: String) -> String {
-    String(code.filter { $0 != " " && $0 != "-" })
+  /// The code with the spaces people type between digit groups removed; a link's code (which
+  /// may hold `-`) only loses the blanks around it.
+  public static func normalizedCode(_ code: String, format: ResetCodeFormat = .sixDigits)
+    -> String
+  {
+    switch format {
+    case .sixDigits: String(code.filter { $0 != " " && $0 != "-" })
+    case .link: code.trimmingWhitespace()
+    }
   }
 
   /// The first problem with `email`, or `nil` when it is well formed.
@@ -95,10 +104,19 @@ public enum AuthValidation {
     return nil
   }
 
-  /// The problem with a reset code, or `nil` when it is exactly 6 digits.
-  public static func checkCode(_ code: String) -> ValidationIssue? {
-    let digits = normalizedCode(code).utf8
-    return digits.count == 6 && digits.allSatisfy(isASCIIDigit) ? nil : .codeInvalid
+  /// The problem with a reset code, or `nil` when it has the backend's `format`: exactly 6
+  /// digits, or for a link's code 1 to 1 024 printable ASCII characters.
+  public static func checkCode(_ code: String, format: ResetCodeFormat = .sixDigits)
+    -> ValidationIssue?
+  {
+    let bytes = normalizedCode(code, format: format).utf8
+    switch format {
+    case .sixDigits:
+      return bytes.count == 6 && bytes.allSatisfy(isASCIIDigit) ? nil : .codeInvalid
+    case .link:
+      let printable = bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F }
+      return (1...1_024).contains(bytes.count) && printable ? nil : .linkCodeInvalid
+    }
   }
 
   private static func isWellFormedEmail(_ email: String) -> Bool {

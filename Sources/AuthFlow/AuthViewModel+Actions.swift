@@ -77,10 +77,26 @@ extension AuthViewModel {
     guard state.inFlight == nil else { return }
     switch link {
     case .recovery(let email, let code):
+      // A link without an email (Firebase's) continues the reset already on screen, or asks
+      // the backend whose code it is.
+      var pendingEmail = email
+      if pendingEmail.isEmpty, case .resetVerify(let current) = navigationState {
+        pendingEmail = current
+      }
       clearFormState()
-      navigationState = .resetVerify(pendingEmail: email)
+      navigationState = .resetVerify(pendingEmail: pendingEmail)
       state.form.otpCode = code
       statusBanner = .chooseNewPassword
+      guard pendingEmail.isEmpty else { return }
+      await perform(
+        .checkResetCode, needsNetwork: true,
+        call: { [service] () async throws(AuthError) in
+          try await service.emailForResetCode(code)
+        },
+        onSuccess: { found in
+          guard let found else { return }
+          self.navigationState = .resetVerify(pendingEmail: found)
+        })
     case .confirmation(let email, let code):
       clearFormState()
       navigationState = .login
@@ -128,15 +144,16 @@ extension AuthViewModel {
           ?? (consentAccepted ? nil : .consentRequired)
       },
       call: { [service] () async throws(AuthError) in try await service.signUp(request) },
-      keepsSession: { result in
-        if case .signedIn(let session) = result { session } else { nil }
-      },
+      keepsSession: { $0.session },
       onSuccess: { result in
         self.state.form.password = ""
         self.state.form.confirmPassword = ""
         switch result {
         case .signedIn(let session): self.state.session = session
         case .confirmationRequired: self.statusBanner = .confirmationSent
+        case .signedInPendingConfirmation(let session):
+          self.state.session = session
+          self.statusBanner = .verificationSent
         }
       })
   }
@@ -152,17 +169,18 @@ extension AuthViewModel {
         self.state.form.password = ""
         self.state.form.otpCode = ""
         self.navigationState = .resetVerify(pendingEmail: email)
-        self.statusBanner = .resetCodeSent
+        self.statusBanner = self.service.resetCodeFormat == .link ? .resetLinkSent : .resetCodeSent
       })
   }
 
   private func resetPassword(pendingEmail: String) async {
-    let code = AuthValidation.normalizedCode(state.form.otpCode)
+    let code = AuthValidation.normalizedCode(state.form.otpCode, format: service.resetCodeFormat)
     let newPassword = state.form.password
     await perform(
       .resetVerify,
       validate: {
-        AuthValidation.checkCode(code) ?? AuthValidation.checkNewPassword(newPassword)
+        AuthValidation.checkCode(code, format: service.resetCodeFormat)
+          ?? AuthValidation.checkNewPassword(newPassword)
       },
       call: { [service] () async throws(AuthError) in
         try await service.resetPassword(email: pendingEmail, code: code, newPassword: newPassword)

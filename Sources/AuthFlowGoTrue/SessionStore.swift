@@ -194,6 +194,8 @@ private struct StoredSession: Codable {
   var userID: String
   var email: String
   var emailConfirmedAt: Date?
+  /// Absent in files written before Firebase (then: whether a confirmation time is known).
+  var emailVerified: Bool?
   var accessToken: String
   var refreshToken: String
   var expiresAt: Date
@@ -202,6 +204,7 @@ private struct StoredSession: Codable {
     userID = session.user.id
     email = session.user.email
     emailConfirmedAt = session.user.emailConfirmedAt
+    emailVerified = session.user.emailVerified
     accessToken = session.accessToken
     refreshToken = session.refreshToken
     expiresAt = session.expiresAt
@@ -209,7 +212,9 @@ private struct StoredSession: Codable {
 
   var session: AuthSession {
     AuthSession(
-      user: AuthUser(id: userID, email: email, emailConfirmedAt: emailConfirmedAt),
+      user: AuthUser(
+        id: userID, email: email, emailConfirmedAt: emailConfirmedAt,
+        emailVerified: emailVerified),
       accessToken: accessToken, refreshToken: refreshToken, expiresAt: expiresAt)
   }
 }

@@ -62,6 +62,12 @@ enum Renderer {
     return text + "> "
   }
 
+  /// When the user's email was confirmed, "yes" when the backend does not say when
+  /// (Firebase), or "no".
+  static func confirmation(of user: AuthUser) -> String {
+    user.emailConfirmedAt.map(timestamp) ?? (user.emailVerified ? "yes" : "no")
+  }
+
   /// What is happening while `action` is in flight, for the spinner.
   static func progress(_ action: AuthAction) -> String {
     switch action {
@@ -69,6 +75,7 @@ enum Renderer {
     case .signUp: "creating the account"
     case .resetRequest: "sending the code"
     case .resetVerify: "setting the new password"
+    case .checkResetCode: "checking the reset link"
     case .resendConfirmation: "sending the email"
     case .confirmEmail: "confirming the email"
     case .refresh: "refreshing the session"
@@ -180,7 +187,7 @@ enum Renderer {
     var lines = [style.paint("Signed in", "1")]
     lines.append(row("Email", TerminalText.visible(session.user.email)))
     lines.append(row("User ID", TerminalText.visible(session.user.id)))
-    lines.append(row("Email confirmed", session.user.emailConfirmedAt.map(timestamp) ?? "no"))
+    lines.append(row("Email confirmed", Self.confirmation(of: session.user)))
     lines.append(row("Session expires", expiry(session.expiresAt, now: now)))
     for (button, command) in CommandTable.buttons(at: .signedIn) {
       lines.append(row("[\(button.label)]", command))

@@ -49,7 +49,7 @@ extension ShellSession {
     pendingLines += [
       TerminalText.visible(session.user.email),
       "  user id: \(TerminalText.visible(session.user.id))",
-      "  email confirmed: \(session.user.emailConfirmedAt.map(Renderer.timestamp) ?? "no")",
+      "  email confirmed: \(Renderer.confirmation(of: session.user))",
       "  session expires: \(Renderer.expiry(session.expiresAt, now: now))",
     ]
   }

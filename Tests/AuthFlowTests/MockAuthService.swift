@@ -16,6 +16,7 @@ final class MockAuthService: AuthService {
     case refresh(AuthSession)
     case restoreSession
     case signOut(AuthSession)
+    case emailForResetCode(String)
   }
 
   private struct State {
@@ -30,6 +31,8 @@ final class MockAuthService: AuthService {
     var refresh: Result<AuthSession, AuthError>?
     var restoreSession: Result<AuthSession?, AuthError>?
     var signOut: Result<Void, AuthError>?
+    var emailForResetCode: Result<String?, AuthError>?
+    var resetCodeFormat = ResetCodeFormat.sixDigits
     var gate: Gate?
   }
 
@@ -69,6 +72,15 @@ final class MockAuthService: AuthService {
     state.withLock { $0.restoreSession = result }
   }
   func stubSignOut(_ result: Result<Void, AuthError>) { state.withLock { $0.signOut = result } }
+  func stubEmailForResetCode(_ result: Result<String?, AuthError>) {
+    state.withLock { $0.emailForResetCode = result }
+  }
+
+  /// The reset codes' format this backend states (GoTrue's six digits unless set).
+  var resetCodeFormat: ResetCodeFormat {
+    get { state.withLock { $0.resetCodeFormat } }
+    set { state.withLock { $0.resetCodeFormat = newValue } }
+  }
 
   /// Makes the next call wait at the returned gate until the test opens it.
   func holdNextCall() -> Gate {
@@ -112,6 +124,10 @@ final class MockAuthService: AuthService {
 
   func signOut(_ session: AuthSession) async throws(AuthError) {
     try await answer(.signOut(session), \.signOut)
+  }
+
+  func emailForResetCode(_ code: String) async throws(AuthError) -> String? {
+    try await answer(.emailForResetCode(code), \.emailForResetCode)
   }
 
   private func answer<Value: Sendable>(

@@ -1,0 +1,157 @@
+import AuthFlow
+import Testing
+
+/// What the backend states and the flow follows: Firebase signs new users in at once while
+/// their email waits to be verified, and its reset codes only travel in links.
+@MainActor
+struct BackendVariationTests {
+  let viewModel: AuthViewModel
+  let service: MockAuthService
+  let log: EventLog
+
+  init() {
+    (viewModel, service, log) = makeViewModel()
+  }
+
+  @Test func signupSignedInPendingConfirmationSignsInAndSaysToCheckTheEmail() async {
+    let session = makeSession(email: "new@example.com")
+    service.stubSignUp(.success(.signedInPendingConfirmation(session)))
+    viewModel.navigationState = .signup(consentAccepted: true)
+    viewModel.email = "new@example.com"
+    viewModel.password = "Password123"
+    viewModel.confirmPassword = "Password123"
+
+    await viewModel.submit()
+
+    #expect(viewModel.session == session)
+    #expect(viewModel.statusBanner == .verificationSent)
+    #expect(viewModel.password == "" && viewModel.confirmPassword == "")
+    #expect(SignUpResult.signedInPendingConfirmation(session).session == session)
+    #expect(SignUpResult.confirmationRequired.session == nil)
+  }
+
+  @Test func aLinkBackendSaysALinkIsOnItsWay() async {
+    service.resetCodeFormat = .link
+    service.stubPasswordReset(.success(()))
+    viewModel.navigationState = .resetRequest
+    viewModel.email = "test@example.com"
+
+    await viewModel.submit()
+
+    #expect(viewModel.navigationState == .resetVerify(pendingEmail: "test@example.com"))
+    #expect(viewModel.statusBanner == .resetLinkSent)
+  }
+
+  @Test func aLinkCodeKeepsItsDashesAndNeedsTheLink() async {
+    service.resetCodeFormat = .link
+    service.stubResetPassword(.success(()))
+    viewModel.navigationState = .resetVerify(pendingEmail: "test@example.com")
+    viewModel.password = "NewPassword123"
+
+    await viewModel.submit()
+    #expect(viewModel.errorMessage == "Open the reset link from your email to fill in its code")
+    #expect(service.calls.isEmpty)
+
+    viewModel.otpCode = " Ab-c_12 "
+    await viewModel.submit()
+    #expect(
+      service.calls == [
+        .resetPassword(email: "test@example.com", code: "Ab-c_12", newPassword: "NewPassword123")
+      ])
+    #expect(viewModel.statusBanner == .passwordUpdated)
+  }
+
+  @Test(arguments: [
+    ("Ab-c_12", ResetCodeFormat.link, nil),
+    ("", .link, ValidationIssue.linkCodeInvalid),
+    ("a b", .link, .linkCodeInvalid),
+    (String(repeating: "x", count: 1_025), .link, .linkCodeInvalid),
+    ("123 456", .sixDigits, nil),
+    ("Ab-c_12", .sixDigits, .codeInvalid),
+  ])
+  func codesAreCheckedInTheBackendsFormat(
+    code: String, format: ResetCodeFormat, issue: ValidationIssue?
+  ) {
+    #expect(AuthValidation.checkCode(code, format: format) == issue)
+  }
+
+  @Test func aFirebaseResetLinkContinuesTheResetOnScreen() async {
+    viewModel.navigationState = .resetVerify(pendingEmail: "test@example.com")
+    let link = try? AuthDeepLink(
+      parsing: "http://127.0.0.1:9099/emulator/action?mode=resetPassword&lang=en&oobCode=X-1_y"
+        + "&apiKey=fake-api-key")
+
+    await viewModel.open(link!)
+
+    #expect(viewModel.navigationState == .resetVerify(pendingEmail: "test@example.com"))
+    #expect(viewModel.otpCode == "X-1_y")
+    #expect(viewModel.statusBanner == .chooseNewPassword)
+    #expect(service.calls.isEmpty)
+  }
+
+  @Test func aFirebaseResetLinkOpenedColdAsksWhoseCodeItIs() async {
+    service.stubEmailForResetCode(.success("test@example.com"))
+    let link = try? AuthDeepLink(
+      parsing: "https://demo-app.firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=K9")
+
+    await viewModel.open(link!)
+
+    #expect(service.calls == [.emailForResetCode("K9")])
+    #expect(viewModel.navigationState == .resetVerify(pendingEmail: "test@example.com"))
+    #expect(viewModel.otpCode == "K9")
+  }
+
+  @Test func aRejectedFirebaseResetLinkSaysWhy() async {
+    service.stubEmailForResetCode(.failure(.otpExpired))
+    let link = try? AuthDeepLink(
+      parsing: "http://[::1]:9099/emulator/action?mode=resetPassword&oobCode=old")
+
+    await viewModel.open(link!)
+
+    #expect(viewModel.errorMessage == AuthError.otpExpired.message)
+    #expect(viewModel.navigationState == .resetVerify(pendingEmail: ""))
+  }
+
+  @Test func firebaseLinksParse() throws {
+    #expect(
+      try AuthDeepLink(
+        parsing: "http://127.0.0.1:9099/emulator/action?mode=verifyEmail&oobCode=V1&apiKey=k")
+        == .confirmation(email: "", code: "V1"))
+    #expect(
+      try AuthDeepLink(
+        parsing: "https://a.firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=R"
+          + "&email=Ada@Example.com")
+        == .recovery(email: "ada@example.com", code: "R"))
+  }
+
+  @Test(arguments: [
+    (
+      "http://127.0.0.1:9099/emulator/action?mode=signIn&oobCode=1",
+      AuthDeepLinkError.unsupportedMode("signIn"),
+      "the link mode 'signIn' is not supported; use mode=verifyEmail or mode=resetPassword"
+    ),
+    (
+      "http://127.0.0.1:9099/emulator/action?mode=resetPassword", .missingParameter("oobCode"),
+      "the link has no oobCode parameter; expected <scheme>://auth/verify?token=…&type=signup&email=…"
+    ),
+    (
+      "http://127.0.0.1:9099/emulator/action?oobCode=1&mode=a&mode=b", .repeatedParameter("mode"),
+      "the link gives its mode parameter more than once; expected <scheme>://auth/verify?token=…&type=signup&email=…"
+    ),
+  ])
+  func badFirebaseLinksSayWhatIsWrong(text: String, expected: AuthDeepLinkError, message: String) {
+    do {
+      let link = try AuthDeepLink(parsing: text)
+      Issue.record("\(text) parsed as \(link)")
+    } catch {
+      #expect(error == expected)
+      #expect(error.message == message)
+    }
+  }
+
+  @Test func emailVerifiedFollowsTheConfirmationTimeUnlessStated() {
+    #expect(!AuthUser(id: "1", email: "a@b.co").emailVerified)
+    #expect(AuthUser(id: "1", email: "a@b.co", emailConfirmedAt: .distantPast).emailVerified)
+    #expect(AuthUser(id: "1", email: "a@b.co", emailVerified: true).emailVerified)
+  }
+}
