@@ -13,12 +13,14 @@ public struct AuthFlowState: Equatable, Hashable, Sendable {
   public var network: NetworkStatus
   /// The request being made of the backend right now, if any.
   public var inFlight: AuthAction?
+  /// What the backend's reset codes look like (its ``AuthService/resetCodeFormat``).
+  public var resetCodeFormat: ResetCodeFormat
 
   /// A state with the given parts; the defaults are the entry screen, empty and online.
   public init(
     navigation: AuthNavigationState = .choice, form: AuthForm = AuthForm(),
     message: AuthMessage? = nil, session: AuthSession? = nil, network: NetworkStatus = .online,
-    inFlight: AuthAction? = nil
+    inFlight: AuthAction? = nil, resetCodeFormat: ResetCodeFormat = .sixDigits
   ) {
     self.navigation = navigation
     self.form = form
@@ -26,6 +28,29 @@ public struct AuthFlowState: Equatable, Hashable, Sendable {
     self.session = session
     self.network = network
     self.inFlight = inFlight
+    self.resetCodeFormat = resetCodeFormat
+  }
+
+  /// The first rule the form on show breaks, in the order submit checks them, or `nil` when
+  /// it passes: the one statement of the forms' rules, for submit and for the button.
+  public var validationIssue: ValidationIssue? {
+    let email = AuthValidation.normalizedEmail(form.email)
+    switch navigation {
+    case .choice:
+      return nil
+    case .login:
+      return AuthValidation.checkEmail(email) ?? AuthValidation.checkLoginPassword(form.password)
+    case .signup(let consentAccepted):
+      return AuthValidation.checkEmail(email)
+        ?? AuthValidation.checkNewPassword(form.password)
+        ?? (form.password == form.confirmPassword ? nil : .passwordsDontMatch)
+        ?? (consentAccepted ? nil : .consentRequired)
+    case .resetRequest:
+      return AuthValidation.checkEmail(email)
+    case .resetVerify:
+      return AuthValidation.checkCode(form.otpCode, format: resetCodeFormat)
+        ?? AuthValidation.checkNewPassword(form.password)
+    }
   }
 
   /// The error text on show, if the message is an error.
@@ -43,15 +68,14 @@ public struct AuthFlowState: Equatable, Hashable, Sendable {
     if session != nil { return .signedIn }
     if let inFlight { return .inFlight(inFlight) }
     if network == .offline { return .offline }
-    let missing = navigation.fields.first { form[$0].isEmpty }
-    switch navigation {
-    case .choice:
-      return .noForm
-    case .signup(let consentAccepted):
-      if let missing { return .missing(missing) }
-      return consentAccepted ? nil : .consentRequired
-    case .login, .resetRequest, .resetVerify:
-      return missing.map(SubmitBlocker.missing)
+    if case .choice = navigation { return .noForm }
+    if let missing = navigation.fields.first(where: { form[$0].isEmpty }) {
+      return .missing(missing)
+    }
+    return switch validationIssue {
+    case nil: nil
+    case .consentRequired: .consentRequired
+    case let issue?: .invalid(issue)
     }
   }
 
@@ -146,6 +170,8 @@ public enum SubmitBlocker: Equatable, Hashable, Sendable {
   case offline
   /// A required field is empty.
   case missing(AuthField)
+  /// A field breaks a rule of the form (the message submit would show).
+  case invalid(ValidationIssue)
   /// The terms have not been accepted.
   case consentRequired
 }

@@ -117,9 +117,7 @@ extension AuthViewModel {
     let password = state.form.password
     await perform(
       .signIn,
-      validate: {
-        AuthValidation.checkEmail(email) ?? AuthValidation.checkLoginPassword(password)
-      },
+      validate: { self.state.validationIssue },
       call: { [service] () async throws(AuthError) in
         try await service.signIn(email: email, password: password)
       },
@@ -134,15 +132,9 @@ extension AuthViewModel {
     let request = SignUpRequest(
       email: AuthValidation.normalizedEmail(state.form.email), password: state.form.password,
       consentAccepted: consentAccepted)
-    let confirmation = state.form.confirmPassword
     await perform(
       .signUp,
-      validate: {
-        AuthValidation.checkEmail(request.email)
-          ?? AuthValidation.checkNewPassword(request.password)
-          ?? (request.password == confirmation ? nil : .passwordsDontMatch)
-          ?? (consentAccepted ? nil : .consentRequired)
-      },
+      validate: { self.state.validationIssue },
       call: { [service] () async throws(AuthError) in try await service.signUp(request) },
       keepsSession: { $0.session },
       onSuccess: { result in
@@ -161,7 +153,7 @@ extension AuthViewModel {
   private func requestPasswordReset() async {
     let email = AuthValidation.normalizedEmail(state.form.email)
     await perform(
-      .resetRequest, validate: { AuthValidation.checkEmail(email) },
+      .resetRequest, validate: { self.state.validationIssue },
       call: { [service] () async throws(AuthError) in
         try await service.requestPasswordReset(email: email)
       },
@@ -169,19 +161,16 @@ extension AuthViewModel {
         self.state.form.password = ""
         self.state.form.otpCode = ""
         self.navigationState = .resetVerify(pendingEmail: email)
-        self.statusBanner = self.service.resetCodeFormat == .link ? .resetLinkSent : .resetCodeSent
+        self.statusBanner = self.state.resetCodeFormat == .link ? .resetLinkSent : .resetCodeSent
       })
   }
 
   private func resetPassword(pendingEmail: String) async {
-    let code = AuthValidation.normalizedCode(state.form.otpCode, format: service.resetCodeFormat)
+    let code = AuthValidation.normalizedCode(state.form.otpCode, format: state.resetCodeFormat)
     let newPassword = state.form.password
     await perform(
       .resetVerify,
-      validate: {
-        AuthValidation.checkCode(code, format: service.resetCodeFormat)
-          ?? AuthValidation.checkNewPassword(newPassword)
-      },
+      validate: { self.state.validationIssue },
       call: { [service] () async throws(AuthError) in
         try await service.resetPassword(email: pendingEmail, code: code, newPassword: newPassword)
       },

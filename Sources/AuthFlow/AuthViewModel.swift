@@ -22,6 +22,7 @@ public final class AuthViewModel {
     self.service = service
     self.events = events
     state.network = networkStatus
+    state.resetCodeFormat = service.resetCodeFormat
     events(.screenViewed(.choice))
   }
 

@@ -10,8 +10,9 @@ struct LexedLine: Equatable, Sendable {
 /// Splits a line into commands and words, with shell-style quoting.
 ///
 /// `"…"` keeps spaces and takes `\"` and `\\`; `'…'` keeps everything literally; a backslash
-/// outside quotes keeps the next character; an unquoted `;` ends a command. A line whose first
-/// non-blank character is `#` is a comment.
+/// outside quotes keeps the next character; an unquoted `;` ends a command. An unquoted `#` at
+/// the start of a word starts a comment that runs to the end of the line, as in sh
+/// (`set email a@b.co # note`); inside a word (`a#b`) it is a character.
 enum Lexer {
   /// The commands of `line`, and what is wrong with its quoting.
   static func lex(_ line: Substring) -> LexedLine {
@@ -27,7 +28,7 @@ enum Lexer {
     var quote: UInt8?
     var escaped = false
 
-    for byte in utf8 {
+    scan: for byte in utf8 {
       if escaped {
         // Inside double quotes a backslash only escapes a quote or a backslash, as in sh.
         if quote == .doubleQuote, byte != .doubleQuote, byte != .backslash {
@@ -58,6 +59,8 @@ enum Lexer {
         inWord = false
         if !words.isEmpty { commands.append(words) }
         words = []
+      case .hash where !inWord:
+        break scan
       case .doubleQuote, .singleQuote:
         quote = byte
         inWord = true
@@ -89,6 +92,8 @@ enum Lexer {
         switch bytes[index] {
         case .doubleQuote, .singleQuote, .backslash, .semicolon:
           return nil
+        case .hash where start < 0:
+          return words
         case .space, .tab, .carriageReturn:
           if start >= 0 {
             words.append(

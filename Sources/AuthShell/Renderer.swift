@@ -215,6 +215,7 @@ enum Renderer {
     case .inFlight(let action): progress(action)
     case .offline: "offline"
     case .missing(let field): "\(field.label.lowercased()) is empty"
+    case .invalid(let issue): issue.message
     case .consentRequired: "accept the terms first (consent on)"
     }
   }

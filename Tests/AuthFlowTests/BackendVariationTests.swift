@@ -13,6 +13,12 @@ struct BackendVariationTests {
     (viewModel, service, log) = makeViewModel()
   }
 
+  /// A view model on a backend whose reset codes come in links (Firebase).
+  private func linkBackend() -> AuthViewModel {
+    service.resetCodeFormat = .link
+    return AuthViewModel(service: service)
+  }
+
   @Test func signupSignedInPendingConfirmationSignsInAndSaysToCheckTheEmail() async {
     let session = makeSession(email: "new@example.com")
     service.stubSignUp(.success(.signedInPendingConfirmation(session)))
@@ -31,7 +37,7 @@ struct BackendVariationTests {
   }
 
   @Test func aLinkBackendSaysALinkIsOnItsWay() async {
-    service.resetCodeFormat = .link
+    let viewModel = linkBackend()
     service.stubPasswordReset(.success(()))
     viewModel.navigationState = .resetRequest
     viewModel.email = "test@example.com"
@@ -43,7 +49,7 @@ struct BackendVariationTests {
   }
 
   @Test func aLinkCodeKeepsItsDashesAndNeedsTheLink() async {
-    service.resetCodeFormat = .link
+    let viewModel = linkBackend()
     service.stubResetPassword(.success(()))
     viewModel.navigationState = .resetVerify(pendingEmail: "test@example.com")
     viewModel.password = "NewPassword123"

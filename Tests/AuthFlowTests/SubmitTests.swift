@@ -313,6 +313,33 @@ struct SubmitTests {
     #expect(log.events.last == .failed(.signIn, reason: .cancelled))
   }
 
+  // MARK: The button follows the rules (seed 002 scenario 5)
+
+  @Test func submitStaysDisabledUntilEveryFieldIsValidAndTheTermsAccepted() {
+    fillSignup(email: "notanemail", password: "a", confirm: "b", consent: true)
+    #expect(viewModel.submitBlocker == .invalid(.emailInvalid))
+    viewModel.email = "new@example.com"
+    #expect(viewModel.submitBlocker == .invalid(.passwordTooShort))
+    viewModel.password = "Password123"
+    #expect(viewModel.submitBlocker == .invalid(.passwordsDontMatch))
+    viewModel.confirmPassword = "Password123"
+    #expect(viewModel.canSubmit)
+    viewModel.updateConsent(false)
+    #expect(viewModel.submitBlocker == .consentRequired)
+  }
+
+  @Test func theBlockerIsTheMessageSubmitWouldShow() async {
+    viewModel.navigationState = .resetVerify(pendingEmail: "test@example.com")
+    viewModel.otpCode = "12345"
+    viewModel.password = "NewPassword123"
+    #expect(viewModel.submitBlocker == .invalid(.codeInvalid))
+
+    await viewModel.submit()
+
+    #expect(viewModel.errorMessage == ValidationIssue.codeInvalid.message)
+    #expect(service.calls.isEmpty)
+  }
+
   // MARK: Helpers
 
   private func fillSignup(email: String, password: String, confirm: String? = nil, consent: Bool) {

@@ -35,6 +35,19 @@ struct LexerTests {
     #expect(Lexer.lex(line[...]) == LexedLine(commands: expected))
   }
 
+  /// An unquoted `#` at the start of a word comments out the rest of the line, as in sh.
+  @Test(arguments: [
+    ("set email a@b.co # note", [["set", "email", "a@b.co"]]),
+    ("set email a@b.co #note; back", [["set", "email", "a@b.co"]]),
+    ("signin; # the rest; back", [["signin"]]),
+    (##"set password "#quoted" # note"##, [["set", "password", "#quoted"]]),
+    (##"set password \#escaped"##, [["set", "password", "#escaped"]]),
+    ("set password 'a b' #", [["set", "password", "a b"]]),
+  ])
+  func commentsAfterWords(line: String, expected: [[String]]) {
+    #expect(Lexer.lex(line[...]) == LexedLine(commands: expected))
+  }
+
   @Test(arguments: [
     (#"set password "unclosed"#, ShellError.unbalancedQuote(double: true), ["unclosed"]),
     ("set password 'unclosed", .unbalancedQuote(double: false), ["unclosed"]),
