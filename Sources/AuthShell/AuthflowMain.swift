@@ -15,9 +15,21 @@ public enum AuthflowMain {
   /// Runs `authflow` with `arguments` (after the program name); returns the exit status.
   @MainActor
   public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
-    let options: ShellOptions
+    var options: ShellOptions
     do {
       options = try ShellOptions.parse(arguments)
+      // A script's `#!…authflow OPTIONS` line applies when it is run as `authflow FILE` too;
+      // options on the command line come after, so they win, and when the command line picks
+      // another backend the line's options of other backends are set aside (its --store means
+      // nothing to Supabase; its --plain still applies).
+      if let file = options.file, file != "-", let line = ScriptHeader.firstLine(of: file),
+        var scriptOptions = ScriptHeader.options(inShebang: line), !scriptOptions.isEmpty
+      {
+        if arguments.contains(where: { $0 == "--backend" || $0.hasPrefix("--backend=") }) {
+          scriptOptions = ScriptHeader.keeping(scriptOptions, for: options.backend)
+        }
+        options = try ShellOptions.parse(scriptOptions + arguments)
+      }
     } catch {
       return usageError(error)
     }
@@ -41,7 +53,12 @@ public enum AuthflowMain {
 
     let directories = XDGDirectories(environment: environment)
     let backend: ShellBackend
-    switch makeBackend(options, directories: directories, environment: environment) {
+    // A script's outcome must not hang on the last run's: it starts signed out and keeps its
+    // session to itself, unless it asks (--keep-session).
+    let savesSession = interactive || options.keepSession
+    switch makeBackend(
+      options, savesSession: savesSession, directories: directories, environment: environment)
+    {
     case .success(let made): backend = made
     case .failure(let error): return usageError(error)
     }
@@ -95,7 +112,8 @@ public enum AuthflowMain {
   }
 
   private static func makeBackend(
-    _ options: ShellOptions, directories: XDGDirectories, environment: [String: String]
+    _ options: ShellOptions, savesSession: Bool, directories: XDGDirectories,
+    environment: [String: String]
   ) -> Result<ShellBackend, ShellError> {
     if options.backend == "supabase" {
       guard let url = options.supabaseURL ?? environment["SUPABASE_URL"], !url.isEmpty else {
@@ -121,8 +139,8 @@ public enum AuthflowMain {
       return Result { () throws(ShellError) in
         try .supabase(
           project: project, transport: transport,
-          stateDirectory: directories.stateHome + "/authflow", mailbox: mailbox,
-          seed: options.seed)
+          stateDirectory: directories.stateHome + "/authflow", savesSession: savesSession,
+          mailbox: mailbox, seed: options.seed)
       }
     }
     var configuration = EngineConfiguration()
@@ -135,7 +153,7 @@ public enum AuthflowMain {
       return .success(
         try ShellBackend.embedded(
           store: store, configuration: configuration, seed: options.seed,
-          stateDirectory: directories.stateHome + "/authflow"))
+          stateDirectory: directories.stateHome + "/authflow", savesSession: savesSession))
     } catch {
       return .failure(error)
     }

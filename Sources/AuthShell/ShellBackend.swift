@@ -52,7 +52,8 @@ enum ShellBackend {
   /// tokens and codes), so it is refused for any store but a throw-away `:memory:` one, whose
   /// secrets and sessions die with the process and never touch a file.
   static func embedded(
-    store: StoreLocation, configuration: EngineConfiguration, seed: UInt64?, stateDirectory: String
+    store: StoreLocation, configuration: EngineConfiguration, seed: UInt64?, stateDirectory: String,
+    savesSession: Bool = true
   ) throws(ShellError) -> ShellBackend {
     if seed != nil, store != .memory { throw .seedNeedsMemoryStore }
     let random: any RandomSource = seed.map { SeededRandom(seed: $0) } ?? SystemRandom()
@@ -68,6 +69,8 @@ enum ShellBackend {
     let sessions: any SessionStore
     switch store {
     case .memory:
+      sessions = MemorySessionStore()
+    case .file where !savesSession:
       sessions = MemorySessionStore()
     case .file(let path):
       let file = SealedSessionFile(
@@ -93,9 +96,16 @@ enum ShellBackend {
   /// stands at the seeded epoch and its randomness is the seed's, and nothing is saved.
   static func supabase(
     project: SupabaseProject, transport: any HTTPTransport, stateDirectory: String,
-    mailbox: MailpitMailbox? = nil, seed: UInt64? = nil
+    savesSession: Bool = true, mailbox: MailpitMailbox? = nil, seed: UInt64? = nil
   ) throws(ShellError) -> ShellBackend {
     let client = SupabaseGoTrueClient(project: project, transport: transport)
+    if !savesSession, seed == nil {
+      return .supabase(
+        Supabase(
+          project: project,
+          service: GoTrueAuthService(api: client, sessions: MemorySessionStore()),
+          restoresSession: false, mailbox: mailbox, clock: nil, random: SystemRandom()))
+    }
     if let seed {
       let clock = AdjustableClock(fixedAt: fixedEpoch)
       let service = GoTrueAuthService(api: client, sessions: MemorySessionStore(), clock: clock)

@@ -26,6 +26,8 @@ struct ShellOptions: Equatable, Sendable {
   var echo = false
   /// `--bail`.
   var bail = false
+  /// `--keep-session`: a script starts with the saved session and saves its own.
+  var keepSession = false
   /// `--json`.
   var json = false
   /// `--no-color`.
@@ -170,6 +172,13 @@ extension ShellOptions {
     OptionSpec(
       ["--json"], nil, ["print one JSON object per command (secrets masked)"], section: "scripts"
     ) { options, _ in options.json = true },
+    OptionSpec(
+      ["--keep-session"], nil,
+      [
+        "start from the session an earlier run saved, and save this one;",
+        "scripts otherwise start signed out and leave the saved session alone",
+      ], section: "scripts"
+    ) { options, _ in options.keepSession = true },
     OptionSpec(
       ["--no-color", "--no-colour"], nil,
       ["no colour (also NO_COLOR=1, TERM=dumb, or not a terminal)"], section: "output"

@@ -116,7 +116,8 @@ struct CommandLineTests {
     let environment = ["XDG_DATA_HOME": folder + "/data", "XDG_STATE_HOME": folder + "/state"]
     try PrivateFile.ensureDirectory(folder + "/state/authflow")
     try PrivateFile.write(Array("short".utf8), to: folder + "/state/authflow/session.key")
-    let result = try runAuthflow(["--hash-cost", "4", "-c", "show"], environment: environment)
+    let result = try runAuthflow(
+      ["--hash-cost", "4", "--keep-session", "-c", "show"], environment: environment)
     #expect(result.status == 2)
     #expect(
       result.error
@@ -183,13 +184,13 @@ struct CommandLineTests {
     let environment = ["XDG_DATA_HOME": scratch + "/data", "XDG_STATE_HOME": scratch + "/state"]
     let first = try runAuthflow(
       [
-        "--hash-cost", "4", "-c",
+        "--hash-cost", "4", "--keep-session", "-c",
         "signin; set email test@example.com; set password TestPassword123!; submit",
       ],
       environment: environment)
     #expect(first.output.hasSuffix("✓ Signed in as test@example.com\n"))
     let second = try runAuthflow(
-      ["-c", "expect signed-in test@example.com"], environment: environment)
+      ["--keep-session", "-c", "expect signed-in test@example.com"], environment: environment)
     #expect(second.output == "✓ Signed in as test@example.com (restored)\n")
     #expect(second.status == 0)
     #expect(PrivateFile.permissions(of: scratch + "/data/authflow/auth.db") == 0o600)

@@ -38,7 +38,9 @@ final class SupabaseShellTests {
   {
     var env = ["XDG_STATE_HOME": scratch + "/state", "XDG_DATA_HOME": scratch + "/data"]
     for (name, value) in environment { env[name] = value }
-    return try runAuthflow(["--backend", "supabase"] + extra + ["-c", commands], environment: env)
+    // These runs are about the saved session, which scripts only keep when asked.
+    return try runAuthflow(
+      ["--backend", "supabase", "--keep-session"] + extra + ["-c", commands], environment: env)
   }
 
   @Test func signInWrongThenRightThenSignOut() throws {

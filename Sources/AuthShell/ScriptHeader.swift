@@ -1,0 +1,50 @@
+import CommandLineOptions
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The `#!` line of a script file, read for the options it gives `authflow`.
+enum ScriptHeader {
+  /// The file's first line (at most 4 KiB), or `nil` when it cannot be read.
+  static func firstLine(of path: String) -> String? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var buffer = [UInt8](repeating: 0, count: 4_096)
+    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    guard count > 0 else { return nil }
+    let bytes = buffer[..<count]
+    let end = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+    return String(decoding: bytes[..<end], as: UTF8.self)
+  }
+
+  /// The words after `authflow` on a `#!` line (`#!/usr/bin/env -S authflow --store :memory:`
+  /// gives `--store :memory:`), split as the shell splits words; `nil` for any other line.
+  static func options(inShebang line: String) -> [String]? {
+    guard line.hasPrefix("#!") else { return nil }
+    let words = Lexer.lex(line.dropFirst(2)).commands.first ?? []
+    guard
+      let program = words.firstIndex(where: { $0 == "authflow" || $0.hasSuffix("/authflow") })
+    else { return nil }
+    return Array(words[(program + 1)...])
+  }
+
+  /// `words` (options) without `--backend` and the options that belong to a backend other
+  /// than `backend`, each with its value.
+  static func keeping(_ words: [String], for backend: String) -> [String] {
+    var kept: [String] = []
+    var index = 0
+    while index < words.count {
+      let word = words[index]
+      let name = String(word.prefix { $0 != "=" })
+      let spec = ShellOptions.table.first { $0.names.contains(name) }
+      let count = spec?.value != nil && !word.contains("=") ? 2 : 1
+      let foreign =
+        name == "--backend" || (spec?.group).map { $0 != backend } ?? false
+      if !foreign { kept += words[index..<min(index + count, words.count)] }
+      index += count
+    }
+    return kept
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+@testable import AuthShell
+
+/// A script's result does not hang on the last run: it starts signed out and keeps its session
+/// to itself unless it asks (`--keep-session`), and its `#!` line's options apply when it is
+/// run as `authflow FILE`.
+struct ScriptRunTests {
+  let folder = NSTemporaryDirectory() + "authflow-scripts-" + UUID().uuidString
+  var environment: [String: String] {
+    ["XDG_DATA_HOME": folder + "/data", "XDG_STATE_HOME": folder + "/state"]
+  }
+  let signIn = "signin; set email test@example.com; set password TestPassword123!; submit"
+
+  @Test func aScriptStartsSignedOutAndLeavesTheSavedSessionAlone() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let first = try runAuthflow(["-c", signIn + "; expect signed-in"], environment: environment)
+    #expect(first.status == 0, "\(first.error)")
+    let second = try runAuthflow(["-c", "expect signed-out"], environment: environment)
+    #expect(second.status == 0, "a script starts signed out: \(second.error)")
+
+    let kept = try runAuthflow(
+      ["--keep-session", "-c", signIn + "; expect signed-in"], environment: environment)
+    #expect(kept.status == 0, "\(kept.error)")
+    let resumed = try runAuthflow(
+      ["--keep-session", "-c", "expect signed-in test@example.com"], environment: environment)
+    #expect(resumed.status == 0, "--keep-session starts from the saved one: \(resumed.error)")
+    let fresh = try runAuthflow(["-c", "expect signed-out"], environment: environment)
+    #expect(fresh.status == 0, "\(fresh.error)")
+  }
+
+  @Test func theShebangLinesOptionsApplyAndTheCommandLineWins() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let script = folder + "/login.authflow"
+    let store = folder + "/from-shebang.db"
+    try """
+    #!/usr/bin/env -S authflow --store \(store) --hash-cost 4
+    \(signIn)
+    expect signed-in
+    """.write(toFile: script, atomically: true, encoding: .utf8)
+
+    for _ in 0..<2 {
+      let run = try runAuthflow([script], environment: environment)
+      #expect(run.status == 0, "the same result every run: \(run.error)")
+    }
+    #expect(FileManager.default.fileExists(atPath: store), "the #! line chose the store")
+    #expect(!FileManager.default.fileExists(atPath: folder + "/data/authflow/auth.db"))
+
+    let overridden = try runAuthflow(
+      ["--store", ":memory:", script], environment: environment)
+    #expect(overridden.status == 0, "\(overridden.error)")
+
+    let wrong = folder + "/bad.authflow"
+    try "#!/usr/bin/env -S authflow --bogus\nshow\n".write(
+      toFile: wrong, atomically: true, encoding: .utf8)
+    let refused = try runAuthflow([wrong], environment: environment)
+    #expect(refused.status == 2)
+    #expect(refused.error == "authflow: unknown option '--bogus'; see authflow --help\n")
+  }
+
+  @Test func anotherBackendSetsAsideOnlyTheLinesOptionsOfOthers() {
+    #expect(
+      ScriptHeader.keeping(
+        ["--store", ":memory:", "--plain", "--hash-cost=4", "--backend", "embedded", "--echo"],
+        for: "supabase") == ["--plain", "--echo"])
+    #expect(
+      ScriptHeader.keeping(["--store", ":memory:", "--plain"], for: "embedded")
+        == ["--store", ":memory:", "--plain"])
+    #expect(
+      ScriptHeader.options(inShebang: "#!/usr/bin/env -S authflow --store :memory: --plain")
+        == ["--store", ":memory:", "--plain"])
+    #expect(ScriptHeader.options(inShebang: "#!/bin/sh") == nil)
+    #expect(ScriptHeader.options(inShebang: "signin") == nil)
+  }
+}
