@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 extension AuthViewModel {
   /// Submits the form on show: validates it, then calls the backend unless offline.
   ///
@@ -41,22 +47,59 @@ extension AuthViewModel {
     navigateToChoice()
   }
 
+  /// How close to its expiry an access token is renewed before use, in seconds.
+  public static let renewalMargin: TimeInterval = 60
+
+  /// A valid access token for the API the app calls (seed 003's `getCurrentUserToken`, the
+  /// `tokenProvider`): the session's, renewed first when it expires within `margin` seconds.
+  /// Throws ``AuthError/sessionExpired`` when no one is signed in or the session was revoked,
+  /// and the renewal's failure (offline, server) when an expired token could not be renewed.
+  public func currentAccessToken(margin: TimeInterval = renewalMargin) async throws(AuthError)
+    -> String
+  {
+    let failure = await renewSessionIfDue(margin: margin)
+    guard let session = state.session else { throw .sessionExpired }
+    guard !session.isExpired(at: now()) else {
+      throw failure ?? (state.network == .offline ? .networkUnavailable : .sessionExpired)
+    }
+    return session.accessToken
+  }
+
+  /// Renews the session when its access token expires within `margin` seconds (and the
+  /// network is up), so a session on show is never an expired one; a revoked session ends
+  /// with one message, on the entry screen. Returns why a renewal failed, if one did.
+  @discardableResult
+  public func renewSessionIfDue(margin: TimeInterval = renewalMargin) async -> AuthError? {
+    guard let session = state.session, state.network == .online, state.inFlight == nil,
+      session.isExpired(at: now(), leeway: margin)
+    else { return nil }
+    return await renew()
+  }
+
   /// Renews the session's tokens; a revoked session signs the user out with an explanation.
   public func refreshSession() async {
-    guard let session = state.session else { return }
+    await renew()
+  }
+
+  @discardableResult
+  private func renew() async -> AuthError? {
+    guard let session = state.session else { return nil }
+    var failure: AuthError?
     await perform(
       .refresh,
       call: { [service] () async throws(AuthError) in try await service.refresh(session) },
       keepsSession: { $0 },
       onSuccess: { self.state.session = $0 },
       onFailure: { error in
+        failure = error
         if error == .sessionExpired {
           self.state.session = nil
           self.clearFormState()
-          self.navigationState = .login
+          self.navigationState = .choice
         }
         self.errorMessage = error.message
       })
+    return failure
   }
 
   /// Restores the session an earlier run saved, if the backend still accepts it.
@@ -66,7 +109,8 @@ extension AuthViewModel {
       .restoreSession, needsNetwork: false,
       call: { [service] () async throws(AuthError) in try await service.restoreSession() },
       keepsSession: { $0 },
-      onSuccess: { self.state.session = $0 }, onFailure: { _ in })
+      onSuccess: { self.state.session = $0 },
+      onFailure: { error in self.errorMessage = error.message })
   }
 
   /// Acts on a link from an email, as the app does when the link opens it.

@@ -1,5 +1,11 @@
 import Observation
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// The state and intents of the authentication flow, shared by every front end.
 ///
 /// The whole state is one value, ``state``; the contract's names (`navigationState`,
@@ -14,13 +20,18 @@ public final class AuthViewModel {
 
   @ObservationIgnored let service: any AuthService
   @ObservationIgnored let events: AuthEventSink
+  /// The time, for judging when the access token is due for renewal.
+  @ObservationIgnored let now: @Sendable () -> Date
 
-  /// A view model on the entry screen that talks to `service` and reports to `events`.
+  /// A view model on the entry screen that talks to `service` and reports to `events`;
+  /// `now` tells the time its tokens are judged by (the backend's clock).
   public init(
-    service: any AuthService, events: AuthEventSink = .none, networkStatus: NetworkStatus = .online
+    service: any AuthService, events: AuthEventSink = .none, networkStatus: NetworkStatus = .online,
+    now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.service = service
     self.events = events
+    self.now = now
     state.network = networkStatus
     state.resetCodeFormat = service.resetCodeFormat
     events(.screenViewed(.choice))

@@ -99,7 +99,8 @@ enum Renderer {
     case (nil, _?):
       let email = TerminalText.visible(after.session?.user.email ?? "")
       lines.append(success("Signed in as \(email)", style))
-    case (_?, nil):
+    case (_?, nil) where after.errorMessage == nil:
+      // A session that ended on an error (revoked, expired) is told by the error alone.
       lines.append(success("Signed out", style))
     case (let old?, let new?) where old != new:
       lines.append(success("Session refreshed", style))

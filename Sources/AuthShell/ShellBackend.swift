@@ -189,7 +189,7 @@ enum ShellBackend {
   }
 
   /// The clock the shell tells time by: the backend's, or a seeded run's fixed one.
-  private var shellClock: AdjustableClock? {
+  var shellClock: AdjustableClock? {
     switch self {
     case .embedded(let embedded): embedded.clock
     case .supabase(let supabase): supabase.clock

@@ -83,6 +83,7 @@ final class ShellRunner {
       case .failure(let error):
         result = .mistake(error)
       case .success(let invocation):
+        if invocation.spec.name != "quit" { await session.renewSessionIfDue() }
         switch session.prepare(invocation) {
         case .finished(let finished): result = finished
         case .waits(let run): result = await run()

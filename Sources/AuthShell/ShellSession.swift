@@ -53,7 +53,10 @@ final class ShellSession {
     features = backend.features
     backendName = backend.name
     let ring = events
-    viewModel = AuthViewModel(service: backend.service, events: AuthEventSink { ring.append($0) })
+    let clock = backend.shellClock
+    viewModel = AuthViewModel(
+      service: backend.service, events: AuthEventSink { ring.append($0) },
+      now: { clock?.now ?? Date() })
   }
 
   /// What decides which commands can run now.
@@ -75,6 +78,20 @@ final class ShellSession {
     if let session = viewModel.session {
       let email = TerminalText.visible(session.user.email)
       pendingLines.append(Renderer.success("Signed in as \(email) (restored)", style))
+    } else if let error = viewModel.errorMessage {
+      pendingLines.append(
+        Renderer.errorLine("The saved session could not be restored: \(error)", style))
+    }
+  }
+
+  /// Renews the session before a command when its access token is about to expire, so no
+  /// command sees an expired session as signed in; prints nothing unless it ends the session.
+  func renewSessionIfDue() async {
+    let before = viewModel.state
+    await viewModel.renewSessionIfDue()
+    if before.session != nil, viewModel.session == nil {
+      pendingLines += Renderer.changes(
+        from: before, to: viewModel.state, answered: true, style: style)
     }
   }
 

@@ -1,4 +1,6 @@
 import AuthFlow
+import Foundation
+import Synchronization
 import Testing
 
 /// Signing out, refreshing, restoring, resending and following email links.
@@ -57,7 +59,7 @@ struct SessionTests {
     #expect(viewModel.errorMessage == nil)
   }
 
-  @Test func refreshOfARevokedSessionSignsOutToLogin() async {
+  @Test func refreshOfARevokedSessionSignsOutToTheEntryScreen() async {
     service.stubRefresh(.failure(.sessionExpired))
     viewModel.session = makeSession()
     viewModel.navigationState = .login
@@ -65,7 +67,7 @@ struct SessionTests {
     await viewModel.refreshSession()
 
     #expect(viewModel.session == nil)
-    #expect(viewModel.navigationState == .login)
+    #expect(viewModel.navigationState == .choice)
     #expect(viewModel.errorMessage == "Your session has expired. Please sign in again.")
   }
 
@@ -107,13 +109,13 @@ struct SessionTests {
     #expect(viewModel.errorMessage == nil)
   }
 
-  @Test func restoreFailureIsQuiet() async {
+  @Test func restoreFailureSaysWhy() async {
     service.stubRestore(.failure(.sessionExpired))
 
     await viewModel.restoreSession()
 
     #expect(viewModel.session == nil)
-    #expect(viewModel.errorMessage == nil)
+    #expect(viewModel.errorMessage == AuthError.sessionExpired.message)
     #expect(log.events.last == .failed(.restoreSession, reason: .service(.sessionExpired)))
   }
 
@@ -173,4 +175,67 @@ struct SessionTests {
     #expect(viewModel.password == "")
     #expect(viewModel.statusBanner == .chooseNewPassword)
   }
+
+  // MARK: Sessions that stay true (seed 003's tokenProvider, seed 004's auto refresh)
+
+  @Test func theTokenProviderRenewsATokenCloseToExpiry() async throws {
+    let clock = TestClock(Date(timeIntervalSince1970: 1_800_000_000 - 30))
+    let (viewModel, service) = viewModel(at: clock)
+    let fresh = makeSession(token: "access-2")
+    service.stubRefresh(.success(fresh))
+    viewModel.session = makeSession()
+
+    #expect(try await viewModel.currentAccessToken() == "access-2")
+    #expect(service.calls == [.refresh(makeSession())])
+    #expect(viewModel.session == fresh)
+  }
+
+  @Test func aTokenFarFromExpiryIsGivenAsItIs() async throws {
+    let clock = TestClock(Date(timeIntervalSince1970: 1_800_000_000 - 3_000))
+    let (viewModel, service) = viewModel(at: clock)
+    viewModel.session = makeSession()
+
+    #expect(try await viewModel.currentAccessToken() == "access-1")
+    #expect(service.calls.isEmpty)
+  }
+
+  @Test func noTokenWithoutASessionOrWhenRenewalFails() async {
+    let clock = TestClock(Date(timeIntervalSince1970: 1_800_000_000 + 7_200))
+    let (viewModel, service) = viewModel(at: clock)
+    await #expect(throws: AuthError.sessionExpired) { try await viewModel.currentAccessToken() }
+
+    service.stubRefresh(.failure(.networkUnavailable))
+    viewModel.session = makeSession()
+    await #expect(throws: AuthError.networkUnavailable) {
+      try await viewModel.currentAccessToken()
+    }
+    #expect(viewModel.errorMessage == AuthError.networkUnavailable.message)
+
+    service.stubRefresh(.failure(.sessionExpired))
+    await #expect(throws: AuthError.sessionExpired) { try await viewModel.currentAccessToken() }
+    #expect(viewModel.session == nil && viewModel.navigationState == .choice)
+  }
+
+  @Test func renewalWaitsForTheNetwork() async {
+    let clock = TestClock(Date(timeIntervalSince1970: 1_800_000_000 + 7_200))
+    let (viewModel, service) = viewModel(at: clock)
+    viewModel.session = makeSession()
+    viewModel.updateNetworkStatus(.offline)
+
+    await viewModel.renewSessionIfDue()
+
+    #expect(service.calls.isEmpty)
+  }
+
+  private func viewModel(at clock: TestClock) -> (AuthViewModel, MockAuthService) {
+    let service = MockAuthService()
+    return (AuthViewModel(service: service, now: { clock.now }), service)
+  }
+}
+
+/// A settable time for the view model's `now`.
+final class TestClock: Sendable {
+  private let time: Mutex<Date>
+  init(_ date: Date) { time = Mutex(date) }
+  var now: Date { time.withLock { $0 } }
 }

@@ -70,13 +70,13 @@ struct WholeStateTests {
           message: .banner(.passwordUpdated)))
   }
 
-  @Test func aRefreshTheBackendRefusesEndsOnTheLoginScreenWithWhy() async {
+  @Test func aRefreshTheBackendRefusesEndsOnTheEntryScreenWithWhy() async {
     viewModel.session = makeSession()
     service.stubRefresh(.failure(.sessionExpired))
     await viewModel.refreshSession()
     #expect(
       viewModel.state
-        == AuthFlowState(navigation: .login, message: .error(AuthError.sessionExpired.message)))
+        == AuthFlowState(navigation: .choice, message: .error(AuthError.sessionExpired.message)))
   }
 
   @Test func theFormNeverShowsInDescriptions() {

@@ -173,6 +173,22 @@ struct RendererTests {
     #expect(session.pendingLines.contains("  n: 1.2345678901234568e+20"))
   }
 
+  @Test func aSessionEndedByAnErrorIsToldOnce() {
+    var signedIn = viewModel.state
+    signedIn.navigation = .login
+    signedIn.session = AuthSession(
+      user: AuthUser(id: "u", email: "a@b.co"), accessToken: "a", refreshToken: "r1",
+      expiresAt: now)
+    var ended = signedIn
+    ended.session = nil
+    ended.navigation = .choice
+    ended.message = .error(AuthError.sessionExpired.message)
+    #expect(
+      Renderer.changes(from: signedIn, to: ended, answered: true, style: .script) == [
+        "→ Welcome", "✗ Your session has expired. Please sign in again.",
+      ])
+  }
+
   @Test func changesTellTransitionsSessionsAndMessages() {
     let before = viewModel.state
     viewModel.navigateToLogin()

@@ -74,4 +74,15 @@ struct ScriptRunTests {
     #expect(ScriptHeader.options(inShebang: "#!/bin/sh") == nil)
     #expect(ScriptHeader.options(inShebang: "signin") == nil)
   }
+
+  /// Seed 004's automatic refresh: a session on show is never an expired one.
+  @Test func anExpiredTokenIsRenewedBeforeTheNextCommand() throws {
+    let run = try runAuthflow([
+      "--store", ":memory:", "--seed", "1", "--hash-cost", "4", "-c",
+      signIn + "; clock advance 2h; whoami; expect signed-in",
+    ])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.output.contains("  session expires: in 1h 0m (2025-01-01T03:00:00Z)\n"))
+    #expect(!run.output.contains("expired"))
+  }
 }
