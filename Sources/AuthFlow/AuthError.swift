@@ -34,6 +34,9 @@ public enum AuthError: Error, Equatable, Hashable, Sendable {
   case sessionExpired
   /// The backend answered with a server failure (HTTP 5xx).
   case serverError
+  /// The reset code was refused without saying whether it was wrong or expired (GoTrue
+  /// answers `otp_expired` for both).
+  case otpRejected
   /// The local account store could not be written or read.
   case localStore(LocalStoreProblem)
 }
@@ -84,6 +87,8 @@ extension AuthError {
       "Your session has expired. Please sign in again."
     case .serverError:
       "The server ran into a problem. Please try again in a moment."
+    case .otpRejected:
+      "That code is wrong or has expired. Check the latest email, or request a new code."
     case .localStore(.readOnly):
       "The account store is read-only, so nothing can be saved. Check its permissions and disk."
     case .localStore(.full):
@@ -113,6 +118,7 @@ extension AuthError {
     case .samePassword: "same_password"
     case .sessionExpired: "session_expired"
     case .serverError: "server_error"
+    case .otpRejected: "otp_rejected"
     case .localStore(let problem): "local_store_\(problem.rawValue)"
     }
   }
@@ -125,6 +131,7 @@ extension AuthError: CaseIterable {
       .networkUnavailable, .invalidCredentials, .emailUnverified, .rateLimited, .otpIncorrect,
       .duplicateEmail, .unknown, .otpExpired, .otpAlreadyUsed, .confirmationExpired,
       .emailAlreadyConfirmed, .weakPassword, .samePassword, .sessionExpired, .serverError,
+      .otpRejected,
     ] + LocalStoreProblem.allCases.map(AuthError.localStore)
   }
 
@@ -147,8 +154,9 @@ extension AuthError: CaseIterable {
     case .samePassword: 12
     case .sessionExpired: 13
     case .serverError: 14
+    case .otpRejected: 15
     case .localStore(let problem):
-      15 + (LocalStoreProblem.allCases.firstIndex(of: problem) ?? 0)
+      16 + (LocalStoreProblem.allCases.firstIndex(of: problem) ?? 0)
     }
   }
 }

@@ -33,6 +33,10 @@ extension AuthError {
     case .malformedResponse:
       self = .unknown
     case .api(let error):
+      if error.code == .otpExpired, error.otpReasonUnknown, operation != .confirmEmail {
+        self = .otpRejected
+        return
+      }
       self = Self(code: error.code, status: error.status, message: error.message, operation)
     }
   }

@@ -159,7 +159,12 @@ enum Renderer {
     let screen = state.navigation.screen
     lines.append(style.paint(title(screen), "1"))
     if case .resetVerify(let email) = state.navigation {
-      lines.append("  We sent a 6-digit code to \(TerminalText.visible(email)).")
+      // Whether the account exists is not for this screen to say.
+      let what = state.resetCodeFormat == .link ? "a reset link" : "a 6-digit code"
+      lines.append(
+        email.isEmpty
+          ? "  Open the reset link from your email."
+          : "  If an account exists for \(TerminalText.visible(email)), we sent it \(what).")
     }
     for field in state.navigation.fields {
       let value = state.form[field]

@@ -35,17 +35,23 @@ public enum GoTrueErrorBody {
       object["msg"]?.stringValue ?? object["message"]?.stringValue
       ?? object["error_description"]?.stringValue ?? object["error"]?.stringValue
       ?? "HTTP \(status)"
-    if code == .otpExpired, let reason = headers[otpReasonHeader.lowercased()],
-      let refined = otpReasons.first(where: { $0.1 == reason })?.0
-    {
-      code = refined
+    var otpReasonUnknown = false
+    if code == .otpExpired {
+      if let reason = headers[otpReasonHeader.lowercased()],
+        let refined = otpReasons.first(where: { $0.1 == reason })?.0
+      {
+        code = refined
+      } else {
+        otpReasonUnknown = true
+      }
     }
     var reasons: [String] = []
     if case .object(let weak)? = object["weak_password"], case .array(let list)? = weak["reasons"] {
       reasons = list.compactMap(\.stringValue)
     }
     return GoTrueAPIError(
-      status: status, code: code, message: message, weakPasswordReasons: reasons)
+      status: status, code: code, message: message, weakPasswordReasons: reasons,
+      otpReasonUnknown: otpReasonUnknown)
   }
 
   /// The header in which authflow's server says why a code failed (`invalid`, `expired` or

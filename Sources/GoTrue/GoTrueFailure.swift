@@ -8,15 +8,20 @@ public struct GoTrueAPIError: Error, Equatable, Hashable, Sendable {
   public var message: String
   /// Why a password was called weak (`length`, `characters`, `pwned`).
   public var weakPasswordReasons: [String]
+  /// Whether an `otp_expired` may also mean a wrong code: GoTrue answers it for both, and
+  /// only authflow's server says which (``GoTrueErrorBody/otpReasonHeader``).
+  public var otpReasonUnknown: Bool
 
   /// An error with the given parts.
   public init(
-    status: Int, code: GoTrueErrorCode?, message: String, weakPasswordReasons: [String] = []
+    status: Int, code: GoTrueErrorCode?, message: String, weakPasswordReasons: [String] = [],
+    otpReasonUnknown: Bool = false
   ) {
     self.status = status
     self.code = code
     self.message = message
     self.weakPasswordReasons = weakPasswordReasons
+    self.otpReasonUnknown = otpReasonUnknown
   }
 }
 

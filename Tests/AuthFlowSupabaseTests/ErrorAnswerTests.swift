@@ -26,7 +26,7 @@ struct ErrorAnswerTests {
     (422, "error-user-already-exists.json", .signUp, .duplicateEmail),
     (429, "error-legacy-rate-limit.json", .signIn, .rateLimited),
     (429, "error-email-send-rate-limit.json", .recover, .rateLimited),
-    (403, "error-otp-expired.json", .verifyRecovery, .otpExpired),
+    (403, "error-otp-expired.json", .verifyRecovery, .otpRejected),
     (403, "error-otp-expired.json", .confirmEmail, .confirmationExpired),
     (422, "error-weak-password.json", .updatePassword, .weakPassword),
     (422, "error-same-password.json", .updatePassword, .samePassword),

@@ -88,7 +88,7 @@ struct RendererTests {
     #expect(
       screen() == """
         Reset Password
-          We sent a 6-digit code to test@example.com.
+          If an account exists for test@example.com, we sent it a 6-digit code.
           Code                      ••••••••
           New password              (empty)
           [Reset password]          verify    disabled: password is empty
