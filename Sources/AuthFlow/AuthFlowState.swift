@@ -69,7 +69,7 @@ public struct AuthFlowState: Equatable, Hashable, Sendable {
     if let inFlight { return .inFlight(inFlight) }
     if network == .offline { return .offline }
     if case .choice = navigation { return .noForm }
-    if let missing = navigation.fields.first(where: { form[$0].isEmpty }) {
+    if let missing = navigation.fields.first(where: { $0.isRequired && form[$0].isEmpty }) {
       return .missing(missing)
     }
     return switch validationIssue {
@@ -102,15 +102,22 @@ public struct AuthForm: Equatable, Hashable, Sendable {
   public var confirmPassword: String
   /// The reset-code field of the reset-verify screen.
   public var otpCode: String
+  /// The optional first-name field of the signup screen.
+  public var firstName: String
+  /// The optional last-name field of the signup screen.
+  public var lastName: String
 
   /// A form with the given values; empty by default.
   public init(
-    email: String = "", password: String = "", confirmPassword: String = "", otpCode: String = ""
+    email: String = "", password: String = "", confirmPassword: String = "", otpCode: String = "",
+    firstName: String = "", lastName: String = ""
   ) {
     self.email = email
     self.password = password
     self.confirmPassword = confirmPassword
     self.otpCode = otpCode
+    self.firstName = firstName
+    self.lastName = lastName
   }
 
   /// The value of `field`.
@@ -121,6 +128,8 @@ public struct AuthForm: Equatable, Hashable, Sendable {
       case .password: password
       case .confirmPassword: confirmPassword
       case .otp: otpCode
+      case .firstName: firstName
+      case .lastName: lastName
       }
     }
     set {
@@ -129,6 +138,8 @@ public struct AuthForm: Equatable, Hashable, Sendable {
       case .password: password = newValue
       case .confirmPassword: confirmPassword = newValue
       case .otp: otpCode = newValue
+      case .firstName: firstName = newValue
+      case .lastName: lastName = newValue
       }
     }
   }

@@ -40,7 +40,9 @@ public enum AuthNavigationState: Equatable, Hashable, Sendable {
   // Shared, so asking for the fields (which the shell does for every command) allocates nothing.
   private static let noFields: [AuthField] = []
   private static let loginFields: [AuthField] = [.email, .password]
-  private static let signupFields: [AuthField] = [.email, .password, .confirmPassword]
+  private static let signupFields: [AuthField] = [
+    .email, .password, .confirmPassword, .firstName, .lastName,
+  ]
   private static let resetRequestFields: [AuthField] = [.email]
   private static let resetVerifyFields: [AuthField] = [.otp, .password]
 

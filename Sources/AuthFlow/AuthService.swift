@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// An authentication backend: what the view model asks of it, with typed failures.
 ///
 /// Implementations keep their own session storage: they save the session after a sign-in,
@@ -66,17 +72,21 @@ public struct SignUpRequest: Equatable, Hashable, Sendable {
   public var firstName: String?
   /// The user's last name, when the registration form asks for it.
   public var lastName: String?
+  /// When the user accepted the terms of service and the privacy policy, recorded with the
+  /// account (seed 003's registration toggles).
+  public var consentAcceptedAt: Date?
 
   /// A request with the given details.
   public init(
     email: String, password: String, consentAccepted: Bool,
-    firstName: String? = nil, lastName: String? = nil
+    firstName: String? = nil, lastName: String? = nil, consentAcceptedAt: Date? = nil
   ) {
     self.email = email
     self.password = password
     self.consentAccepted = consentAccepted
     self.firstName = firstName
     self.lastName = lastName
+    self.consentAcceptedAt = consentAcceptedAt
   }
 }
 
@@ -96,6 +106,7 @@ extension SignUpRequest: CustomStringConvertible, CustomDebugStringConvertible, 
       children: [
         "email": email, "consentAccepted": consentAccepted,
         "firstName": firstName as Any, "lastName": lastName as Any,
+        "consentAcceptedAt": consentAcceptedAt as Any,
       ],
       displayStyle: .struct)
   }

@@ -15,15 +15,21 @@ public struct AuthUser: Equatable, Hashable, Sendable {
   public var emailConfirmedAt: Date?
   /// Whether the email address is confirmed (the `email_verified` claim of the tokens).
   public var emailVerified: Bool
+  /// What the app stored with the account, as text: `first_name`, `last_name`,
+  /// `terms_accepted_at` (GoTrue's `user_metadata`; Firebase's display name).
+  public var metadata: [String: String]
 
   /// A user with the given identity. `emailVerified` defaults to whether a confirmation time
   /// is known.
-  public init(id: String, email: String, emailConfirmedAt: Date? = nil, emailVerified: Bool? = nil)
-  {
+  public init(
+    id: String, email: String, emailConfirmedAt: Date? = nil, emailVerified: Bool? = nil,
+    metadata: [String: String] = [:]
+  ) {
     self.id = id
     self.email = email
     self.emailConfirmedAt = emailConfirmedAt
     self.emailVerified = emailVerified ?? (emailConfirmedAt != nil)
+    self.metadata = metadata
   }
 }
 

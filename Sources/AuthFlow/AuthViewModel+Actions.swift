@@ -173,9 +173,14 @@ extension AuthViewModel {
   }
 
   private func signUp(consentAccepted: Bool) async {
+    func name(_ text: String) -> String? {
+      let trimmed = text.trimmingWhitespace()
+      return trimmed.isEmpty ? nil : trimmed
+    }
     let request = SignUpRequest(
       email: AuthValidation.normalizedEmail(state.form.email), password: state.form.password,
-      consentAccepted: consentAccepted)
+      consentAccepted: consentAccepted, firstName: name(state.form.firstName),
+      lastName: name(state.form.lastName), consentAcceptedAt: consentAccepted ? now() : nil)
     await perform(
       .signUp,
       validate: { self.state.validationIssue },

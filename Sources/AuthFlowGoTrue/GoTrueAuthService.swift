@@ -49,6 +49,11 @@ public final class GoTrueAuthService: AuthService {
     var data: [String: JSONValue] = [:]
     if let firstName = request.firstName { data["first_name"] = .string(firstName) }
     if let lastName = request.lastName { data["last_name"] = .string(lastName) }
+    if let accepted = request.consentAcceptedAt {
+      // What was accepted, and when, kept with the account.
+      data["terms_accepted_at"] = .string(GoTrueCoding.timestamp(accepted))
+      data["terms_accepted"] = .string("terms_of_service privacy_policy")
+    }
     let response = try await call(.signUp) { () async throws(GoTrueFailure) in
       try await api.signUp(email: request.email, password: request.password, data: data)
     }
@@ -201,7 +206,14 @@ extension AuthSession {
 extension AuthUser {
   /// The app's user for a GoTrue user.
   public init(goTrue user: GoTrueUser, fallbackEmail: String) {
+    // GoTrue copies the identity into user_metadata (email, sub, …): only the app's text is kept.
+    let identityKeys: Set<String> = ["email", "sub", "email_verified", "phone_verified"]
+    var metadata: [String: String] = [:]
+    for (key, value) in user.userMetadata where !identityKeys.contains(key) {
+      if let text = value.stringValue { metadata[key] = text }
+    }
     self.init(
-      id: user.id, email: user.email ?? fallbackEmail, emailConfirmedAt: user.emailConfirmedAt)
+      id: user.id, email: user.email ?? fallbackEmail, emailConfirmedAt: user.emailConfirmedAt,
+      metadata: metadata)
   }
 }

@@ -1,7 +1,8 @@
 import AuthFlow
 
 extension AuthField {
-  /// The field's name in commands: `email`, `password`, `confirm`, `otp`.
+  /// The field's name in commands: `email`, `password`, `confirm`, `otp`, `first-name`,
+  /// `last-name`.
   var commandName: String { rawValue }
 
   /// The field's label on screen.
@@ -11,6 +12,8 @@ extension AuthField {
     case .password: "Password"
     case .confirmPassword: "Confirm password"
     case .otp: "Code"
+    case .firstName: "First name (optional)"
+    case .lastName: "Last name (optional)"
     }
   }
 

@@ -172,6 +172,12 @@ enum Renderer {
         value.isEmpty ? "(empty)" : field.isSecret ? style.mask : TerminalText.visible(value)
       let label = screen == .resetVerify && field == .password ? "New password" : field.label
       lines.append(row(label, shown))
+      // A screen reader hears the field as the app announces it (seed 002 scenario 10).
+      if style.plain {
+        lines.append(
+          "    (\(field.accessibilityLabel), \(field.accessibilityTrait). \(field.accessibilityHint))"
+        )
+      }
     }
     if case .signup(let consent) = state.navigation {
       lines.append(
@@ -183,6 +189,9 @@ enum Renderer {
       let status =
         button.submits ? state.submitBlocker.map { "disabled: \(reason($0))" } ?? "enabled" : ""
       lines.append(row("[\(button.label)]", command, status))
+      if style.plain, button.submits, let hint = state.navigation.submitAccessibilityHint {
+        lines.append("    (\(button.label), button. \(hint))")
+      }
     }
     return lines + footer(state, style)
   }

@@ -50,8 +50,13 @@ extension ShellSession {
       TerminalText.visible(session.user.email),
       "  user id: \(TerminalText.visible(session.user.id))",
       "  email confirmed: \(Renderer.confirmation(of: session.user))",
+      "  email_verified: \(session.user.emailVerified)",
       "  session expires: \(Renderer.expiry(session.expiresAt, now: now))",
     ]
+    // What the app stored with the account (names, the consent and when), sorted by key.
+    for (key, value) in session.user.metadata.sorted(by: { $0.key < $1.key }) {
+      pendingLines.append("  \(TerminalText.visible(key)): \(TerminalText.visible(value))")
+    }
   }
 
   /// `token`: the access token's header and claims, decoded; the signature and the refresh

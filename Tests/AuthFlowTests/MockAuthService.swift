@@ -206,6 +206,9 @@ final class EventLog {
   var sink: AuthEventSink { AuthEventSink { [self] in events.append($0) } }
 }
 
+/// The time of the view models under test (before ``makeSession()``'s expiry).
+let testNow = Date(timeIntervalSince1970: 1_700_000_000)
+
 /// A fixed session for tests.
 func makeSession(email: String = "test@example.com", token: String = "access-1") -> AuthSession {
   AuthSession(
@@ -219,5 +222,5 @@ func makeSession(email: String = "test@example.com", token: String = "access-1")
 func makeViewModel() -> (AuthViewModel, MockAuthService, EventLog) {
   let service = MockAuthService()
   let log = EventLog()
-  return (AuthViewModel(service: service, events: log.sink), service, log)
+  return (AuthViewModel(service: service, events: log.sink, now: { testNow }), service, log)
 }

@@ -35,12 +35,30 @@ struct StateInvariantTests {
     #expect(viewModel.navigationState == .signup(consentAccepted: false))
   }
 
+  /// Seed 002 scenario 10: "Email address", a secure field for the password, and a hint on
+  /// every submit button.
+  @Test func everyFieldAndSubmitButtonSpeaksToScreenReaders() {
+    #expect(AuthField.email.accessibilityLabel == "Email address")
+    #expect(AuthField.email.accessibilityTrait == "text field")
+    #expect(AuthField.password.accessibilityTrait == "secure text field")
+    for field in AuthField.allCases {
+      #expect(!field.accessibilityLabel.isEmpty && !field.accessibilityHint.isEmpty)
+    }
+    let forms: [AuthNavigationState] = [
+      .login, .signup(consentAccepted: false), .resetRequest, .resetVerify(pendingEmail: ""),
+    ]
+    for form in forms { #expect(form.submitAccessibilityHint != nil) }
+    #expect(AuthNavigationState.choice.submitAccessibilityHint == nil)
+    #expect(!AuthField.firstName.isRequired && AuthField.email.isRequired)
+  }
+
   @Test func focusOrderFollowsTheSeed() {
     #expect(AuthNavigationState.choice.fields == [])
     #expect(AuthNavigationState.login.fields == [.email, .password])
     #expect(
       AuthNavigationState.signup(consentAccepted: false).fields
-        == [.email, .password, .confirmPassword])
+        == [.email, .password, .confirmPassword, .firstName, .lastName],
+      "the seed's order, then seed 003's optional names")
     #expect(AuthNavigationState.resetRequest.fields == [.email])
     #expect(AuthNavigationState.resetVerify(pendingEmail: "a@b.co").fields == [.otp, .password])
     #expect(AuthNavigationState.login.field(after: .email) == .password)

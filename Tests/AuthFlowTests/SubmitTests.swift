@@ -67,6 +67,7 @@ struct SubmitTests {
   @Test func signupWithConfirmationOnShowsTheVerificationBanner() async {
     service.stubSignUp(.success(.confirmationRequired))
     fillSignup(email: "NewUser@example.com", password: "Password123!", consent: true)
+    viewModel.setValue(" Ada ", for: .firstName)
 
     await viewModel.submit()
 
@@ -74,7 +75,8 @@ struct SubmitTests {
       service.calls == [
         .signUp(
           SignUpRequest(
-            email: "newuser@example.com", password: "Password123!", consentAccepted: true))
+            email: "newuser@example.com", password: "Password123!", consentAccepted: true,
+            firstName: "Ada", lastName: nil, consentAcceptedAt: testNow))
       ])
     #expect(viewModel.statusBanner == .confirmationSent)
     #expect(viewModel.session == nil)

@@ -79,11 +79,11 @@ struct CommandParserTests {
     (["set"], "set takes a field and its value; usage: set <field> [value]"),
     (
       ["set", "username", "x"],
-      "there is no such field (not repeated, in case it was a secret); fields: email, password, confirm, otp"
+      "there is no such field (not repeated, in case it was a secret); fields: email, password, confirm, otp, first-name, last-name"
     ),
     (
       ["set", "pasword", "x"],
-      "there is no field named 'pasword'; fields: email, password, confirm, otp"
+      "there is no field named 'pasword'; fields: email, password, confirm, otp, first-name, last-name"
     ),
     (["clear"], "clear takes one field; usage: clear <field>"),
     (["network", "slow"], "network takes online or offline; usage: network online|offline"),
@@ -234,7 +234,7 @@ struct CommandParserTests {
       ])
     #expect(
       Completion.candidates(for: "expect field ", in: context(.choice)) == [
-        "email", "password", "confirm", "otp",
+        "email", "password", "confirm", "otp", "first-name", "last-name",
       ])
     #expect(Completion.candidates(for: "mail ", in: context(.choice)) == ["code", "open"])
     #expect(Completion.candidates(for: "sig", in: context(.login, signedIn: true)) == ["signout"])

@@ -56,6 +56,8 @@ struct RendererTests {
           Email                     new@example.com
           Password                  (empty)
           Confirm password          (empty)
+          First name (optional)     (empty)
+          Last name (optional)      (empty)
           [ ] I accept the terms    consent on|off
           [Create Account]          submit    disabled: password is empty
           [Suggest strong password] suggest-password

@@ -85,4 +85,25 @@ struct ScriptRunTests {
     #expect(run.output.contains("  session expires: in 1h 0m (2025-01-01T03:00:00Z)\n"))
     #expect(!run.output.contains("expired"))
   }
+
+  /// Seed 003's registration: optional names and the consent, kept with the account.
+  @Test func namesAndConsentAreKeptWithTheAccount() throws {
+    let run = try runAuthflow([
+      "--store", ":memory:", "--seed", "1", "--hash-cost", "4", "--autoconfirm", "-c",
+      "create; set email ada@example.com; set password Password123; set confirm Password123;"
+        + " set first-name Ada; set last-name 'Lovelace King'; consent on; submit; whoami",
+    ])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(
+      run.output.hasSuffix(
+        """
+          email_verified: true
+          session expires: in 1h 0m (2025-01-01T01:00:00Z)
+          first_name: Ada
+          last_name: Lovelace King
+          terms_accepted: terms_of_service privacy_policy
+          terms_accepted_at: 2025-01-01T00:00:00Z
+
+        """))
+  }
 }

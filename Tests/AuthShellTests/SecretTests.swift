@@ -59,8 +59,8 @@ struct SecretTests {
       run.errors == """
         line 2: unknown command 'sigin'; did you mean 'signin'? Type help for the list
         line 3: unknown command (not repeated, in case it was a secret); type help for the list
-        line 4: there is no field named 'passwrod'; fields: email, password, confirm, otp
-        line 5: there is no such field (not repeated, in case it was a secret); fields: email, password, confirm, otp
+        line 4: there is no field named 'passwrod'; fields: email, password, confirm, otp, first-name, last-name
+        line 5: there is no such field (not repeated, in case it was a secret); fields: email, password, confirm, otp, first-name, last-name
 
         """)
   }

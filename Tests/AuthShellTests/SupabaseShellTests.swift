@@ -52,7 +52,8 @@ final class SupabaseShellTests {
       result.output.hasPrefix(
         "→ Sign In\n✗ That email or password looks incorrect\n✓ Signed in as test@example.com\n"
           + "test@example.com\n  user id: 3f1c2a8e-6b7d-4c5e-9f10-2a3b4c5d6e7f\n"
-          + "  email confirmed: 2025-01-01T00:00:00Z\n  session expires: in "))
+          + "  email confirmed: 2025-01-01T00:00:00Z\n  email_verified: true\n"
+          + "  session expires: in "))
     #expect(
       result.error
         == "line 1 (command 8): 'mail' needs an outbox to read (the embedded backend has one; supabase with --mailbox); the supabase backend has none\n"
