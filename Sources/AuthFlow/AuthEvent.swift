@@ -8,6 +8,8 @@ public enum AuthEvent: Equatable, Hashable, Sendable {
   case succeeded(AuthAction)
   /// `action` failed before or at the backend, for `reason`.
   case failed(AuthAction, reason: AuthFailureReason)
+  /// The session changed (no user data: the change alone).
+  case sessionChanged(SessionChange)
 
   /// The event name, in the snake_case analytics tools expect.
   public var name: String {
@@ -16,6 +18,7 @@ public enum AuthEvent: Equatable, Hashable, Sendable {
     case .submitted: "auth_submitted"
     case .succeeded: "auth_succeeded"
     case .failed: "auth_failed"
+    case .sessionChanged: "auth_session_changed"
     }
   }
 
@@ -25,6 +28,7 @@ public enum AuthEvent: Equatable, Hashable, Sendable {
     case .screenViewed(let screen): ["screen": screen.rawValue]
     case .submitted(let action), .succeeded(let action): ["action": action.rawValue]
     case .failed(let action, let reason): ["action": action.rawValue, "reason": reason.code]
+    case .sessionChanged(let change): ["change": change.rawValue]
     }
   }
 }
@@ -91,5 +95,34 @@ public struct AuthEventSink: Sendable {
   /// Sends `event` to the sink.
   @MainActor public func callAsFunction(_ event: AuthEvent) {
     record(event)
+  }
+}
+
+/// How the session changed.
+public enum SessionChange: String, CaseIterable, Hashable, Sendable {
+  /// A sign-in or a signup started a session.
+  case signedIn = "signed_in"
+  /// The tokens were renewed.
+  case refreshed
+  /// The user signed out.
+  case signedOut = "signed_out"
+  /// The backend no longer accepts the session (revoked or expired); the user signs in again.
+  case expired
+  /// A session saved by an earlier run was taken up again.
+  case restored
+}
+
+/// One element of ``AuthViewModel/sessionUpdates()``: what changed and the session now (`nil`
+/// once signed out or expired).
+public struct SessionUpdate: Equatable, Sendable {
+  /// What changed.
+  public var change: SessionChange
+  /// The session after the change.
+  public var session: AuthSession?
+
+  /// An update with the given parts.
+  public init(change: SessionChange, session: AuthSession?) {
+    self.change = change
+    self.session = session
   }
 }

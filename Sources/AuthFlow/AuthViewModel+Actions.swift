@@ -45,6 +45,7 @@ extension AuthViewModel {
       onSuccess: { _ in }, onFailure: { _ in })
     state.session = nil
     navigateToChoice()
+    publish(.signedOut)
   }
 
   /// How close to its expiry an access token is renewed before use, in seconds.
@@ -270,6 +271,8 @@ extension AuthViewModel {
       outcome = .failure(error)
     }
     state.inFlight = nil
+    let sessionBefore = state.session
+    defer { publishSessionChange(from: sessionBefore, after: action) }
     let isCurrent = state.navigation == screen && !Task.isCancelled
     switch outcome {
     case .success(let value):
@@ -289,6 +292,18 @@ extension AuthViewModel {
       } else {
         errorMessage = error.message
       }
+    }
+  }
+}
+
+extension AuthViewModel {
+  /// Tells subscribers how the session changed across `action`, if it did.
+  fileprivate func publishSessionChange(from before: AuthSession?, after action: AuthAction) {
+    switch (before?.refreshToken, state.session?.refreshToken) {
+    case (nil, _?): publish(action == .restoreSession ? .restored : .signedIn)
+    case (_?, nil) where action != .signOut: publish(.expired)
+    case (let old?, let new?) where old != new: publish(.refreshed)
+    default: break
     }
   }
 }

@@ -22,6 +22,10 @@ public final class AuthViewModel {
   @ObservationIgnored let events: AuthEventSink
   /// The time, for judging when the access token is due for renewal.
   @ObservationIgnored let now: @Sendable () -> Date
+  /// The subscribers of ``sessionUpdates()``.
+  @ObservationIgnored private var subscribers: [Int: AsyncStream<SessionUpdate>.Continuation] =
+    [:]
+  @ObservationIgnored private var nextSubscriber = 0
 
   /// A view model on the entry screen that talks to `service` and reports to `events`;
   /// `now` tells the time its tokens are judged by (the backend's clock).
@@ -211,5 +215,30 @@ public final class AuthViewModel {
   public var mode: AuthMode? {
     get { AuthMode(navigationState) }
     set { navigationState = newValue?.navigationState ?? .choice }
+  }
+}
+
+extension AuthViewModel {
+  /// The session's changes from now on (signed in, refreshed, signed out, expired, restored),
+  /// for code that is not SwiftUI: seed 003's user-state publisher, seed 004's
+  /// `onAuthStateChange`. Read ``session`` for where things stand now. The stream ends when
+  /// the view model goes away; each call makes a new subscriber.
+  public func sessionUpdates() -> AsyncStream<SessionUpdate> {
+    let (stream, continuation) = AsyncStream.makeStream(of: SessionUpdate.self)
+    let id = nextSubscriber
+    nextSubscriber += 1
+    subscribers[id] = continuation
+    continuation.onTermination = { [weak self] _ in
+      Task { @MainActor in self?.subscribers[id] = nil }
+    }
+    return stream
+  }
+
+  /// Sends `change` to the analytics sink (no user data) and to every subscriber (with the
+  /// session as it is now).
+  func publish(_ change: SessionChange) {
+    events(.sessionChanged(change))
+    let update = SessionUpdate(change: change, session: state.session)
+    for continuation in subscribers.values { continuation.yield(update) }
   }
 }

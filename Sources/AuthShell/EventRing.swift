@@ -23,7 +23,7 @@ final class EventRing {
     total += 1
     switch event {
     case .succeeded, .failed: outcomes += 1
-    case .screenViewed, .submitted: break
+    case .screenViewed, .submitted, .sessionChanged: break
     }
     if case .failed(_, .service(.localStore(let problem))) = event {
       storeFailures += 1

@@ -18,6 +18,9 @@ struct ReadmeExampleTests {
     await flow.submit()  // validates, then calls the service
     #expect(flow.session?.user.email == "test@example.com")
     #expect(
-      names == ["auth_screen_viewed", "auth_screen_viewed", "auth_submitted", "auth_succeeded"])
+      names == [
+        "auth_screen_viewed", "auth_screen_viewed", "auth_submitted", "auth_succeeded",
+        "auth_session_changed",
+      ])
   }
 }

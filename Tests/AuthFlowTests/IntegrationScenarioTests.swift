@@ -43,7 +43,7 @@ struct IntegrationScenarioTests {
         .screenViewed(.choice), .screenViewed(.signup),
         .submitted(.signUp), .failed(.signUp, reason: .service(.duplicateEmail)),
         .screenViewed(.choice), .screenViewed(.login),
-        .submitted(.signIn), .succeeded(.signIn),
+        .submitted(.signIn), .succeeded(.signIn), .sessionChanged(.signedIn),
       ])
   }
 

@@ -27,8 +27,9 @@ struct SessionTests {
     #expect(viewModel.navigationState == .choice)
     #expect(viewModel.email == "")
     #expect(
-      log.events.suffix(3) == [
+      log.events.suffix(4) == [
         .submitted(.signOut), .succeeded(.signOut), .screenViewed(.choice),
+        .sessionChanged(.signedOut),
       ])
   }
 
@@ -230,6 +231,61 @@ struct SessionTests {
   private func viewModel(at clock: TestClock) -> (AuthViewModel, MockAuthService) {
     let service = MockAuthService()
     return (AuthViewModel(service: service, now: { clock.now }), service)
+  }
+
+  // MARK: The user-state stream (seed 003's publisher, seed 004's onAuthStateChange)
+
+  @Test func theStreamTellsEveryChangeOfTheSession() async {
+    let updates = viewModel.sessionUpdates()
+    service.stubSignIn(.success(makeSession()))
+    var renewed = makeSession(token: "access-2")
+    renewed.refreshToken = "refresh-2"
+    service.stubRefresh(.success(renewed))
+    service.stubSignOut(.success(()))
+    viewModel.navigateToLogin()
+    viewModel.email = "test@example.com"
+    viewModel.password = "TestPassword123!"
+    await viewModel.submit()
+    await viewModel.refreshSession()
+    await viewModel.signOut()
+
+    let seen = await first(3, of: updates)
+    #expect(seen.map(\.change) == [.signedIn, .refreshed, .signedOut])
+    #expect(seen.first?.session == makeSession() && seen.last?.session == nil)
+    #expect(log.events.contains(.sessionChanged(.refreshed)))
+  }
+
+  @Test func restoredAndExpiredSessionsAreTold() async {
+    let updates = viewModel.sessionUpdates()
+    service.stubRestore(.success(makeSession()))
+    await viewModel.restoreSession()
+    service.stubRefresh(.failure(.sessionExpired))
+    await viewModel.refreshSession()
+
+    #expect(await first(2, of: updates).map(\.change) == [.restored, .expired])
+  }
+
+  /// The first `count` updates, or fewer if they do not come within two seconds.
+  private func first(_ count: Int, of updates: AsyncStream<SessionUpdate>) async
+    -> [SessionUpdate]
+  {
+    await withTaskGroup(of: [SessionUpdate]?.self) { group in
+      group.addTask {
+        var seen: [SessionUpdate] = []
+        for await update in updates {
+          seen.append(update)
+          if seen.count == count { break }
+        }
+        return seen
+      }
+      group.addTask {
+        try? await Task.sleep(for: .seconds(2))
+        return nil
+      }
+      let result = await group.next() ?? nil
+      group.cancelAll()
+      return result ?? []
+    }
   }
 }
 
