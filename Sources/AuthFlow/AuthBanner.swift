@@ -57,6 +57,10 @@ extension AuthBanner {
   public static let chooseNewPassword = AuthBanner(
     "Choose a new password to finish resetting it.", kind: .info)
 
+  /// The account and everything kept with it were deleted.
+  public static let accountDeleted = AuthBanner(
+    "Your account and its data have been deleted.", kind: .success)
+
   /// A confirmation link was followed successfully.
   public static let emailConfirmed = AuthBanner(
     "Your email is confirmed. Sign in to continue.", kind: .success)

@@ -37,6 +37,8 @@ public enum AuthError: Error, Equatable, Hashable, Sendable {
   /// The reset code was refused without saying whether it was wrong or expired (GoTrue
   /// answers `otp_expired` for both).
   case otpRejected
+  /// The backend offers no way for users to delete their own account.
+  case accountDeletionUnavailable
   /// The local account store could not be written or read.
   case localStore(LocalStoreProblem)
 }
@@ -89,6 +91,8 @@ extension AuthError {
       "The server ran into a problem. Please try again in a moment."
     case .otpRejected:
       "That code is wrong or has expired. Check the latest email, or request a new code."
+    case .accountDeletionUnavailable:
+      "This backend cannot delete accounts from the app. Ask the project's administrator."
     case .localStore(.readOnly):
       "The account store is read-only, so nothing can be saved. Check its permissions and disk."
     case .localStore(.full):
@@ -119,6 +123,7 @@ extension AuthError {
     case .sessionExpired: "session_expired"
     case .serverError: "server_error"
     case .otpRejected: "otp_rejected"
+    case .accountDeletionUnavailable: "account_deletion_unavailable"
     case .localStore(let problem): "local_store_\(problem.rawValue)"
     }
   }
@@ -131,7 +136,7 @@ extension AuthError: CaseIterable {
       .networkUnavailable, .invalidCredentials, .emailUnverified, .rateLimited, .otpIncorrect,
       .duplicateEmail, .unknown, .otpExpired, .otpAlreadyUsed, .confirmationExpired,
       .emailAlreadyConfirmed, .weakPassword, .samePassword, .sessionExpired, .serverError,
-      .otpRejected,
+      .otpRejected, .accountDeletionUnavailable,
     ] + LocalStoreProblem.allCases.map(AuthError.localStore)
   }
 
@@ -155,8 +160,9 @@ extension AuthError: CaseIterable {
     case .sessionExpired: 13
     case .serverError: 14
     case .otpRejected: 15
+    case .accountDeletionUnavailable: 16
     case .localStore(let problem):
-      16 + (LocalStoreProblem.allCases.firstIndex(of: problem) ?? 0)
+      17 + (LocalStoreProblem.allCases.firstIndex(of: problem) ?? 0)
     }
   }
 }

@@ -55,6 +55,8 @@ public enum AuthAction: String, CaseIterable, Hashable, Sendable {
   case restoreSession = "restore_session"
   /// End the session.
   case signOut = "sign_out"
+  /// Delete the signed-in user's account.
+  case deleteAccount = "delete_account"
 }
 
 /// Why an action failed, in terms safe to send to analytics.

@@ -42,6 +42,10 @@ public protocol AuthService: Sendable {
   /// The address a reset `code` was sent to, when the backend can tell from the code alone
   /// (a Firebase link carries no email); `nil` when it cannot.
   func emailForResetCode(_ code: String) async throws(AuthError) -> String?
+
+  /// Deletes the signed-in user's account with everything kept with it, and forgets the
+  /// session (seed 004's GDPR deletion).
+  func deleteAccount(_ session: AuthSession) async throws(AuthError)
 }
 
 extension AuthService {
@@ -50,6 +54,11 @@ extension AuthService {
 
   /// GoTrue's links carry the email, so the code need not tell it.
   public func emailForResetCode(_ code: String) async throws(AuthError) -> String? { nil }
+
+  /// A backend without a way to delete accounts from the app.
+  public func deleteAccount(_ session: AuthSession) async throws(AuthError) {
+    throw .accountDeletionUnavailable
+  }
 }
 
 /// How a backend's password-reset codes look, so the form checks and explains the right thing.

@@ -48,6 +48,21 @@ extension AuthViewModel {
     publish(.signedOut)
   }
 
+  /// Deletes the signed-in user's account (seed 004's GDPR deletion; the app asks for a
+  /// confirmation first). On success the entry screen says it is done.
+  public func deleteAccount() async {
+    guard let session = state.session else { return }
+    await perform(
+      .deleteAccount,
+      call: { [service] () async throws(AuthError) in try await service.deleteAccount(session) },
+      onSuccess: { _ in
+        self.state.session = nil
+        self.clearFormState()
+        self.navigationState = .choice
+        self.statusBanner = .accountDeleted
+      })
+  }
+
   /// How close to its expiry an access token is renewed before use, in seconds.
   public static let renewalMargin: TimeInterval = 60
 
@@ -301,6 +316,7 @@ extension AuthViewModel {
   fileprivate func publishSessionChange(from before: AuthSession?, after action: AuthAction) {
     switch (before?.refreshToken, state.session?.refreshToken) {
     case (nil, _?): publish(action == .restoreSession ? .restored : .signedIn)
+    case (_?, nil) where action == .deleteAccount: publish(.signedOut)
     case (_?, nil) where action != .signOut: publish(.expired)
     case (let old?, let new?) where old != new: publish(.refreshed)
     default: break

@@ -113,6 +113,20 @@ public final class GoTrueAuthService: AuthService {
     try? await api.logout(accessToken: session.accessToken, scope: .local)
   }
 
+  /// Deletes the account at the backend (authflow's `DELETE /user`), then forgets the
+  /// session. A Supabase project answers 404 or 405: it needs a function for this.
+  public func deleteAccount(_ session: AuthSession) async throws(AuthError) {
+    do {
+      try await api.deleteUser(accessToken: session.accessToken)
+    } catch {
+      if case .api(let failure) = error, [404, 405].contains(failure.status) {
+        throw .accountDeletionUnavailable
+      }
+      throw AuthError(error, during: .refresh)
+    }
+    sessions.clear()
+  }
+
   /// Sends the confirmation email again.
   public func resendConfirmation(email: String) async throws(AuthError) {
     try await call(.resend) { () async throws(GoTrueFailure) in

@@ -84,6 +84,11 @@ public final class SupabaseGoTrueClient: GoTrueAPI {
     try await call("GET", "/user", accessToken: accessToken)
   }
 
+  /// `DELETE /user` (authflow serve's; a Supabase project answers 404 or 405).
+  public func deleteUser(accessToken: String) async throws(GoTrueFailure) {
+    try await send("DELETE", "/user", accessToken: accessToken)
+  }
+
   // MARK: Requests
 
   /// The request for an endpoint, with supabase-swift's headers.

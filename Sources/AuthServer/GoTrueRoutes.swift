@@ -39,7 +39,7 @@ enum GoTrueRoutes {
     Route("/signup", [.post: signUp]),
     Route("/token", [.post: token]),
     Route("/logout", [.post: logout]),
-    Route("/user", [.get: user, .put: updateUser]),
+    Route("/user", [.get: user, .put: updateUser, .delete: deleteOwnAccount]),
   ]
 
   /// `POST /signup`.
@@ -169,6 +169,14 @@ enum GoTrueRoutes {
   /// `GET /user`.
   @Sendable static func user(_ context: RouteContext) async throws(GoTrueFailure) -> HTTPResponse {
     Answer.json(try await context.engine.user(accessToken: try context.bearer()))
+  }
+
+  /// `DELETE /user`: authflow's own route, the signed-in user deleting their account.
+  @Sendable static func deleteOwnAccount(_ context: RouteContext) async throws(GoTrueFailure)
+    -> HTTPResponse
+  {
+    try await context.engine.deleteUser(accessToken: try context.bearer())
+    return Answer.noContent
   }
 
   /// `PUT /user`.

@@ -121,6 +121,11 @@ enum CommandTable {
       "signout", .signedIn, "sign out and return to the choice screen",
       buttons: [Button(place: .signedIn, label: "Sign out")],
       effect: .call { session, _ in await session.viewModel.signOut() }),
+    CommandSpec(
+      "delete-account", .signedIn, grammar: .optionalWord(["confirm"]),
+      "delete the account and everything kept with it (confirm: go ahead)",
+      buttons: [Button(place: .signedIn, label: "Delete account")],
+      effect: .call { session, arguments in await session.deleteAccount(arguments) }),
 
     // What only some backends offer.
     CommandSpec(

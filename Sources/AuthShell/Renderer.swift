@@ -81,6 +81,7 @@ enum Renderer {
     case .refresh: "refreshing the session"
     case .restoreSession: "restoring the session"
     case .signOut: "signing out"
+    case .deleteAccount: "deleting the account"
     }
   }
 

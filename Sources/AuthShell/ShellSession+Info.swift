@@ -43,6 +43,19 @@ extension ShellSession {
     return expectation.failure(in: viewModel.state).map(CommandResult.failedExpectation) ?? .done
   }
 
+  /// `delete-account [confirm]`: without `confirm`, says what would be deleted and how to go
+  /// ahead (the app's confirmation step); with it, deletes.
+  func deleteAccount(_ arguments: Arguments) async {
+    guard case .word("confirm") = arguments else {
+      let email = TerminalText.visible(viewModel.session?.user.email ?? "")
+      pendingLines.append(
+        "This deletes the account \(email) and everything kept with it; it cannot be undone."
+          + " To go ahead: delete-account confirm")
+      return
+    }
+    await viewModel.deleteAccount()
+  }
+
   /// `whoami`.
   func whoami() {
     guard let session = viewModel.session else { return }

@@ -36,4 +36,9 @@ public protocol GoTrueAPI: Sendable {
 
   /// `GET /user`.
   func user(accessToken: String) async throws(GoTrueFailure) -> GoTrueUser
+
+  /// `DELETE /user`: the signed-in user deletes their own account with everything kept with
+  /// it (seed 004's GDPR deletion). Not GoTrue's: authflow's engine and server have it; a
+  /// Supabase project answers 404 or 405 and needs a database function instead.
+  func deleteUser(accessToken: String) async throws(GoTrueFailure)
 }

@@ -26,6 +26,23 @@ struct GoTrueAuthServiceTests {
     #expect(store.load() == session)
   }
 
+  @Test func deletingAnAccountForgetsTheSessionOrSaysTheProjectCannot() async throws {
+    api.script(.session(goTrueSession()), .empty)
+    let session = try await service.signIn(email: "test@example.com", password: "pw")
+    try await service.deleteAccount(session)
+    #expect(api.requests.last == .deleteUser(accessToken: "access-1"))
+    #expect(store.load() == nil)
+
+    // A Supabase project has no such route: GoTrue answers 404 (or 405).
+    for status in [404, 405] {
+      api.script(
+        .failure(.api(GoTrueAPIError(status: status, code: nil, message: "404 page not found"))))
+      await #expect(throws: AuthError.accountDeletionUnavailable) {
+        try await service.deleteAccount(session)
+      }
+    }
+  }
+
   @Test func sessionWithoutExpiresAtUsesExpiresIn() {
     var wire = goTrueSession()
     wire.expiresAt = nil

@@ -20,6 +20,7 @@ final class ScriptedGoTrue: GoTrueAPI {
     case updatePassword(accessToken: String)
     case logout(accessToken: String, GoTrueLogoutScope)
     case user(accessToken: String)
+    case deleteUser(accessToken: String)
   }
 
   enum Answer {
@@ -105,6 +106,10 @@ final class ScriptedGoTrue: GoTrueAPI {
       throw .malformedResponse("not a user")
     }
     return user
+  }
+
+  func deleteUser(accessToken: String) async throws(GoTrueFailure) {
+    _ = try next(.deleteUser(accessToken: accessToken))
   }
 }
 

@@ -49,6 +49,34 @@ struct ParityTests {
       #expect(remote.status == embedded.status)
     }
   }
+
+  /// Seed 004's GDPR deletion on the engine and through `authflow serve`'s `DELETE /user`.
+  @Test func anAccountIsDeletedAfterAConfirmationOnBothBackends() throws {
+    let script =
+      "signin; set email test@example.com; set password TestPassword123!; submit;"
+      + " delete-account; expect signed-in; delete-account confirm; expect signed-out;"
+      + " signin; set email test@example.com; set password TestPassword123!; submit"
+    let embedded = try runAuthflow(
+      ["--store", ":memory:", "--seed", "1", "--hash-cost", "4", "-c", script])
+    let server = try RunningServer(["--store", ":memory:", "--seed", "1", "--hash-cost", "4"])
+    defer { server.stop() }
+    let remote = try runAuthflow([
+      "--backend", "supabase", "--supabase-url", server.url, "--supabase-key", server.anonKey,
+      "--seed", "1", "-c", script,
+    ])
+    #expect(embedded.status == 0 && remote.status == 0, "\(embedded.error)\(remote.error)")
+    #expect(embedded.output == remote.output)
+    #expect(
+      embedded.output.hasSuffix(
+        """
+        → Welcome
+        ✓ Signed out
+        [success] Your account and its data have been deleted.
+        → Sign In
+        ✗ That email or password looks incorrect
+
+        """))
+  }
 }
 
 /// An `authflow serve` on a free port, for the duration of a test.
