@@ -120,7 +120,7 @@ enum CommandTable {
     CommandSpec(
       "signout", .signedIn, "sign out and return to the choice screen",
       buttons: [Button(place: .signedIn, label: "Sign out")],
-      effect: .call { session, _ in await session.viewModel.signOut() }),
+      effect: .call { session, _ in await session.signOut() }),
     CommandSpec(
       "delete-account", .signedIn, grammar: .optionalWord(["confirm"]),
       "delete the account and everything kept with it (confirm: go ahead)",

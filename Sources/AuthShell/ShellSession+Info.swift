@@ -53,7 +53,27 @@ extension ShellSession {
           + " To go ahead: delete-account confirm")
       return
     }
+    let email = viewModel.session?.user.email
     await viewModel.deleteAccount()
+    if viewModel.session == nil, let email { forgetLocalData(of: email) }
+  }
+
+  /// `signout`: ends the session, then forgets what this process kept for the user (seed
+  /// 003: "clear any sensitive local data"): the saved autofill password and the outbox's
+  /// codes and links to them.
+  func signOut() async {
+    let email = viewModel.session?.user.email
+    await viewModel.signOut()
+    if let email { forgetLocalData(of: email) }
+  }
+
+  private func forgetLocalData(of email: String) {
+    let email = AuthValidation.normalizedEmail(email)
+    savedPasswords[email] = nil
+    if case .embedded(let embedded) = backend {
+      let outbox = embedded.engine.outbox
+      outbox.delete(ids: Set(outbox.messages.filter { $0.recipient == email }.map(\.id)))
+    }
   }
 
   /// `whoami`.

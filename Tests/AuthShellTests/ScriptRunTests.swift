@@ -106,4 +106,18 @@ struct ScriptRunTests {
 
         """))
   }
+
+  /// Seed 003's sign-out "clear any sensitive local data": the saved password and the codes.
+  @Test func signingOutForgetsTheSavedPasswordAndTheCodes() throws {
+    let run = try runAuthflow([
+      "--store", ":memory:", "--seed", "1", "--hash-cost", "4", "-c",
+      "create; set email newuser@example.com; suggest-password; consent on; submit; mail open;"
+        + " autofill; submit; expect signed-in; signout; mail; signin; autofill",
+    ])
+    #expect(run.output.hasSuffix("✓ Signed out\nThe outbox is empty.\n→ Sign In\n"))
+    #expect(
+      run.error
+        == "line 1 (command 13): no saved password; suggest-password on the signup screen saves one once the account is created\n"
+    )
+  }
 }
