@@ -46,12 +46,18 @@ public enum AuthDeepLink: Equatable, Hashable, Sendable {
       }
       return
     }
-    guard components.host == "auth" else { throw .notAnAuthLink }
+    // The app's own links (`<scheme>://auth/…`), and the server's (`https://…/verify?…`, with
+    // the token hash GoTrue's emails carry and a `redirect_to`); the email is optional (seed
+    // 004's links carry none), and then the code stands alone.
+    let isServerLink =
+      ["http", "https"].contains(scheme.lowercased()) && components.path.hasSuffix("/verify")
+    guard components.host == "auth" || isServerLink else { throw .notAnAuthLink }
     let query = try Self.query(of: components)
     guard let type = query["type"] else { throw .missingParameter("type") }
-    guard let token = query["token"], !token.isEmpty else { throw .missingParameter("token") }
-    guard let email = query["email"], !email.isEmpty else { throw .missingParameter("email") }
-    let normalized = AuthValidation.normalizedEmail(email)
+    guard let token = query["token"] ?? query["token_hash"], !token.isEmpty else {
+      throw .missingParameter("token")
+    }
+    let normalized = query["email"].map(AuthValidation.normalizedEmail) ?? ""
     switch type {
     case "signup", "email": self = .confirmation(email: normalized, code: token)
     case "recovery": self = .recovery(email: normalized, code: token)

@@ -112,7 +112,11 @@ public enum AuthValidation {
     let bytes = normalizedCode(code, format: format).utf8
     switch format {
     case .sixDigits:
-      return bytes.count == 6 && bytes.allSatisfy(isASCIIDigit) ? nil : .codeInvalid
+      // Or the token hash a GoTrue link carries in place of the code (hex SHA-224), which
+      // only arrives by opening the link.
+      let isCode = bytes.count == 6 && bytes.allSatisfy(isASCIIDigit)
+      let isLinkHash = bytes.count == 56 && bytes.allSatisfy(isHexDigit)
+      return isCode || isLinkHash ? nil : .codeInvalid
     case .link:
       let printable = bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F }
       return (1...1_024).contains(bytes.count) && printable ? nil : .linkCodeInvalid
@@ -154,6 +158,10 @@ public enum AuthValidation {
 
   private static func isASCIIDigit(_ byte: UInt8) -> Bool {
     (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+  }
+
+  private static func isHexDigit(_ byte: UInt8) -> Bool {
+    isASCIIDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
   }
 }
 

@@ -158,9 +158,11 @@ extension AuthViewModel {
           self.navigationState = .resetVerify(pendingEmail: found)
         })
     case .confirmation(let email, let code):
+      // A link without an email (seed 004's, Firebase's) keeps the address typed on screen.
+      let typed = AuthValidation.normalizedEmail(state.form.email)
       clearFormState()
       navigationState = .login
-      state.form.email = email
+      state.form.email = email.isEmpty ? typed : email
       await perform(
         .confirmEmail, needsNetwork: true,
         call: { [service] () async throws(AuthError) in

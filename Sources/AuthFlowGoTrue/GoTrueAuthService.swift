@@ -90,7 +90,7 @@ public final class GoTrueAuthService: AuthService {
       session = pending
     } else {
       session = try await call(.verifyRecovery) { () async throws(GoTrueFailure) in
-        try await api.verify(type: .recovery, email: email, token: code)
+        try await verify(.recovery, email: email, code: code)
       }
       recovery.withLock { $0 = PendingRecovery(email: email, code: code, session: session) }
     }
@@ -108,7 +108,7 @@ public final class GoTrueAuthService: AuthService {
   /// Confirms the email; the session the confirmation gives is ended, so the user signs in next.
   public func confirmEmail(email: String, code: String) async throws(AuthError) {
     let session = try await call(.confirmEmail) { () async throws(GoTrueFailure) in
-      try await api.verify(type: .signup, email: email, token: code)
+      try await verify(.signup, email: email, code: code)
     }
     try? await api.logout(accessToken: session.accessToken, scope: .local)
   }
@@ -125,6 +125,18 @@ public final class GoTrueAuthService: AuthService {
       throw AuthError(error, during: .refresh)
     }
     sessions.clear()
+  }
+
+  /// A 6-digit code is checked with its email; anything else is a link's token hash, which
+  /// needs none (seed 004's links may carry no email).
+  private func verify(_ type: GoTrueOTPType, email: String, code: String)
+    async throws(GoTrueFailure) -> GoTrueSession
+  {
+    let isCode = code.utf8.count == 6 && code.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    if isCode || code.utf8.count < 16 {
+      return try await api.verify(type: type, email: email, token: code)
+    }
+    return try await api.verify(type: type, tokenHash: code)
   }
 
   /// Sends the confirmation email again.

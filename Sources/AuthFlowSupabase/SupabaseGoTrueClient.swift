@@ -61,6 +61,15 @@ public final class SupabaseGoTrueClient: GoTrueAPI {
       body: ["type": .string(type.rawValue), "email": .string(email), "token": .string(token)])
   }
 
+  /// `POST /verify` with a link's `token_hash`.
+  public func verify(type: GoTrueOTPType, tokenHash: String) async throws(GoTrueFailure)
+    -> GoTrueSession
+  {
+    try await call(
+      "POST", "/verify",
+      body: ["type": .string(type.rawValue), "token_hash": .string(tokenHash)])
+  }
+
   /// `POST /resend`.
   public func resend(type: GoTrueOTPType, email: String) async throws(GoTrueFailure) {
     try await send(

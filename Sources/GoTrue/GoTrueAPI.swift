@@ -23,6 +23,9 @@ public protocol GoTrueAPI: Sendable {
     type: GoTrueOTPType, email: String, token: String
   ) async throws(GoTrueFailure) -> GoTrueSession
 
+  /// `POST /verify` with the `token_hash` an emailed link carries (no email needed).
+  func verify(type: GoTrueOTPType, tokenHash: String) async throws(GoTrueFailure) -> GoTrueSession
+
   /// `POST /resend`: answers the same whether or not anything was sent.
   func resend(type: GoTrueOTPType, email: String) async throws(GoTrueFailure)
 

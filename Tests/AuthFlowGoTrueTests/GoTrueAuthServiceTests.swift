@@ -43,6 +43,16 @@ struct GoTrueAuthServiceTests {
     }
   }
 
+  @Test func aLinksTokenHashIsVerifiedWithoutTheEmail() async throws {
+    let hash = String(repeating: "ab", count: 28)
+    api.script(.session(goTrueSession()), .empty)
+    try await service.confirmEmail(email: "", code: hash)
+    #expect(api.requests.first == .verifyLink(.signup, tokenHash: hash))
+    api.script(.session(goTrueSession()), .empty)
+    try await service.confirmEmail(email: "a@b.co", code: "123456")
+    #expect(api.requests.contains(.verify(.signup, email: "a@b.co", token: "123456")))
+  }
+
   @Test func sessionWithoutExpiresAtUsesExpiresIn() {
     var wire = goTrueSession()
     wire.expiresAt = nil

@@ -16,6 +16,7 @@ final class ScriptedGoTrue: GoTrueAPI {
     case refresh(String)
     case recover(String)
     case verify(GoTrueOTPType, email: String, token: String)
+    case verifyLink(GoTrueOTPType, tokenHash: String)
     case resend(GoTrueOTPType, String)
     case updatePassword(accessToken: String)
     case logout(accessToken: String, GoTrueLogoutScope)
@@ -82,6 +83,10 @@ final class ScriptedGoTrue: GoTrueAPI {
     -> GoTrueSession
   {
     try session(.verify(type, email: email, token: token))
+  }
+
+  func verify(type: GoTrueOTPType, tokenHash: String) async throws(GoTrueFailure) -> GoTrueSession {
+    try session(.verifyLink(type, tokenHash: tokenHash))
   }
 
   func resend(type: GoTrueOTPType, email: String) async throws(GoTrueFailure) {

@@ -74,6 +74,8 @@ struct BackendVariationTests {
     (String(repeating: "x", count: 1_025), .link, .linkCodeInvalid),
     ("123 456", .sixDigits, nil),
     ("Ab-c_12", .sixDigits, .codeInvalid),
+    (String(repeating: "a1", count: 28), .sixDigits, nil),
+    (String(repeating: "g1", count: 28), .sixDigits, .codeInvalid),
   ])
   func codesAreCheckedInTheBackendsFormat(
     code: String, format: ResetCodeFormat, issue: ValidationIssue?
@@ -152,6 +154,25 @@ struct BackendVariationTests {
     } catch {
       #expect(error == expected)
       #expect(error.message == message)
+    }
+  }
+
+  /// Seed 004's link forms: the email is optional, and the server's own `/verify` links count.
+  @Test func seed004LinksParseWithOrWithoutAnEmail() throws {
+    #expect(
+      try AuthDeepLink(parsing: "volvoxsober://auth/forgot-password?token=abc123&type=recovery")
+        == .recovery(email: "", code: "abc123"))
+    #expect(
+      try AuthDeepLink(
+        parsing: "http://127.0.0.1:9999/verify?token=f6d753f4&type=signup"
+          + "&redirect_to=http://127.0.0.1:3000")
+        == .confirmation(email: "", code: "f6d753f4"))
+    #expect(
+      try AuthDeepLink(
+        parsing: "https://proj.supabase.co/auth/v1/verify?token=9e&type=recovery&email=A@b.co")
+        == .recovery(email: "a@b.co", code: "9e"))
+    #expect(throws: AuthDeepLinkError.notAnAuthLink) {
+      try AuthDeepLink(parsing: "https://example.com/elsewhere?token=1&type=signup")
     }
   }
 

@@ -119,10 +119,6 @@ struct ErrorLinkAndSessionTests {
       "the link has no token parameter; expected <scheme>://auth/verify?token=…&type=signup&email=…"
     ),
     (
-      "authflow://auth/verify?token=123456&type=signup", .missingParameter("email"),
-      "the link has no email parameter; expected <scheme>://auth/verify?token=…&type=signup&email=…"
-    ),
-    (
       "authflow://auth/verify?token=1&type=magiclink&email=a@b.co", .unsupportedType("magiclink"),
       "the link type 'magiclink' is not supported; use type=signup or type=recovery"
     ),

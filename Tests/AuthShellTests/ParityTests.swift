@@ -50,6 +50,21 @@ struct ParityTests {
     }
   }
 
+  /// The server's own email links (`…/verify?token=<hash>&type=recovery&redirect_to=…`, no
+  /// email) reset a password from the shell.
+  @Test func theServersLinksResetAPasswordFromTheShell() throws {
+    let server = try RunningServer(["--store", ":memory:", "--seed", "1", "--hash-cost", "4"])
+    defer { server.stop() }
+    let remote = try runAuthflow([
+      "--backend", "supabase", "--supabase-url", server.url, "--supabase-key", server.anonKey,
+      "--mailbox", server.url, "--seed", "1", "-c",
+      "signin; set email test@example.com; forgot; send; mail open; set password Another123;"
+        + " verify; set password Another123; submit; expect signed-in test@example.com",
+    ])
+    #expect(remote.status == 0, "\(remote.error)")
+    #expect(remote.output.contains("[success] Your password has been updated."))
+  }
+
   /// Seed 004's GDPR deletion on the engine and through `authflow serve`'s `DELETE /user`.
   @Test func anAccountIsDeletedAfterAConfirmationOnBothBackends() throws {
     let script =
