@@ -39,6 +39,8 @@ public enum AuthError: Error, Equatable, Hashable, Sendable {
   case otpRejected
   /// The backend offers no way for users to delete their own account.
   case accountDeletionUnavailable
+  /// Too soon to ask again: the backend said after how many seconds (GoTrue's email interval).
+  case retryAfter(seconds: Int)
   /// The local account store could not be written or read.
   case localStore(LocalStoreProblem)
 }
@@ -93,6 +95,8 @@ extension AuthError {
       "That code is wrong or has expired. Check the latest email, or request a new code."
     case .accountDeletionUnavailable:
       "This backend cannot delete accounts from the app. Ask the project's administrator."
+    case .retryAfter(let seconds):
+      "For security purposes, you can only request this after \(seconds) \(seconds == 1 ? "second" : "seconds")."
     case .localStore(.readOnly):
       "The account store is read-only, so nothing can be saved. Check its permissions and disk."
     case .localStore(.full):
@@ -124,6 +128,7 @@ extension AuthError {
     case .serverError: "server_error"
     case .otpRejected: "otp_rejected"
     case .accountDeletionUnavailable: "account_deletion_unavailable"
+    case .retryAfter: "retry_after"
     case .localStore(let problem): "local_store_\(problem.rawValue)"
     }
   }
@@ -136,7 +141,7 @@ extension AuthError: CaseIterable {
       .networkUnavailable, .invalidCredentials, .emailUnverified, .rateLimited, .otpIncorrect,
       .duplicateEmail, .unknown, .otpExpired, .otpAlreadyUsed, .confirmationExpired,
       .emailAlreadyConfirmed, .weakPassword, .samePassword, .sessionExpired, .serverError,
-      .otpRejected, .accountDeletionUnavailable,
+      .otpRejected, .accountDeletionUnavailable, .retryAfter(seconds: 60),
     ] + LocalStoreProblem.allCases.map(AuthError.localStore)
   }
 
@@ -161,8 +166,9 @@ extension AuthError: CaseIterable {
     case .serverError: 14
     case .otpRejected: 15
     case .accountDeletionUnavailable: 16
+    case .retryAfter: 17
     case .localStore(let problem):
-      17 + (LocalStoreProblem.allCases.firstIndex(of: problem) ?? 0)
+      18 + (LocalStoreProblem.allCases.firstIndex(of: problem) ?? 0)
     }
   }
 }

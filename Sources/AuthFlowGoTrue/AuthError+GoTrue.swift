@@ -50,7 +50,7 @@ extension AuthError {
     case .userAlreadyExists?, .emailExists?:
       self = .duplicateEmail
     case .overRequestRateLimit?, .overEmailSendRateLimit?, "over_sms_send_rate_limit"?:
-      self = .rateLimited
+      self = Self.secondsToWait(in: message).map { .retryAfter(seconds: $0) } ?? .rateLimited
     case .otpExpired?:
       self = operation == .confirmEmail ? .confirmationExpired : .otpExpired
     case .otpAlreadyUsed?:
@@ -102,5 +102,15 @@ extension AuthError {
     default:
       self = .unknown
     }
+  }
+
+  /// The N of GoTrue's "…you can only request this after N seconds." (1 to a day), if said.
+  static func secondsToWait(in message: String) -> Int? {
+    let words = message.split(separator: " ")
+    guard let index = words.firstIndex(of: "after"), index + 2 < words.count,
+      words[index + 2].hasPrefix("second"), let seconds = Int(words[index + 1]),
+      (1...86_400).contains(seconds)
+    else { return nil }
+    return seconds
   }
 }

@@ -8,6 +8,23 @@ import Testing
 
 /// The one mapping from GoTrue's wire errors to `AuthError`.
 struct ErrorMappingTests {
+  /// GoTrue's "after N seconds" is kept; a message without a sane N stays "Too many attempts".
+  @Test(
+    arguments: [
+      ("For security purposes, you can only request this after 37 seconds.", 37),
+      ("For security purposes, you can only request this after 1 second.", 1),
+      ("email rate limit exceeded", nil),
+      ("you can only request this after 0 seconds.", nil),
+      ("you can only request this after 99999999 seconds.", nil),
+      ("after x seconds", nil),
+    ] as [(String, Int?)])
+  func secondsToWait(message: String, seconds: Int?) {
+    #expect(
+      AuthError(
+        .api(GoTrueAPIError(status: 429, code: .overEmailSendRateLimit, message: message)),
+        during: .recover) == (seconds.map { .retryAfter(seconds: $0) } ?? .rateLimited))
+  }
+
   @Test(arguments: [
     (GoTrueErrorCode.invalidCredentials, GoTrueOperation.signIn, AuthError.invalidCredentials),
     (.emailNotConfirmed, .signIn, .emailUnverified),

@@ -25,7 +25,7 @@ struct ErrorAnswerTests {
     (400, "error-email-not-confirmed.json", .signIn, .emailUnverified),
     (422, "error-user-already-exists.json", .signUp, .duplicateEmail),
     (429, "error-legacy-rate-limit.json", .signIn, .rateLimited),
-    (429, "error-email-send-rate-limit.json", .recover, .rateLimited),
+    (429, "error-email-send-rate-limit.json", .recover, .retryAfter(seconds: 37)),
     (403, "error-otp-expired.json", .verifyRecovery, .otpRejected),
     (403, "error-otp-expired.json", .confirmEmail, .confirmationExpired),
     (422, "error-weak-password.json", .updatePassword, .weakPassword),
