@@ -49,6 +49,11 @@ extension AuthBanner {
   public static let confirmationSent = AuthBanner(
     "Check your email to confirm your account, then sign in.", kind: .info)
 
+  /// A signup repeated an address still waiting for confirmation.
+  public static let confirmationSentKeepsPassword = AuthBanner(
+    "This email was already signed up and waits for confirmation. We've sent the link again; "
+      + "sign in afterwards with the password chosen the first time.", kind: .info)
+
   /// Another confirmation email was requested; it says nothing about the account.
   public static let confirmationResent = AuthBanner(
     "If that account is waiting for confirmation, we've sent a new link.", kind: .info)

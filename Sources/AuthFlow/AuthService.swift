@@ -127,6 +127,9 @@ public enum SignUpResult: Equatable, Hashable, Sendable {
   case signedIn(AuthSession)
   /// The account waits for its email to be confirmed; a confirmation email was sent.
   case confirmationRequired
+  /// The email already had an account waiting for confirmation: the email was sent again and
+  /// that account keeps the password it was created with (GoTrue's rule).
+  case confirmationResentToExistingAccount
   /// The account is ready and signed in, and a confirmation email was sent: Firebase signs a
   /// new user in at once and lets the app decide what an unconfirmed user may do.
   case signedInPendingConfirmation(AuthSession)
@@ -135,7 +138,7 @@ public enum SignUpResult: Equatable, Hashable, Sendable {
   public var session: AuthSession? {
     switch self {
     case .signedIn(let session), .signedInPendingConfirmation(let session): session
-    case .confirmationRequired: nil
+    case .confirmationRequired, .confirmationResentToExistingAccount: nil
     }
   }
 }

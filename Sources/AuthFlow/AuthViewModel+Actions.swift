@@ -210,6 +210,8 @@ extension AuthViewModel {
         switch result {
         case .signedIn(let session): self.state.session = session
         case .confirmationRequired: self.statusBanner = .confirmationSent
+        case .confirmationResentToExistingAccount:
+          self.statusBanner = .confirmationSentKeepsPassword
         case .signedInPendingConfirmation(let session):
           self.state.session = session
           self.statusBanner = .verificationSent

@@ -62,6 +62,13 @@ public final class GoTrueAuthService: AuthService {
       return .signedIn(keep(session))
     case .user(let user):
       if let identities = user.identities, identities.isEmpty { throw .duplicateEmail }
+      // GoTrue answers a repeated signup of an unconfirmed address with that account, created
+      // earlier and sent its confirmation again; the first password stays.
+      if let created = user.createdAt, let sent = user.confirmationSentAt,
+        sent.timeIntervalSince(created) > 1
+      {
+        return .confirmationResentToExistingAccount
+      }
       return .confirmationRequired
     }
   }

@@ -13,7 +13,9 @@ extension ShellSession {
     let password = viewModel.password
     let signingUp = viewModel.navigationState.screen == .signup
     await viewModel.submit()
-    let accepted = viewModel.session != nil || viewModel.statusBanner == .confirmationSent
+    let accepted =
+      viewModel.session != nil || viewModel.statusBanner == .confirmationSent
+      || viewModel.statusBanner == .verificationSent
     if signingUp, accepted, let suggestion, suggestion == password {
       savedPasswords[email] = password
       self.suggestion = nil

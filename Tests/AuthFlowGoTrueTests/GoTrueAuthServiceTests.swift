@@ -78,6 +78,15 @@ struct GoTrueAuthServiceTests {
           email: "a@b.co", data: ["first_name": .string("Ada"), "last_name": .string("L")]))
   }
 
+  @Test func aRepeatedSignupOfAnUnconfirmedAddressSaysTheFirstPasswordStays() async throws {
+    var earlier = goTrueUser(identities: 1)
+    earlier.createdAt = epoch
+    earlier.confirmationSentAt = epoch.addingTimeInterval(120)
+    api.script(.signUp(.user(earlier)))
+    let request = SignUpRequest(email: "a@b.co", password: "pw2", consentAccepted: true)
+    #expect(try await service.signUp(request) == .confirmationResentToExistingAccount)
+  }
+
   @Test func resetVerifiesSetsThePasswordAndEndsTheRecoverySession() async throws {
     api.script(.session(goTrueSession("recovery")), .user(goTrueUser()), .empty)
     try await service.resetPassword(
