@@ -151,8 +151,19 @@ public final class HelperProcessTransport: HTTPTransport {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK))
     posix_spawnattr_setpgroup(&attributes, 0)
+    // NB: until the child has its own group, a Ctrl-C reaches it too; it starts with SIGINT
+    // blocked (this thread's too, meanwhile) and ignores it before unblocking.
+    var interrupt = sigset_t()
+    sigemptyset(&interrupt)
+    sigaddset(&interrupt, SIGINT)
+    var previous = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &interrupt, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    var childMask = previous
+    sigaddset(&childMask, SIGINT)
+    posix_spawnattr_setsigmask(&attributes, &childMask)
     var pid: pid_t = 0
     let arguments = [strdup(executable), nil]
     defer { free(arguments[0]) }
