@@ -23,6 +23,9 @@ public struct HTTPServerConfiguration: Sendable {
   /// Connections beyond ``maxConnections`` that still get a JSON 503 before they are closed;
   /// beyond these, new connections are closed at once without a reply.
   public var refusalSlots = 64
+  /// The longest a refused connection is kept waiting for the request its 503 answers (never
+  /// longer than ``requestTimeout``).
+  public var refusalTimeout: Duration = .seconds(2)
   /// How long in-flight work may take to finish once the server stops.
   public var drainGrace: Duration = .seconds(5)
   /// Whether ``HTTPServer/run()`` drains on SIGINT and SIGTERM. Turn it off when several

@@ -6,9 +6,6 @@ import CEvent
 /// callback, and it runs before the `evhttp_connection` exists. So each new bufferevent is kept
 /// (with a reference) and adopted right after, in the same loop pass, by the adopt event.
 extension ServerLoop {
-  /// The longest a refused connection is kept waiting for the request its 503 answers.
-  static let refusalTimeout = Duration.seconds(2)
-
   /// evhttp's bufferevent callback: makes the bufferevent of a just-accepted connection (it must
   /// have no fd yet; evhttp sets it) and queues it for adoption.
   func newBufferevent(_ base: OpaquePointer?) -> OpaquePointer? {
@@ -61,7 +58,9 @@ extension ServerLoop {
     evhttp_connection_set_closecb(
       evcon, { evcon, context in if let evcon { ServerLoop.from(context).closed(evcon) } },
       context)
-    arm(connection, after: refused ? min(Self.refusalTimeout, configuration.requestTimeout) : nil)
+    arm(
+      connection,
+      after: refused ? min(configuration.refusalTimeout, configuration.requestTimeout) : nil)
   }
 
   /// Restarts the connection's deadline: the request timeout, or `delay`.

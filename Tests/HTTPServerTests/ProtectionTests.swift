@@ -53,6 +53,9 @@ struct ProtectionTests {
     try await withServer({
       $0.maxConnections = 4
       $0.refusalSlots = 2
+      // A loaded machine may pause this test for seconds between connect and send.
+      $0.requestTimeout = .seconds(60)
+      $0.refusalTimeout = .seconds(60)
     }) { server in
       #expect(server.server.connectionCap == 4)
       var served: [TestConnection] = []
