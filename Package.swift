@@ -49,11 +49,14 @@ let package = Package(
     // outbox for its email.
     .target(
       name: "GoTrueEngine",
-      dependencies: ["GoTrue", "AuthCrypto", "PrivateFiles", "Clocks", "CSQLite"]),
+      dependencies: [
+        "GoTrue", "IdentityToolkit", "AuthCrypto", "PrivateFiles", "Clocks", "CSQLite",
+      ]),
     .testTarget(
       name: "GoTrueEngineTests",
       dependencies: [
-        "GoTrueEngine", "GoTrue", "AuthCrypto", "Clocks", "PrivateFiles", "authflow-lab",
+        "GoTrueEngine", "GoTrue", "IdentityToolkit", "AuthCrypto", "Clocks", "PrivateFiles",
+        "authflow-lab",
       ]),
 
     // Benchmarks and fault drills for the engine (`make bench`, multi-process tests).
@@ -88,15 +91,20 @@ let package = Package(
     .target(name: "HTTPServer", dependencies: ["CEvent"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
 
-    // `authflow serve`: the engine as GoTrue's REST API, with the outbox as Mailpit's.
+    // `authflow serve`: the engine as GoTrue's REST API, with the outbox as Mailpit's, and as
+    // the Firebase Auth emulator's REST API for `--firebase-project`.
     .target(
       name: "AuthServer",
       dependencies: [
-        "HTTPServer", "GoTrueEngine", "GoTrue", "AuthCrypto", "Clocks", "CommandLineOptions",
+        "HTTPServer", "GoTrueEngine", "GoTrue", "IdentityToolkit", "AuthCrypto", "Clocks",
+        "CommandLineOptions",
       ]),
     .testTarget(
       name: "AuthServerTests",
-      dependencies: ["AuthServer", "HTTPServer", "GoTrueEngine", "GoTrue", "AuthCrypto", "Clocks"]),
+      dependencies: [
+        "AuthServer", "HTTPServer", "GoTrueEngine", "GoTrue", "IdentityToolkit", "AuthCrypto",
+        "Clocks",
+      ]),
 
     // The shell: line sources, parser, command table, renderer, runner, libedit terminal.
     .target(

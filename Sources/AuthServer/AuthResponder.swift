@@ -3,26 +3,40 @@ import GoTrueEngine
 import HTTPServer
 
 /// What `authflow serve` answers: GoTrue's REST API at the root and under `/auth/v1/` (the path
-/// a Supabase project URL adds), and the outbox in Mailpit's message API under `/api/v1/`.
+/// a Supabase project URL adds), the outbox in Mailpit's message API under `/api/v1/`, and
+/// with a Firebase project the Firebase Auth emulator's REST API (`FirebaseRoutes`).
 ///
 /// Cheap answers (`/health`, `/settings`, CORS preflights, unknown paths) come straight from
 /// the event loop; everything that touches the store or bcrypt runs off it.
 public struct AuthResponder: HTTPResponder {
   let engine: EmbeddedGoTrue
   let version: String
+  let firebase: FirebaseEmulation?
   private let routes: [Route]
 
-  /// A responder for `engine`; `version` is what `/health` reports.
-  public init(engine: EmbeddedGoTrue, version: String) {
+  /// A responder for `engine`; `version` is what `/health` reports; `firebase` adds the
+  /// Firebase Auth emulator's surface for its project.
+  public init(engine: EmbeddedGoTrue, version: String, firebase: FirebaseEmulation? = nil) {
     self.engine = engine
     self.version = version
-    routes = GoTrueRoutes.all + MailboxRoutes.all
+    self.firebase = firebase
+    routes = GoTrueRoutes.all + MailboxRoutes.all + (firebase.map(FirebaseRoutes.all) ?? [])
   }
 
   /// Answers on the event loop what costs nothing.
   public func immediateResponse(to request: HTTPRequest) -> HTTPResponse? {
+    let path = routePath(request.path)
+    if firebase != nil, FirebaseRoutes.serves(path) {
+      if request.method == .options { return FirebaseCORS.preflight(request) }
+      if request.method == .get, path == "/" {
+        return FirebaseCORS.decorate(FirebaseAnswer.ready, for: request)
+      }
+      guard let match = match(path), match.route.handlers[request.method] != nil else {
+        return FirebaseCORS.decorate(FirebaseAnswer.error(.notFound), for: request)
+      }
+      return nil
+    }
     if request.method == .options { return CORS.preflight(request) }
-    let path = Self.apiPath(request.path)
     switch (request.method, path) {
     case (.get, "/health"), (.head, "/health"):
       return CORS.decorate(GoTrueRoutes.health(version: version), for: request)
@@ -41,8 +55,8 @@ public struct AuthResponder: HTTPResponder {
   /// error answer.
   @concurrent
   public func respond(to request: HTTPRequest) async -> HTTPResponse {
-    guard let match = match(Self.apiPath(request.path)),
-      let handler = match.route.handlers[request.method]
+    let path = routePath(request.path)
+    guard let match = match(path), let handler = match.route.handlers[request.method]
     else { return Answer.notFound }
     let context = RouteContext(
       request: request, parameters: match.parameters, engine: engine)
@@ -52,7 +66,17 @@ public struct AuthResponder: HTTPResponder {
     } catch {
       response = Answer.failure(error, for: request)
     }
+    if firebase != nil, FirebaseRoutes.serves(path) {
+      return FirebaseCORS.decorate(response, for: request)
+    }
     return CORS.decorate(response, for: request)
+  }
+
+  /// The path routes are matched against: GoTrue's (``apiPath(_:)``), and with Firebase on,
+  /// a legacy v3 path as the v1 path it stands for.
+  func routePath(_ path: String) -> String {
+    let path = Self.apiPath(path)
+    return firebase == nil ? path : FirebaseRoutes.rewritten(path)
   }
 
   /// The path GoTrue would see: without the `/auth/v1` a Supabase project URL puts in front.

@@ -76,13 +76,27 @@ public enum ServeMain {
     if !exposed.isEmpty {
       say(
         "authflow serve: warning: listening on \(exposed.joined(separator: ", ")): anyone who "
-          + "can reach it can sign up and sign in; the outbox stays loopback-only\n", to: 2)
+          + "can reach it can sign up and sign in; the outbox stays loopback-only"
+          + (options.firebaseProject == nil
+            ? "" : ", as do Firebase's Bearer owner and the emulator's own routes") + "\n",
+        to: 2)
     }
-    slot.install(AuthResponder(engine: engine, version: "authflow-\(version)"))
+    let firebase = options.firebaseProject.map { project in
+      FirebaseEmulation(
+        engine: engine, projectID: project, linkBase: options.externalURL ?? baseURL)
+    }
+    slot.install(AuthResponder(engine: engine, version: "authflow-\(version)", firebase: firebase))
     say(
       "authflow serve: \(baseURL) (\(server.addresses.joined(separator: " "))) store \(store) "
         + "anon key \(engine.apiKey(role: "anon")) "
         + "service_role key \(engine.apiKey(role: "service_role"))\n", to: 1)
+    if let firebase {
+      // A line of its own: scripts parse the first one.
+      let host = baseURL.dropFirst("http://".count)
+      say(
+        "authflow serve: Firebase Auth emulator for project \(firebase.projectID) at \(baseURL) "
+          + "(FIREBASE_AUTH_EMULATOR_HOST=\(host))\n", to: 1)
+    }
     server.run()
     say("authflow serve: stopped\n", to: 2)
     return 0

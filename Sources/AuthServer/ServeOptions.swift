@@ -30,6 +30,8 @@ struct ServeOptions: Sendable {
   var appLinkScheme: String?
   /// `--seed N`: predictable secrets, for tests on `:memory:` only.
   var seed: UInt64?
+  /// `--firebase-project ID`: also the Firebase Auth emulator's REST API, for this project.
+  var firebaseProject: String?
   /// `--quiet`: no line per request.
   var quiet = false
   /// `--help`.
@@ -61,9 +63,11 @@ struct ServeOptions: Sendable {
         "",
         "GoTrue's REST API at / and /auth/v1/, the admin API for the service-role key, and the",
         "outbox in Mailpit's API at /api/v1/. Options also come from GoTrue's variables (env).",
+        "With --firebase-project, also the Firebase Auth emulator's REST API on the same",
+        "accounts (FIREBASE_AUTH_EMULATOR_HOST=HOST:PORT for the Firebase SDKs).",
       ]
       + OptionParser.usage(
-        table, sections: ["server", "GoTrue", "rate limits", "testing", "other"])
+        table, sections: ["server", "GoTrue", "Firebase", "rate limits", "testing", "other"])
     return lines.joined(separator: "\n")
   }
 
@@ -229,6 +233,21 @@ struct ServeOptions: Sendable {
     ) { options, value throws(OptionValueError) in
       options.engine.refreshTokenReuseInterval = Double(
         try number(value, in: 0...3_600, "seconds") as Int)
+    },
+    OptionSpec(
+      ["--firebase-project"], "ID",
+      [
+        "also serve the Firebase Auth emulator's REST API for project ID",
+        "(the projectId the Firebase SDKs are given, such as demo-app)",
+      ], section: "Firebase", environment: "AUTHFLOW_FIREBASE_PROJECT"
+    ) { options, value throws(OptionValueError) in
+      let valid =
+        (1...128).contains(value.utf8.count)
+        && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
+      guard valid else {
+        throw OptionValueError(expected: "a project id of letters, digits, - _ or . (demo-app)")
+      }
+      options.firebaseProject = value
     },
     OptionSpec(
       ["--rate-limit-email-sent"], "N", ["emails sent per hour, all addresses (default 30)"],

@@ -47,15 +47,17 @@ extension EmbeddedGoTrue {
   /// code and of its link's token hash. Call inside a write transaction.
   ///
   /// A code made for an admin (`generate_link`) is not mailed, so it counts against no email
-  /// limit.
+  /// limit. With `oob`, the code is that Firebase out-of-band code instead of 6 digits, found
+  /// only by its own keyed hash (never by `/verify`), and the email carries its link.
   func issueCode(
     _ kind: CodeKind, for user: UserRecord, to recipient: String? = nil,
-    _ database: SQLiteDatabase, now: Int64, redirectTo: String? = nil, mailed: Bool = true
+    _ database: SQLiteDatabase, now: Int64, redirectTo: String? = nil, mailed: Bool = true,
+    oob: OutOfBandCode? = nil
   ) throws -> PendingEmail {
     let recipient = recipient ?? user.email
     let limits = limiter(database, now)
     if mailed { try limits.consumeEmailSent() }
-    let code = random.digits(6)
+    let code = oob?.code ?? random.digits(6)
     let lifetime = Int64(configuration.codeLifetime * 1_000)
     try database.run(
       "DELETE FROM one_time_tokens WHERE user_id = ? AND kind = ? AND used_at IS NULL",
@@ -69,8 +71,9 @@ extension EmbeddedGoTrue {
       VALUES (?, ?, ?, ?, ?, ?)
       """, .text(user.id), .text(kind.rawValue),
       .blob(codeHash(kind, userID: user.id, code: code)),
-      .blob(linkHash(EmailLink.tokenHash(email: recipient, code: code))), .integer(now),
-      .integer(now + lifetime))
+      .blob(
+        oob.map { oobHash($0.code) } ?? linkHash(EmailLink.tokenHash(email: recipient, code: code))),
+      .integer(now), .integer(now + lifetime))
     let sentColumn =
       switch kind {
       case .confirmation: "confirmation_sent_at"
@@ -86,8 +89,22 @@ extension EmbeddedGoTrue {
       redirectTo: allowedRedirect(redirectTo))
     return PendingEmail(
       recipient: recipient, kind: kind.emailKind, code: code,
-      link: link.url(configuration.emailLinks),
-      change: kind.emailKind == .emailChange ? (user.email, user.newEmail ?? recipient) : nil)
+      link: oob?.link ?? link.url(configuration.emailLinks),
+      change: kind.emailKind == .emailChange ? (user.email, user.newEmail ?? recipient) : nil,
+      firebaseProject: oob?.project)
+  }
+
+  /// A Firebase out-of-band code to issue: the opaque code, the link that carries it, and the
+  /// project its email names.
+  struct OutOfBandCode: Sendable {
+    var code: String
+    var link: String
+    var project: String
+  }
+
+  /// The keyed hash an out-of-band code is found by (apart from `/verify`'s link hashes).
+  func oobHash(_ code: String) -> [UInt8] {
+    HMAC.sha256(key: secrets.codes, message: Array("oob:\(code)".utf8))
   }
 
   func deliver(_ emails: [PendingEmail], at date: Date) {

@@ -7,6 +7,14 @@ extension EmbeddedGoTrue {
   func createSession(
     for user: UserRecord, method: SignInMethod, in database: SQLiteDatabase, now: Int64
   ) throws -> GoTrueSession {
+    let (session, refreshToken) = try openSession(for: user, method: method, in: database, now: now)
+    return makeSession(user: user, session: session, refreshToken: refreshToken, now: now)
+  }
+
+  /// Adds a session for `user` with its first refresh token; the caller signs its tokens.
+  func openSession(
+    for user: UserRecord, method: SignInMethod, in database: SQLiteDatabase, now: Int64
+  ) throws -> (SessionInfo, refreshToken: String) {
     let sessionID = random.uuidString()
     try database.run(
       """
@@ -15,9 +23,7 @@ extension EmbeddedGoTrue {
       """, .text(sessionID), .text(user.id), .integer(now), .integer(now),
       .text(method.rawValue))
     let refreshToken = try issueRefreshToken(sessionID: sessionID, parent: nil, database, now)
-    return makeSession(
-      user: user, session: SessionInfo(id: sessionID, method: method, startedAt: now),
-      refreshToken: refreshToken, now: now)
+    return (SessionInfo(id: sessionID, method: method, startedAt: now), refreshToken)
   }
 
   /// A session's id and how and when it began, for the access token's claims.
@@ -83,6 +89,16 @@ extension EmbeddedGoTrue {
   @concurrent
   public func refresh(refreshToken: String) async throws(GoTrueFailure) -> GoTrueSession {
     // The token is signed after the transaction, so the store is not held while it is.
+    let (user, session, token, now) = try rotate(refreshToken: refreshToken)
+    return makeSession(user: user, session: session, refreshToken: token, now: now)
+  }
+
+  /// A rotated refresh token: the user, the session, the token to use next and the time.
+  typealias Rotation = (user: UserRecord, session: SessionInfo, refreshToken: String, now: Int64)
+
+  /// Rotates `refreshToken` as ``refresh(refreshToken:)`` does, leaving the signing of a token
+  /// to the caller.
+  func rotate(refreshToken: String) throws(GoTrueFailure) -> Rotation {
     enum Outcome: Sendable {
       case rotated(UserRecord, SessionInfo, refreshToken: String, now: Int64)
       case reused
@@ -127,7 +143,7 @@ extension EmbeddedGoTrue {
     }
     switch outcome {
     case .rotated(let user, let session, let refreshToken, let now):
-      return makeSession(user: user, session: session, refreshToken: refreshToken, now: now)
+      return (user, session, refreshToken, now)
     case .reused:
       throw .api(
         GoTrueAPIError(

@@ -127,6 +127,8 @@ struct PendingEmail: Sendable {
   var link: String
   /// For an email change: the address being left and the one being taken.
   var change: (from: String, to: String)?
+  /// For an email of the Firebase surface: the project it names (Firebase's own templates).
+  var firebaseProject: String? = nil
 }
 
 /// The words of each email, after GoTrue's default templates (the ones that still carried the
@@ -137,6 +139,10 @@ struct EmailTemplate {
   var html: String
 
   init(_ email: PendingEmail) {
+    if let project = email.firebaseProject {
+      self = EmailTemplate(firebase: email, project: project)
+      return
+    }
     let (subject, lead, action) =
       switch email.kind {
       case .confirmation:
@@ -170,6 +176,45 @@ struct EmailTemplate {
       <p>\(Self.escaped(lead))</p>
       <p><a href="\(Self.escaped(email.link))">\(Self.escaped(action))</a></p>
       <p>Alternatively, enter the code: \(email.code)</p>
+
+      """
+  }
+
+  /// Firebase's default templates (Authentication → Templates), which carry only the link.
+  private init(firebase email: PendingEmail, project: String) {
+    let (subject, lead, ignore) =
+      email.kind == .recovery
+      ? (
+        "Reset your password for \(project)",
+        "Follow this link to reset your \(project) password for your \(email.recipient) account.",
+        "If you didn't ask to reset your password, you can ignore this email."
+      )
+      : (
+        "Verify your email for \(project)", "Follow this link to verify your email address.",
+        "If you didn't ask to verify this address, you can ignore this email."
+      )
+    self.subject = subject
+    text = """
+      Hello,
+
+      \(lead)
+
+      \(email.link)
+
+      \(ignore)
+
+      Thanks,
+
+      Your \(project) team
+
+      """
+    html = """
+      <p>Hello,</p>
+      <p>\(Self.escaped(lead))</p>
+      <p><a href="\(Self.escaped(email.link))">\(Self.escaped(email.link))</a></p>
+      <p>\(Self.escaped(ignore))</p>
+      <p>Thanks,</p>
+      <p>Your \(Self.escaped(project)) team</p>
 
       """
   }

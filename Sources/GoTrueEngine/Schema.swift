@@ -96,6 +96,15 @@ enum Schema {
     CREATE INDEX one_time_tokens_by_link ON one_time_tokens(link_hash);
     CREATE INDEX users_by_created ON users(created_at);
     """,
+    // Version 4: what the Firebase Auth emulator's surface keeps beyond GoTrue's: a display
+    // name and photo, the time before which tokens are refused (`validSince`, revoking them),
+    // and when the password last changed. Disabled accounts are banned until year 9999.
+    """
+    ALTER TABLE users ADD COLUMN display_name TEXT;
+    ALTER TABLE users ADD COLUMN photo_url TEXT;
+    ALTER TABLE users ADD COLUMN valid_since INTEGER;
+    ALTER TABLE users ADD COLUMN password_updated_at INTEGER;
+    """,
   ]
 
   /// The version a fully migrated store has.

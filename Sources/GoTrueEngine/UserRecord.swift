@@ -27,12 +27,20 @@ struct UserRecord: Sendable {
   var emailChangeConfirmed: Bool
   var bannedUntil: Int64?
   var deletedAt: Int64?
+  /// The Firebase display name (schema 4).
+  var displayName: String?
+  /// The Firebase photo URL.
+  var photoURL: String?
+  /// Tokens issued before this time are refused (Firebase's `validSince`), in milliseconds.
+  var validSince: Int64?
+  /// When the password last changed through the Firebase surface.
+  var passwordUpdatedAt: Int64?
 
   static let columns = """
     id, email, encrypted_password, email_confirmed_at, confirmation_sent_at, recovery_sent_at,
     last_sign_in_at, user_metadata, created_at, updated_at, role, app_metadata, identity_id,
     identity_data, new_email, email_change_sent_at, email_change_confirmed, banned_until,
-    deleted_at
+    deleted_at, display_name, valid_since, password_updated_at, photo_url
     """
 
   init(_ row: SQLiteStatement) {
@@ -56,6 +64,10 @@ struct UserRecord: Sendable {
     emailChangeConfirmed = row.int(16) != 0
     bannedUntil = row.optionalInt(17)
     deletedAt = row.optionalInt(18)
+    displayName = row.optionalText(19)
+    validSince = row.optionalInt(20)
+    passwordUpdatedAt = row.optionalInt(21)
+    photoURL = row.optionalText(22)
   }
 
   var isConfirmed: Bool { emailConfirmedAt != nil }

@@ -243,13 +243,15 @@ public struct IdentityToolkitSetAccountInfo: Codable, Equatable, Hashable, Senda
   public var refreshToken: String?
   /// Seconds the new ID token lives.
   public var expiresIn: String?
+  /// The password hash as the answer shows it (a server redacts it).
+  public var passwordHash: String?
 
   /// An answer with the given parts.
   public init(
     kind: String? = "identitytoolkit#SetAccountInfoResponse", localId: String?, email: String?,
     displayName: String? = nil, emailVerified: Bool?,
     providerUserInfo: [IdentityToolkitProviderInfo]? = nil, idToken: String? = nil,
-    refreshToken: String? = nil, expiresIn: String? = nil
+    refreshToken: String? = nil, expiresIn: String? = nil, passwordHash: String? = nil
   ) {
     self.kind = kind
     self.localId = localId
@@ -260,6 +262,7 @@ public struct IdentityToolkitSetAccountInfo: Codable, Equatable, Hashable, Senda
     self.idToken = idToken
     self.refreshToken = refreshToken
     self.expiresIn = expiresIn
+    self.passwordHash = passwordHash
   }
 }
 

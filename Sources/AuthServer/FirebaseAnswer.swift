@@ -1,0 +1,126 @@
+import GoTrueEngine
+import HTTPServer
+import IdentityToolkit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// How the Firebase surface answers: results compact with `Content-Type: application/json`;
+/// errors and the emulator's own pages indented by two spaces with `charset=utf-8`, as
+/// Express's `res.json` writes them.
+enum FirebaseAnswer {
+  /// A result.
+  static func json(_ value: EmulatorJSON, status: Int = 200) -> HTTPResponse {
+    HTTPResponse(
+      status: status, headers: [("Content-Type", "application/json")], body: value.compactBytes)
+  }
+
+  /// A page of the emulator's own (`GET /`, `/emulator/action`).
+  static func page(_ value: EmulatorJSON, status: Int = 200) -> HTTPResponse {
+    HTTPResponse(
+      status: status, headers: [("Content-Type", "application/json; charset=utf-8")],
+      body: value.prettyBytes)
+  }
+
+  /// `error` in Google's shape, byte for byte as the emulator writes it.
+  static func error(_ error: IdentityToolkitError) -> HTTPResponse {
+    let items = error == .invalidCredentials ? [IdentityToolkitError.invalidCredentialsItem] : nil
+    return HTTPResponse(
+      status: error.status, headers: [("Content-Type", "application/json; charset=utf-8")],
+      body: IdentityToolkitErrorBody.emulatorBytes(error, items: items))
+  }
+
+  /// `GET /`: the emulator saying it is there.
+  static let ready = page(
+    .members([
+      "authEmulator": .members([
+        "ready": .bool(true), "docs": .string("https://firebase.google.com/docs/emulator-suite"),
+        "apiSpec": .string("/emulator/openapi.json"),
+      ])
+    ]))
+
+  /// `{"kind": kind}`.
+  static func kind(_ kind: String) -> HTTPResponse { json(.members(["kind": .string(kind)])) }
+
+  /// A user record as lookups and listings show it. The password hash is never shown: it is
+  /// `UkVEQUNURUQ=` (base64 of `REDACTED`) as production answers callers who may not see it.
+  static func user(_ account: FirebaseAccount) -> IdentityToolkitUser {
+    IdentityToolkitUser(
+      localId: account.id, email: account.email, emailVerified: account.emailVerified,
+      displayName: account.displayName, photoUrl: account.photoURL,
+      passwordHash: account.hasPassword ? redactedHash : nil,
+      passwordUpdatedAt: account.passwordUpdatedAt.map(Double.init),
+      validSince: account.validSince.map { "\($0)" }, disabled: account.disabled,
+      createdAt: "\(account.createdAt)", lastLoginAt: account.lastLoginAt.map { "\($0)" },
+      lastRefreshAt: account.lastRefreshAt.map(isoTime), customAttributes: nil,
+      providerUserInfo: providers(account))
+  }
+
+  /// The ways `account` signs in: with its email and password, when it has a password.
+  static func providers(_ account: FirebaseAccount) -> [IdentityToolkitProviderInfo] {
+    guard account.hasPassword else { return [] }
+    return [
+      IdentityToolkitProviderInfo(
+        providerId: "password", email: account.email, federatedId: account.email,
+        rawId: account.email, displayName: account.displayName)
+    ]
+  }
+
+  /// What `accounts:update` answers about `account`, with the new tokens of `session`.
+  static func updated(_ account: FirebaseAccount, session: FirebaseSession? = nil)
+    -> IdentityToolkitSetAccountInfo
+  {
+    IdentityToolkitSetAccountInfo(
+      localId: account.id, email: account.email, displayName: account.displayName,
+      emailVerified: account.emailVerified, providerUserInfo: providers(account),
+      idToken: session?.idToken, refreshToken: session?.refreshToken,
+      expiresIn: session.map { "\($0.expiresIn)" },
+      passwordHash: account.hasPassword ? redactedHash : nil)
+  }
+
+  /// Production's stand-in for a hash the caller may not see.
+  static let redactedHash = "UkVEQUNURUQ="
+
+  /// Unix milliseconds as JavaScript's `toISOString` writes them: `2025-01-01T00:00:00.000Z`.
+  static func isoTime(_ millis: Int64) -> String {
+    let date = Date(timeIntervalSince1970: Double(millis / 1_000))
+    let whole = date.formatted(.iso8601).dropLast()
+    let fraction = String(1_000 + millis % 1_000).dropFirst()
+    return "\(whole).\(fraction)Z"
+  }
+}
+
+/// Cross-origin answers as the emulator gives them (`cors({origin: true})`): any origin, any
+/// requested header, no credentials.
+enum FirebaseCORS {
+  /// A preflight `OPTIONS`.
+  static func preflight(_ request: HTTPRequest) -> HTTPResponse {
+    var headers: [(name: String, value: String)] = []
+    if let origin = request.header("Origin") {
+      headers += [
+        ("Access-Control-Allow-Origin", origin), ("Vary", "Origin"),
+        ("Access-Control-Allow-Methods", "GET,HEAD,PUT,PATCH,POST,DELETE"),
+      ]
+      if let asked = request.header("Access-Control-Request-Headers") {
+        headers += [
+          ("Access-Control-Allow-Headers", asked), ("Vary", "Access-Control-Request-Headers"),
+        ]
+      }
+    }
+    if request.header("Access-Control-Request-Private-Network") != nil {
+      headers.append(("Access-Control-Allow-Private-Network", "true"))
+    }
+    return HTTPResponse(status: 204, headers: headers)
+  }
+
+  /// `response` with the origin allowed, when the request has one.
+  static func decorate(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
+    guard let origin = request.header("Origin") else { return response }
+    var response = response
+    response.headers += [("Access-Control-Allow-Origin", origin), ("Vary", "Origin")]
+    return response
+  }
+}

@@ -1,0 +1,158 @@
+import GoTrue
+import GoTrueEngine
+import HTTPServer
+import IdentityToolkit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// One request to the Firebase surface, once its caller is known: privileged (`Bearer owner`,
+/// as the Admin SDKs send to an emulator) or public (an API key).
+struct FirebaseCall: Sendable {
+  let request: HTTPRequest
+  let parameters: [String]
+  let emulation: FirebaseEmulation
+  /// Whether the caller is an admin.
+  let privileged: Bool
+
+  /// The JSON body (an empty body is `{}`).
+  func body() throws(IdentityToolkitError) -> FirebaseBody { try FirebaseBody(request.body) }
+
+  /// The answer for a successful operation: compact JSON, as the emulator writes results.
+  func json(_ value: some EmulatorEncodable) -> HTTPResponse {
+    FirebaseAnswer.json(value.emulatorJSON)
+  }
+}
+
+/// A request body as the emulator reads it: a JSON object whose keys are turned to camel case
+/// (`refresh_token` is `refreshToken`), numbers accepted where a string is expected.
+struct FirebaseBody: Sendable {
+  private let fields: [String: JSONValue]
+
+  /// Reads `bytes`; nothing at all is an empty object.
+  init(_ bytes: [UInt8]) throws(IdentityToolkitError) {
+    guard !bytes.allSatisfy({ [0x20, 0x0A, 0x0D, 0x09].contains($0) }) else {
+      fields = [:]
+      return
+    }
+    guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)) else {
+      throw Self.unparsable
+    }
+    guard case .object(let object) = value else {
+      throw .invalidPayload("/ should be object")
+    }
+    var fields: [String: JSONValue] = [:]
+    for (key, member) in object { fields[Self.camelCased(key)] = member }
+    self.fields = fields
+  }
+
+  /// A form body's pairs (Secure Token also takes `application/x-www-form-urlencoded`).
+  init(form pairs: [(name: String, value: String)]) {
+    var fields: [String: JSONValue] = [:]
+    for pair in pairs where fields[Self.camelCased(pair.name)] == nil {
+      fields[Self.camelCased(pair.name)] = .string(pair.value)
+    }
+    self.fields = fields
+  }
+
+  /// The 400 for a body that is not JSON.
+  static let unparsable = IdentityToolkitError.invalidPayload("Unexpected token in JSON")
+
+  /// Whether the body has `name`, whatever its value (`null` counts as absent).
+  func has(_ name: String) -> Bool {
+    guard let value = fields[name] else { return false }
+    return value != .null
+  }
+
+  /// The string `name`; a number is taken as its text, as the emulator coerces it.
+  func string(_ name: String) throws(IdentityToolkitError) -> String? {
+    switch fields[name] {
+    case nil, .null?: return nil
+    case .string(let text)?: return text
+    case .number(let number)?: return Self.text(of: number)
+    default: throw Self.mismatch(name, "string")
+    }
+  }
+
+  /// The string `name` when it is there and not empty (the emulator's truthiness).
+  func nonEmpty(_ name: String) throws(IdentityToolkitError) -> String? {
+    guard let text = try string(name), !text.isEmpty else { return nil }
+    return text
+  }
+
+  /// The boolean `name`.
+  func bool(_ name: String) throws(IdentityToolkitError) -> Bool? {
+    switch fields[name] {
+    case nil, .null?: return nil
+    case .bool(let flag)?: return flag
+    default: throw Self.mismatch(name, "boolean")
+    }
+  }
+
+  /// The whole number `name`, from a number or a numeric string (`validSince`).
+  func integer(_ name: String) throws(IdentityToolkitError) -> Int64? {
+    switch fields[name] {
+    case nil, .null?: return nil
+    case .number(let number)? where number.isFinite && abs(number) < 1e15:
+      return Int64(number.rounded(.down))
+    case .string(let text)?:
+      guard let number = Int64(text) else { throw Self.mismatch(name, "integer") }
+      return number
+    default: throw Self.mismatch(name, "integer")
+    }
+  }
+
+  /// The list of strings `name` (a lone string is a list of one).
+  func strings(_ name: String) throws(IdentityToolkitError) -> [String] {
+    switch fields[name] {
+    case nil, .null?: return []
+    case .string(let text)?: return [text]
+    case .array(let elements)?:
+      var texts: [String] = []
+      for element in elements {
+        switch element {
+        case .string(let text): texts.append(text)
+        case .number(let number): texts.append(Self.text(of: number))
+        default: throw Self.mismatch(name, "array of strings")
+        }
+      }
+      return texts
+    default: throw Self.mismatch(name, "array")
+    }
+  }
+
+  /// The object `name`, as a body of its own.
+  func object(_ name: String) throws(IdentityToolkitError) -> FirebaseBody? {
+    switch fields[name] {
+    case nil, .null?: return nil
+    case .object(let object)?: return FirebaseBody(fields: object)
+    default: throw Self.mismatch(name, "object")
+    }
+  }
+
+  private init(fields: [String: JSONValue]) {
+    var normalized: [String: JSONValue] = [:]
+    for (key, value) in fields { normalized[Self.camelCased(key)] = value }
+    self.fields = normalized
+  }
+
+  private static func mismatch(_ name: String, _ type: String) -> IdentityToolkitError {
+    .invalidPayload("/\(name) should be \(type)")
+  }
+
+  private static func text(of number: Double) -> String {
+    number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+  }
+
+  /// `snake_case` and `kebab-case` keys in camel case; others as they are.
+  static func camelCased(_ key: String) -> String {
+    guard key.contains(where: { $0 == "_" || $0 == "-" }) else { return key }
+    let words = key.split(whereSeparator: { $0 == "_" || $0 == "-" })
+    guard let first = words.first else { return key }
+    return first.lowercased()
+      + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined()
+  }
+}

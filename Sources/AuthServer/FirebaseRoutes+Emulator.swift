@@ -1,0 +1,142 @@
+import GoTrue
+import GoTrueEngine
+import HTTPServer
+import IdentityToolkit
+
+/// Secure Token, the admin's listings and batch deletion, and the emulator's own routes.
+extension FirebaseRoutes {
+  /// `POST /securetoken.googleapis.com/v1/token`: a refresh grant, in a JSON or form body,
+  /// checked in the emulator's order.
+  @Sendable static func token(_ call: FirebaseCall) async throws(IdentityToolkitError)
+    -> HTTPResponse
+  {
+    let request = call.request
+    let isForm =
+      request.header("Content-Type")?.lowercased()
+      .hasPrefix("application/x-www-form-urlencoded") ?? false
+    let body =
+      isForm
+      ? FirebaseBody(form: FormEncoding.decode(String(decoding: request.body, as: UTF8.self)))
+      : try call.body()
+    guard let grant = try body.nonEmpty("grantType") else {
+      throw .badRequest(.missingGrantType)
+    }
+    guard grant == "refresh_token" else { throw .badRequest(.invalidGrantType) }
+    guard let refreshToken = try body.nonEmpty("refreshToken") else {
+      throw .badRequest(.missingRefreshToken)
+    }
+    let session = try await call.emulation.refresh(refreshToken: refreshToken)
+    return call.json(
+      SecureTokenResponse(
+        idToken: session.idToken, accessToken: session.idToken,
+        expiresIn: "\(session.expiresIn)", refreshToken: session.refreshToken,
+        userId: session.account.id, projectId: "12345"))
+  }
+
+  /// `GET …/v1/projects`: the emulator's fixed answer (its fake project number).
+  @Sendable static func projects(_ call: FirebaseCall) async throws(IdentityToolkitError)
+    -> HTTPResponse
+  {
+    FirebaseAnswer.json(
+      .members([
+        "projectId": .string("12345"), "authorizedDomains": .array([.string("localhost")]),
+      ]))
+  }
+
+  /// `GET …/accounts:batchGet?maxResults=&nextPageToken=`: users by id.
+  @Sendable static func batchGet(_ call: FirebaseCall) async throws(IdentityToolkitError)
+    -> HTTPResponse
+  {
+    let request = call.request
+    let limit = request.queryValue("maxResults").flatMap(Double.init).flatMap { number in
+      number.isFinite ? Int(max(-1, min(number.rounded(.down), 1_000_000))) : nil
+    }
+    let token = request.queryValue("nextPageToken").flatMap { $0.isEmpty ? nil : $0 }
+    let page = try call.emulation.page(after: token, limit: limit)
+    return call.json(
+      IdentityToolkitDownloadAccount(
+        users: page.accounts.map(FirebaseAnswer.user), nextPageToken: page.next))
+  }
+
+  /// `accounts:batchDelete` with `localIds` and `force`.
+  @Sendable static func batchDelete(_ call: FirebaseCall) async throws(IdentityToolkitError)
+    -> HTTPResponse
+  {
+    let body = try call.body()
+    let refused = try call.emulation.delete(
+      ids: try body.strings("localIds"), force: try body.bool("force") ?? false)
+    return FirebaseAnswer.json(
+      .members([
+        "errors": refused.isEmpty
+          ? nil
+          : .array(
+            refused.map { entry in
+              .members([
+                "index": .int(Int64(entry.index)), "localId": .string(entry.id),
+                "message": .string(entry.message),
+              ])
+            })
+      ]))
+  }
+
+  // MARK: The emulator's own routes
+
+  /// `GET /emulator/v1/projects/{id}/oobCodes`: the codes made in this process that still
+  /// work, oldest first.
+  @Sendable static func oobCodes(_ call: FirebaseCall) async throws(IdentityToolkitError)
+    -> HTTPResponse
+  {
+    let codes = try call.emulation.codes().map { code in
+      EmulatorOobCode(
+        email: code.email, requestType: code.type.rawValue, oobCode: code.code,
+        oobLink: code.link)
+    }
+    return call.json(EmulatorOobCodes(oobCodes: codes))
+  }
+
+  /// `GET /emulator/v1/projects/{id}/verificationCodes`: none (phones are off).
+  @Sendable static func verificationCodes(_ call: FirebaseCall) async throws(IdentityToolkitError)
+    -> HTTPResponse
+  {
+    FirebaseAnswer.json(.members(["verificationCodes": .array([])]))
+  }
+
+  /// `DELETE /emulator/v1/projects/{id}/accounts`: every account of the store.
+  @Sendable static func deleteAllAccounts(_ call: FirebaseCall) async throws(IdentityToolkitError)
+    -> HTTPResponse
+  {
+    try call.emulation.deleteAllAccounts()
+    return FirebaseAnswer.json(.object([]))
+  }
+
+  /// `GET /emulator/v1/projects/{id}/config`.
+  @Sendable static func config(_ call: FirebaseCall) async throws(IdentityToolkitError)
+    -> HTTPResponse
+  {
+    FirebaseAnswer.json(configuration(call.emulation))
+  }
+
+  /// `PATCH /emulator/v1/projects/{id}/config`: turns improved email privacy on or off;
+  /// duplicate emails cannot be allowed (one account per email, as GoTrue).
+  @Sendable static func updateConfig(_ call: FirebaseCall) async throws(IdentityToolkitError)
+    -> HTTPResponse
+  {
+    let body = try call.body()
+    if try body.object("signIn")?.bool("allowDuplicateEmails") == true {
+      throw notImplemented("allowDuplicateEmails is not implemented in authflow serve.")
+    }
+    if let privacy = try body.object("emailPrivacyConfig")?.bool("enableImprovedEmailPrivacy") {
+      call.emulation.improvedEmailPrivacy = privacy
+    }
+    return FirebaseAnswer.json(configuration(call.emulation))
+  }
+
+  private static func configuration(_ emulation: FirebaseEmulation) -> EmulatorJSON {
+    .members([
+      "signIn": .members(["allowDuplicateEmails": .bool(false)]),
+      "emailPrivacyConfig": .members([
+        "enableImprovedEmailPrivacy": .bool(emulation.improvedEmailPrivacy)
+      ]),
+    ])
+  }
+}

@@ -1,0 +1,196 @@
+import GoTrue
+import GoTrueEngine
+import HTTPServer
+import IdentityToolkit
+
+/// The Firebase Auth emulator's REST surface (`firebase-tools`, `src/emulator/auth`), served
+/// by the same engine: production host names become path prefixes, as in the emulator.
+enum FirebaseRoutes {
+  static let identityToolkit = "/identitytoolkit.googleapis.com/v1"
+  static let project = identityToolkit + "/projects/{}"
+  static let emulator = "/emulator/v1/projects/{}"
+
+  /// Whether `path` is the Firebase surface's (its answers and errors are Google's).
+  static func serves(_ path: String) -> Bool {
+    path == "/"
+      || [
+        "/identitytoolkit.googleapis.com/", "/securetoken.googleapis.com/",
+        "/www.googleapis.com/", "/emulator/",
+      ].contains { path.hasPrefix($0) }
+  }
+
+  /// A legacy v3 path (`/www.googleapis.com/identitytoolkit/v3/relyingparty/verifyPassword`,
+  /// what the iOS SDK calls on an emulator) as the v1 path it stands for; others unchanged.
+  static func rewritten(_ path: String) -> String {
+    let prefix = "/www.googleapis.com/identitytoolkit/v3/relyingparty/"
+    guard path.hasPrefix(prefix), let operation = legacy[String(path.dropFirst(prefix.count))]
+    else { return path }
+    return identityToolkit + "/" + operation
+  }
+
+  /// The emulator's legacy names (`server.ts`, `registerLegacyRoutes`).
+  static let legacy = [
+    "createAuthUri": "accounts:createAuthUri", "deleteAccount": "accounts:delete",
+    "emailLinkSignin": "accounts:signInWithEmailLink", "getAccountInfo": "accounts:lookup",
+    "getOobConfirmationCode": "accounts:sendOobCode", "getProjectConfig": "projects",
+    "getRecaptchaParam": "recaptchaParams", "publicKeys": "publicKeys",
+    "resetPassword": "accounts:resetPassword",
+    "sendVerificationCode": "accounts:sendVerificationCode", "setAccountInfo": "accounts:update",
+    "setProjectConfig": "setProjectConfig", "signupNewUser": "accounts:signUp",
+    "verifyAssertion": "accounts:signInWithIdp",
+    "verifyCustomToken": "accounts:signInWithCustomToken",
+    "verifyPassword": "accounts:signInWithPassword",
+    "verifyPhoneNumber": "accounts:signInWithPhoneNumber",
+  ]
+
+  /// Every route, answered by `emulation`.
+  static func all(_ emulation: FirebaseEmulation) -> [Route] {
+    let v1 = identityToolkit
+    let routes: [(String, [HTTPMethod: (Access, Handler)])] = [
+      ("\(v1)/accounts:signUp", [.post: (.key, signUp)]),
+      ("\(v1)/accounts:signInWithPassword", [.post: (.key, signIn)]),
+      ("\(v1)/accounts:sendOobCode", [.post: (.key, sendOobCode)]),
+      ("\(v1)/accounts:resetPassword", [.post: (.key, resetPassword)]),
+      ("\(v1)/accounts:update", [.post: (.key, update)]),
+      ("\(v1)/accounts:lookup", [.post: (.key, lookup)]),
+      ("\(v1)/accounts:delete", [.post: (.key, delete)]),
+      ("\(v1)/projects", [.get: (.key, projects)]),
+      ("/securetoken.googleapis.com/v1/token", [.post: (.keyOnly, token)]),
+      ("\(project)/accounts", [.post: (.owner, signUp)]),
+      ("\(project)/accounts:lookup", [.post: (.owner, lookup)]),
+      ("\(project)/accounts:update", [.post: (.owner, update)]),
+      ("\(project)/accounts:delete", [.post: (.owner, delete)]),
+      ("\(project)/accounts:sendOobCode", [.post: (.owner, sendOobCode)]),
+      ("\(project)/accounts:batchGet", [.get: (.owner, batchGet)]),
+      ("\(project)/accounts:batchDelete", [.post: (.owner, batchDelete)]),
+      ("\(emulator)/accounts", [.delete: (.local, deleteAllAccounts)]),
+      ("\(emulator)/oobCodes", [.get: (.local, oobCodes)]),
+      ("\(emulator)/verificationCodes", [.get: (.local, verificationCodes)]),
+      ("\(emulator)/config", [.get: (.local, config), .patch: (.local, updateConfig)]),
+      ("/emulator/action", [.get: (.open, action)]),
+    ]
+    let elsewhere = [
+      "accounts:createAuthUri", "accounts:signInWithCustomToken", "accounts:signInWithEmailLink",
+      "accounts:signInWithIdp", "accounts:signInWithPhoneNumber", "accounts:sendVerificationCode",
+    ].map { ("\(v1)/\($0)", [HTTPMethod.post: (Access.key, unimplemented($0))]) }
+    return (routes + elsewhere).map { pattern, handlers in
+      Route(
+        pattern,
+        handlers.mapValues { access, handler in
+          wrap(handler, access: access, projectInPath: pattern.contains("/projects/{}"), emulation)
+        })
+    }
+  }
+
+  typealias Handler = @Sendable (FirebaseCall) async throws(IdentityToolkitError) -> HTTPResponse
+
+  /// Who may call a route.
+  enum Access {
+    /// An API key, or `Bearer owner` (which makes the call privileged).
+    case key
+    /// `Bearer owner` only: the routes that name a project.
+    case owner
+    /// An API key; `Authorization` is not read (Secure Token).
+    case keyOnly
+    /// Anyone on this machine: the emulator's own routes.
+    case local
+    /// Anyone: the page an emailed link opens.
+    case open
+  }
+
+  /// `handler` as a route's: the caller checked, the project in the path checked, every
+  /// failure answered in Google's shape.
+  private static func wrap(
+    _ handler: @escaping Handler, access: Access, projectInPath: Bool,
+    _ emulation: FirebaseEmulation
+  ) -> Route.Handler {
+    { context in
+      do throws(IdentityToolkitError) {
+        let privileged = try authorize(context.request, access: access, emulation)
+        if projectInPath, context.parameters.first != emulation.projectID {
+          throw mismatch(context.parameters.first ?? "", emulation.projectID)
+        }
+        return try await handler(
+          FirebaseCall(
+            request: context.request, parameters: context.parameters, emulation: emulation,
+            privileged: privileged))
+      } catch {
+        return FirebaseAnswer.error(error)
+      }
+    }
+  }
+
+  /// Whether the caller is an admin, or the emulator's answer for a caller it refuses.
+  ///
+  /// `Bearer owner` (and `ya29.` tokens) make a call privileged as in the emulator, but only
+  /// from this machine: beyond loopback an admin sends the service-role key as its bearer.
+  static func authorize(_ request: HTTPRequest, access: Access, _ emulation: FirebaseEmulation)
+    throws(IdentityToolkitError) -> Bool
+  {
+    let local = isLoopback(request.peer)
+    switch access {
+    case .open: return false
+    case .local:
+      guard local else { throw forbidden("The emulator's own routes answer only this machine.") }
+      return false
+    case .keyOnly:
+      guard hasAPIKey(request) else { throw .missingAPIKey }
+      return false
+    case .key, .owner:
+      if let bearer = bearer(request) {
+        if bearer.lowercased() == "owner" || bearer.hasPrefix("ya29.") {
+          guard local else {
+            throw forbidden(
+              "Bearer owner is accepted only from this machine; elsewhere, send the "
+                + "service_role key as the bearer token.")
+          }
+          return true
+        }
+        if (try? emulation.engine.authorizeAdmin(bearer)) != nil { return true }
+        throw .invalidCredentials
+      }
+      guard hasAPIKey(request) else { throw .missingAPIKey }
+      if access == .owner {
+        throw .badRequest(
+          .insufficientPermission, "Only authenticated requests can specify target_project_id.")
+      }
+      return false
+    }
+  }
+
+  private static func bearer(_ request: HTTPRequest) -> String? {
+    guard let header = request.header("Authorization"), header.lowercased().hasPrefix("bearer ")
+    else { return nil }
+    return String(header.dropFirst("bearer ".count))
+  }
+
+  private static func hasAPIKey(_ request: HTTPRequest) -> Bool {
+    !(request.queryValue("key") ?? "").isEmpty || !(request.header("x-goog-api-key") ?? "").isEmpty
+  }
+
+  static func isLoopback(_ peer: String) -> Bool {
+    peer.hasPrefix("127.") || peer.hasPrefix("[::1]") || peer.isEmpty
+  }
+
+  private static func forbidden(_ message: String) -> IdentityToolkitError {
+    IdentityToolkitError(status: 403, message: message, statusName: "PERMISSION_DENIED")
+  }
+
+  /// The emulator's answer in single-project `ERROR` mode: one store, one project.
+  static func mismatch(_ asked: String, _ served: String) -> IdentityToolkitError {
+    .badRequest(
+      IdentityToolkitErrorCode(
+        rawValue:
+          "Multiple projectIds are not recommended in single project mode. Requested project ID "
+          + "\(asked), but the emulator is configured for \(served). authflow serve serves one "
+          + "project: start it with --firebase-project \(asked) to serve that one."))
+  }
+
+  private static func unimplemented(_ operation: String) -> Handler {
+    { _ throws(IdentityToolkitError) in
+      throw IdentityToolkitError(
+        status: 501, message: "\(operation) is not implemented in authflow serve.",
+        statusName: "NOT_IMPLEMENTED")
+    }
+  }
+}

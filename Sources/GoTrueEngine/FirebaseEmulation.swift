@@ -1,0 +1,220 @@
+import AuthCrypto
+import GoTrue
+import IdentityToolkit
+import Synchronization
+
+/// The engine seen through the Firebase Auth emulator's REST surface: the same store, users
+/// and sessions, with Firebase's rules and error codes (`IdentityToolkitError`).
+///
+/// What differs from GoTrue's surface: a user signs in at once, confirmed or not; ID tokens
+/// carry Firebase's claims (signed like the engine's access tokens); out-of-band codes are
+/// opaque 54-character codes instead of 6 digits. A user made on either surface can use the
+/// other.
+public struct FirebaseEmulation: Sendable {
+  /// The engine underneath.
+  public let engine: EmbeddedGoTrue
+  /// The one project served (`iss` and `aud` of the ID tokens).
+  public let projectID: String
+  /// Where the links of out-of-band codes lead: the server's URL (`http://127.0.0.1:9099`).
+  public let linkBase: String
+  let state = FirebaseEmulationState()
+
+  /// The emulation of `projectID` on `engine`, with links to `linkBase`.
+  public init(engine: EmbeddedGoTrue, projectID: String, linkBase: String) {
+    self.engine = engine
+    self.projectID = projectID
+    self.linkBase = linkBase
+  }
+
+  /// The project's settings: whether sign-in hides which emails have accounts
+  /// (`emailPrivacyConfig.enableImprovedEmailPrivacy`, off as in the emulator).
+  public var improvedEmailPrivacy: Bool {
+    get { state.privacy.withLock { $0 } }
+    nonmutating set { state.privacy.withLock { $0 = newValue } }
+  }
+
+  /// The Secure Token issuer of the project's ID tokens.
+  public var issuer: String { "https://securetoken.google.com/\(projectID)" }
+
+  // MARK: Running against the store
+
+  /// Runs `body` in one write transaction after spending a request from `budget`; a thrown
+  /// `IdentityToolkitError` undoes the body's writes and is rethrown as it is.
+  func write<T: Sendable>(
+    spending budget: KeyPath<EngineConfiguration.RateLimits, EngineConfiguration.Budget>? = nil,
+    _ body: (SQLiteDatabase, Int64) throws -> T
+  ) throws(IdentityToolkitError) -> T {
+    if let budget {
+      do {
+        try engine.answer(spending: budget) { _, _ in }
+      } catch {
+        throw Self.translated(error)
+      }
+    }
+    return try run { database, now in try database.transaction { try body(database, now) } }
+  }
+
+  /// Runs `body` with the store, outside a transaction (reads).
+  func read<T: Sendable>(_ body: (SQLiteDatabase, Int64) throws -> T)
+    throws(IdentityToolkitError) -> T
+  {
+    try run(body)
+  }
+
+  private func run<T: Sendable>(_ body: (SQLiteDatabase, Int64) throws -> T)
+    throws(IdentityToolkitError) -> T
+  {
+    let now = engine.nowMillis
+    let outcome: Result<T, IdentityToolkitError>
+    do {
+      outcome = try engine.withDatabase { database -> Result<T, IdentityToolkitError> in
+        do {
+          return .success(try body(database, now))
+        } catch let error as IdentityToolkitError {
+          return .failure(error)
+        }
+      }
+    } catch {
+      throw Self.translated(error)
+    }
+    return try outcome.get()
+  }
+
+  /// A failure of the engine in Firebase's terms: a spent rate limit is
+  /// `TOO_MANY_ATTEMPTS_TRY_LATER`; a store that cannot be written is `503 UNAVAILABLE`.
+  static func translated(_ failure: GoTrueFailure) -> IdentityToolkitError {
+    switch failure {
+    case .api(let error):
+      if [.overRequestRateLimit, .overEmailSendRateLimit].contains(error.code) {
+        return .badRequest(.tooManyAttempts, error.message)
+      }
+      let code = IdentityToolkitErrorCode(rawValue: error.code?.rawValue.uppercased() ?? "UNKNOWN")
+      return error.status == 503
+        ? IdentityToolkitError(
+          status: 503, code: code, detail: error.message, statusName: "UNAVAILABLE")
+        : IdentityToolkitError(
+          status: 500, code: code, detail: error.message, statusName: "UNKNOWN")
+    case .transport(let reason):
+      return IdentityToolkitError(
+        status: 503, code: "UNAVAILABLE", detail: reason, statusName: "UNAVAILABLE")
+    case .malformedResponse(let reason):
+      return IdentityToolkitError(
+        status: 500, code: "UNKNOWN", detail: reason, statusName: "UNKNOWN")
+    }
+  }
+
+  /// bcrypt off the store's lock, failures in Firebase's terms.
+  func hash(_ password: String) throws(IdentityToolkitError) -> String {
+    do {
+      return try engine.hashPassword(password)
+    } catch {
+      throw Self.translated(error)
+    }
+  }
+
+  // MARK: Rules
+
+  /// `email` lowercased, or `INVALID_EMAIL`: Firebase's `something@something`, then GoTrue's
+  /// stricter format, so that every address works on both surfaces.
+  func validatedEmail(_ email: String) throws(IdentityToolkitError) -> String {
+    let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+    guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
+      email.utf8.count <= EmailRules.maximumLength, EmailRules.isWellFormed(email)
+    else { throw .badRequest(.invalidEmail) }
+    return EmailRules.normalized(email)
+  }
+
+  /// `WEAK_PASSWORD` below the engine's minimum length, and
+  /// `PASSWORD_DOES_NOT_MEET_REQUIREMENTS` beyond bcrypt's 72 bytes.
+  func checkPassword(_ password: String) throws(IdentityToolkitError) {
+    let minimum = engine.configuration.minimumPasswordLength
+    if password.count < minimum {
+      throw .badRequest(.weakPassword, "Password should be at least \(minimum) characters")
+    }
+    let maximum = engine.configuration.maximumPasswordBytes
+    if password.utf8.count > maximum || password.utf8.contains(0) {
+      throw .badRequest(
+        .passwordRequirements, "Password may not be longer than \(maximum) bytes")
+    }
+  }
+
+  /// The account `id` (not soft-deleted by GoTrue's admin API), or `USER_NOT_FOUND`.
+  func existingUser(_ id: String, _ database: SQLiteDatabase) throws -> UserRecord {
+    guard let user = try database.user(id: id), user.deletedAt == nil else {
+      throw IdentityToolkitError.badRequest(.userNotFound)
+    }
+    return user
+  }
+
+  /// The time a disabled account is banned until: the last millisecond of year 9999.
+  static let disabledUntil: Int64 = 253_402_300_799_999
+}
+
+/// What the emulation keeps in this process only: the plaintext of the out-of-band codes it
+/// made (to list them, as the emulator's `oobCodes` does; the store keeps only their hashes),
+/// and the project's settings.
+final class FirebaseEmulationState: Sendable {
+  let codes = Mutex<[FirebaseOutOfBandCode]>([])
+  let privacy = Mutex(false)
+
+  /// How many codes are kept for the listing; the oldest go first.
+  static let capacity = 1_000
+}
+
+/// An account as Firebase describes it.
+public struct FirebaseAccount: Equatable, Sendable {
+  /// The user's id (`localId`): a UUID unless an admin chose another.
+  public var id: String
+  /// The email, lowercased.
+  public var email: String
+  /// Whether the email is confirmed.
+  public var emailVerified: Bool
+  /// The display name.
+  public var displayName: String?
+  /// The photo URL.
+  public var photoURL: String?
+  /// Whether the account is disabled (banned).
+  public var disabled: Bool
+  /// Whether the account has a password anyone knows.
+  public var hasPassword: Bool
+  /// Tokens issued before this second are refused (Unix seconds).
+  public var validSince: Int64?
+  /// When the account was made (Unix milliseconds).
+  public var createdAt: Int64
+  /// When the user last signed in (Unix milliseconds).
+  public var lastLoginAt: Int64?
+  /// When one of the user's sessions was last refreshed (Unix milliseconds).
+  public var lastRefreshAt: Int64?
+  /// When the password last changed through this surface (Unix milliseconds).
+  public var passwordUpdatedAt: Int64?
+}
+
+/// A signed-in user: the account, an ID token and the session's refresh token.
+public struct FirebaseSession: Equatable, Sendable {
+  /// The account.
+  public var account: FirebaseAccount
+  /// The ID token (an HS256 JWT with Firebase's claims).
+  public var idToken: String
+  /// The session's refresh token (the engine's, rotated on every use).
+  public var refreshToken: String
+  /// Seconds the ID token lives.
+  public var expiresIn: Int
+}
+
+extension FirebaseEmulation {
+  /// The account of `user` as it stands at `now`.
+  func account(_ user: UserRecord, _ database: SQLiteDatabase, now: Int64) throws
+    -> FirebaseAccount
+  {
+    let refreshed = try database.first(
+      "SELECT max(refreshed_at) FROM sessions WHERE user_id = ?", .text(user.id),
+      row: { $0.optionalInt(0) })
+    return FirebaseAccount(
+      id: user.id, email: user.email, emailVerified: user.isConfirmed,
+      displayName: user.displayName, photoURL: user.photoURL, disabled: user.isBanned(at: now),
+      hasPassword: user.passwordHash != engine.secrets.decoyHash,
+      validSince: user.validSince.map { $0 / 1_000 }, createdAt: user.createdAt,
+      lastLoginAt: user.lastSignInAt, lastRefreshAt: refreshed ?? nil,
+      passwordUpdatedAt: user.passwordUpdatedAt)
+  }
+}
