@@ -83,6 +83,19 @@ let package = Package(
       ],
       exclude: ["Fixtures", "Requests"]),
 
+    // The Firebase backend: Firebase Auth's REST APIs over an injected HTTP transport, as an
+    // AuthService, and the emulator's code list for the shell's mail commands.
+    .target(
+      name: "AuthFlowFirebase",
+      dependencies: ["AuthFlow", "AuthFlowGoTrue", "IdentityToolkit", "AuthFlowHTTP", "Clocks"]),
+    .testTarget(
+      name: "AuthFlowFirebaseTests",
+      dependencies: [
+        "AuthFlowFirebase", "AuthFlow", "AuthFlowGoTrue", "IdentityToolkit", "AuthFlowHTTP",
+        "Clocks",
+      ],
+      exclude: ["Requests"]),
+
     // Command lines read against a table of options (and their environment variables).
     .target(name: "CommandLineOptions"),
     .testTarget(name: "CommandLineOptionsTests", dependencies: ["CommandLineOptions"]),
@@ -111,6 +124,7 @@ let package = Package(
       name: "AuthShell",
       dependencies: [
         "AuthFlow", "AuthFlowGoTrue", "GoTrue", "GoTrueEngine", "AuthFlowSupabase",
+        "AuthFlowFirebase",
         "AuthFlowHTTP", "AuthCrypto", "PrivateFiles", "Clocks", "CEditLine", "CommandLineOptions",
       ]),
     .testTarget(

@@ -41,6 +41,13 @@ extension AuthBanner {
   public static let verificationSent = AuthBanner(
     "Your account is ready. Check your email to verify your address.", kind: .info)
 
+  /// The signed-in user's email was verified from its link.
+  public static let emailVerified = AuthBanner("Your email is verified.", kind: .success)
+
+  /// The signed-in user asked for the verification email again.
+  public static let verificationResent = AuthBanner(
+    "We've sent the verification email again. Open its link, then reload.", kind: .info)
+
   /// The new password is set; the user signs in with it next.
   public static let passwordUpdated = AuthBanner(
     "Your password has been updated. Sign in with your new password.", kind: .success)

@@ -24,6 +24,18 @@ extension AuthViewModel {
     }
   }
 
+  /// Sends the signed-in user's verification email again (seed 003: a screen that lets the
+  /// user resend it while `isEmailVerified` is false).
+  public func resendVerification() async {
+    guard let email = state.session?.user.email else { return }
+    await perform(
+      .resendConfirmation,
+      call: { [service] () async throws(AuthError) in
+        try await service.resendConfirmation(email: email)
+      },
+      onSuccess: { _ in self.statusBanner = .verificationResent })
+  }
+
   /// Sends the confirmation email again for the address in the email field.
   public func resendConfirmation() async {
     let email = AuthValidation.normalizedEmail(state.form.email)
@@ -157,6 +169,18 @@ extension AuthViewModel {
           guard let found else { return }
           self.navigationState = .resetVerify(pendingEmail: found)
         })
+    case .confirmation(let email, let code) where state.session != nil:
+      // Signed in already (Firebase signs new users in): confirm, then renew the tokens so
+      // the session carries the verification.
+      await perform(
+        .confirmEmail, needsNetwork: true,
+        call: { [service] () async throws(AuthError) in
+          try await service.confirmEmail(email: email, code: code)
+        },
+        onSuccess: { _ in })
+      guard state.errorMessage == nil else { return }
+      await renew()
+      if state.session?.user.emailVerified == true { statusBanner = .emailVerified }
     case .confirmation(let email, let code):
       // A link without an email (seed 004's, Firebase's) keeps the address typed on screen.
       let typed = AuthValidation.normalizedEmail(state.form.email)

@@ -1,3 +1,4 @@
+import AuthFlowFirebase
 import AuthFlowHTTP
 import AuthFlowSupabase
 import GoTrueEngine
@@ -143,6 +144,10 @@ public enum AuthflowMain {
           mailbox: mailbox, seed: options.seed)
       }
     }
+    if options.backend == "firebase" {
+      return makeFirebase(
+        options, savesSession: savesSession, directories: directories, environment: environment)
+    }
     var configuration = EngineConfiguration()
     configuration.autoconfirm = options.autoconfirm
     if let cost = options.hashCost { configuration.hashCost = cost }
@@ -156,6 +161,32 @@ public enum AuthflowMain {
           stateDirectory: directories.stateHome + "/authflow", savesSession: savesSession))
     } catch {
       return .failure(error)
+    }
+  }
+
+  /// The Firebase backend: a project from the options or `FIREBASE_*`; with an emulator the
+  /// key may be left out (the emulator takes any).
+  private static func makeFirebase(
+    _ options: ShellOptions, savesSession: Bool, directories: XDGDirectories,
+    environment: [String: String]
+  ) -> Result<ShellBackend, ShellError> {
+    let emulator = options.firebaseEmulator ?? environment["FIREBASE_AUTH_EMULATOR_HOST"]
+    var key = options.firebaseKey ?? environment["FIREBASE_API_KEY"] ?? ""
+    if key.isEmpty, let emulator, !emulator.isEmpty { key = "fake-api-key" }
+    let project: FirebaseProject
+    do {
+      project = try FirebaseProject(
+        apiKey: key,
+        projectID: options.firebaseProject ?? environment["FIREBASE_PROJECT_ID"] ?? "",
+        emulatorHost: emulator, timeout: options.timeout ?? 10)
+    } catch {
+      return .failure(.backendUnavailable(error.description))
+    }
+    return Result { () throws(ShellError) in
+      try .firebase(
+        project: project, transport: HelperProcessTransport.besideThisProgram(),
+        stateDirectory: directories.stateHome + "/authflow", savesSession: savesSession,
+        seed: options.seed)
     }
   }
 

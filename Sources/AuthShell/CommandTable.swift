@@ -122,6 +122,14 @@ enum CommandTable {
       buttons: [Button(place: .signedIn, label: "Sign out")],
       effect: .call { session, _ in await session.signOut() }),
     CommandSpec(
+      "reload", .signedIn, "check again whether the email is verified (renews the tokens)",
+      buttons: [Button(place: .signedIn, label: "I've verified my email")],
+      effect: .call { session, _ in await session.reload() }),
+    CommandSpec(
+      "send-verification", .signedIn, "send the verification email to the signed-in user again",
+      buttons: [Button(place: .signedIn, label: "Resend verification email")],
+      effect: .call { session, _ in await session.viewModel.resendVerification() }),
+    CommandSpec(
       "delete-account", .signedIn, grammar: .optionalWord(["confirm"]),
       "delete the account and everything kept with it (confirm: go ahead)",
       buttons: [Button(place: .signedIn, label: "Delete account")],

@@ -1,5 +1,6 @@
 import AuthCrypto
 import AuthFlow
+import AuthFlowFirebase
 import AuthFlowGoTrue
 import AuthFlowHTTP
 import AuthFlowSupabase
@@ -20,6 +21,8 @@ enum ShellBackend {
   case embedded(Embedded)
   /// A Supabase project.
   case supabase(Supabase)
+  /// A Firebase project, or the Firebase Auth emulator.
+  case firebase(Firebase)
 
   /// The embedded engine with its clock and the store it runs on.
   struct Embedded {
@@ -39,6 +42,18 @@ enum ShellBackend {
     /// The mail catcher its emails can be read from (`--mailbox`).
     let mailbox: MailpitMailbox?
     /// The shell's own clock when seeded (the server's stays its own).
+    let clock: AdjustableClock?
+    let random: any RandomSource
+  }
+
+  /// A Firebase project (seed 003's backend).
+  struct Firebase {
+    let project: FirebaseProject
+    let service: FirebaseAuthService
+    let restoresSession: Bool
+    /// The emulator's list of codes and links, when the project is emulated.
+    let mailbox: FirebaseEmulatorMailbox?
+    /// The shell's own clock when seeded.
     let clock: AdjustableClock?
     let random: any RandomSource
   }
@@ -127,19 +142,55 @@ enum ShellBackend {
         random: SystemRandom()))
   }
 
+  /// The Firebase project `project`, reached through `transport`, its session kept under
+  /// `stateDirectory` per project (and emulator) unless `savesSession` is off.
+  static func firebase(
+    project: FirebaseProject, transport: any HTTPTransport, stateDirectory: String,
+    savesSession: Bool = true, seed: UInt64? = nil
+  ) throws(ShellError) -> ShellBackend {
+    let client = FirebaseClient(project: project, transport: transport)
+    let mailbox = try? FirebaseEmulatorMailbox(project: project, transport: transport)
+    let clock = seed.map { _ in AdjustableClock(fixedAt: fixedEpoch) }
+    let random: any RandomSource = seed.map { SeededRandom(seed: $0) } ?? SystemRandom()
+    let sessions: any SessionStore
+    if savesSession, seed == nil {
+      let file = SealedSessionFile(directory: stateDirectory, identity: project.sessionIdentity)
+      do {
+        try file.checkKey()
+      } catch {
+        throw .backendUnavailable(error.description)
+      }
+      sessions = file
+    } else {
+      sessions = MemorySessionStore()
+    }
+    let service =
+      if let clock {
+        FirebaseAuthService(client: client, sessions: sessions, clock: clock)
+      } else {
+        FirebaseAuthService(client: client, sessions: sessions)
+      }
+    return .firebase(
+      Firebase(
+        project: project, service: service, restoresSession: sessions.hasSavedSession(),
+        mailbox: mailbox, clock: clock, random: random))
+  }
+
   /// The app-facing service.
   var service: any AuthService {
     switch self {
     case .embedded(let embedded): embedded.service
     case .supabase(let supabase): supabase.service
+    case .firebase(let firebase): firebase.service
     }
   }
 
-  /// `embedded` or `supabase`.
+  /// `embedded`, `supabase` or `firebase`.
   var name: String {
     switch self {
     case .embedded: "embedded"
     case .supabase: "supabase"
+    case .firebase: "firebase"
     }
   }
 
@@ -148,6 +199,7 @@ enum ShellBackend {
     switch self {
     case .embedded(let embedded): embedded.store.description
     case .supabase(let supabase): supabase.project.url
+    case .firebase(let firebase): firebase.project.emulatorURL ?? firebase.project.projectID
     }
   }
 
@@ -156,6 +208,7 @@ enum ShellBackend {
     switch self {
     case .embedded: nil
     case .supabase(let supabase): "supabase:\(supabase.project.name)"
+    case .firebase(let firebase): "firebase:\(firebase.project.name)"
     }
   }
 
@@ -164,6 +217,7 @@ enum ShellBackend {
     switch self {
     case .embedded(let embedded): embedded.restoresSession
     case .supabase(let supabase): supabase.restoresSession
+    case .firebase(let firebase): firebase.restoresSession
     }
   }
 
@@ -172,6 +226,7 @@ enum ShellBackend {
     switch self {
     case .embedded(let embedded): embedded.random
     case .supabase(let supabase): supabase.random
+    case .firebase(let firebase): firebase.random
     }
   }
 
@@ -180,6 +235,7 @@ enum ShellBackend {
     switch self {
     case .embedded(let embedded): OutboxMailbox(outbox: embedded.engine.outbox)
     case .supabase(let supabase): supabase.mailbox.map(RemoteMailbox.init)
+    case .firebase(let firebase): firebase.mailbox.map(EmulatorCodesMailbox.init)
     }
   }
 
@@ -193,6 +249,7 @@ enum ShellBackend {
     switch self {
     case .embedded(let embedded): embedded.clock
     case .supabase(let supabase): supabase.clock
+    case .firebase(let firebase): firebase.clock
     }
   }
 
@@ -203,6 +260,7 @@ enum ShellBackend {
     switch self {
     case .embedded(let embedded): embedded.store == .memory ? [.outbox, .clock] : [.outbox]
     case .supabase(let supabase): supabase.mailbox == nil ? [] : [.outbox]
+    case .firebase(let firebase): firebase.mailbox == nil ? [] : [.outbox]
     }
   }
 

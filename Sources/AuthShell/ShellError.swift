@@ -187,8 +187,10 @@ indirect enum ShellError: Error, Equatable, Sendable {
     case .option(let error):
       error.text(program: "authflow")
     case .optionOfOtherBackend(let option, let backend):
-      "\(option) applies to the \(backend) backend only"
-        + (backend == "embedded" ? "" : "; add --backend \(backend)")
+      backend.contains("|")
+        ? "\(option) applies to the \(backend.replacing("|", with: " and ")) backends only"
+        : "\(option) applies to the \(backend) backend only"
+          + (backend == "embedded" ? "" : "; add --backend \(backend)")
     case .oneScriptOnly:
       "only one script file can be run at a time; see authflow --help"
     case .commandsAndScript:

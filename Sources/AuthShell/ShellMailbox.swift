@@ -1,3 +1,4 @@
+import AuthFlowFirebase
 import AuthFlowSupabase
 import GoTrueEngine
 
@@ -79,5 +80,34 @@ struct RemoteMailbox: ShellMailbox {
     MailItem(
       id: message.id, recipient: message.recipient.lowercased(), subject: message.subject,
       sentAt: message.sentAt, code: message.code, link: message.link, type: message.type)
+  }
+}
+
+/// The Firebase Auth emulator's list of codes and links (`/emulator/v1/projects/{id}/oobCodes`):
+/// the emulator sends no email, so its links stand in for them. It keeps no time; an email
+/// shows as sent when it was read.
+struct EmulatorCodesMailbox: ShellMailbox {
+  let mailbox: FirebaseEmulatorMailbox
+
+  func items() async throws(ShellError) -> [MailItem] {
+    do {
+      return try await mailbox.messages().map(Self.item)
+    } catch {
+      throw .mailboxFailed(error.description)
+    }
+  }
+
+  func newest(to recipient: String, type: String?) async throws(ShellError) -> MailItem? {
+    do {
+      return try await mailbox.newest(to: recipient, type: type).map(Self.item)
+    } catch {
+      throw .mailboxFailed(error.description)
+    }
+  }
+
+  private static func item(_ message: EmulatorMailboxMessage) -> MailItem {
+    MailItem(
+      id: message.id, recipient: message.recipient.lowercased(), subject: message.subject,
+      sentAt: Date(), code: message.code, link: message.link, type: message.type)
   }
 }

@@ -4,7 +4,7 @@ import GoTrueEngine
 
 /// The command line of `authflow`.
 struct ShellOptions: Equatable, Sendable {
-  /// `embedded` (default) or `supabase`.
+  /// `embedded` (default), `supabase` or `firebase`.
   var backend = "embedded"
   /// `--store PATH|:memory:`; `nil` for the default store.
   var store: String?
@@ -20,6 +20,12 @@ struct ShellOptions: Equatable, Sendable {
   var supabaseKey: String?
   /// `--mailbox URL`: a mail catcher with Mailpit's API, for the Supabase backend's emails.
   var mailbox: String?
+  /// `--firebase-key KEY` (else `FIREBASE_API_KEY`).
+  var firebaseKey: String?
+  /// `--firebase-project ID` (else `FIREBASE_PROJECT_ID`).
+  var firebaseProject: String?
+  /// `--firebase-emulator HOST:PORT` (else `FIREBASE_AUTH_EMULATOR_HOST`).
+  var firebaseEmulator: String?
   /// `--timeout SECONDS` for Supabase requests.
   var timeout: Double?
   /// `--echo`.
@@ -56,8 +62,9 @@ struct ShellOptions: Equatable, Sendable {
     options.file = parsed.operands.first
     if options.file != nil, !options.commands.isEmpty { throw .commandsAndScript }
     for spec in parsed.given {
-      if let backend = spec.group, backend != options.backend {
-        throw .optionOfOtherBackend(option: spec.names[0], backend: backend)
+      // A group names the backends an option is for: `supabase`, or `supabase|firebase`.
+      if let group = spec.group, !group.split(separator: "|").contains(Substring(options.backend)) {
+        throw .optionOfOtherBackend(option: spec.names[0], backend: group)
       }
     }
     return options
@@ -88,11 +95,12 @@ extension ShellOptions {
   /// Every option, in the order `--help` lists them.
   static let table: [OptionSpec<ShellOptions>] = [
     OptionSpec(
-      ["--backend"], "embedded|supabase", ["where accounts live (default: embedded)"],
+      ["--backend"], "embedded|supabase|firebase", ["where accounts live (default: embedded)"],
       section: "backend"
     ) { options, value throws(OptionValueError) in
-      guard ["embedded", "supabase"].contains(value) else {
-        throw OptionValueError(expected: "embedded or supabase, not '\(value.prefix(20))'")
+      guard ["embedded", "supabase", "firebase"].contains(value) else {
+        throw OptionValueError(
+          expected: "embedded, supabase or firebase, not '\(value.prefix(20))'")
       }
       options.backend = value
     },
@@ -150,8 +158,24 @@ extension ShellOptions {
       ], section: "backend", group: "supabase"
     ) { options, value in options.mailbox = value },
     OptionSpec(
-      ["--timeout"], "SECONDS", ["how long a Supabase request may take (default 10)"],
-      section: "backend", group: "supabase"
+      ["--firebase-project"], "ID", ["the Firebase project id (default: $FIREBASE_PROJECT_ID)"],
+      section: "backend", group: "firebase"
+    ) { options, value in options.firebaseProject = value },
+    OptionSpec(
+      ["--firebase-key"], "KEY",
+      ["the project's Web API key (default: $FIREBASE_API_KEY; any with an emulator)"],
+      section: "backend", group: "firebase"
+    ) { options, value in options.firebaseKey = value },
+    OptionSpec(
+      ["--firebase-emulator"], "HOST:PORT",
+      [
+        "send the requests to the Firebase Auth emulator there (default:",
+        "$FIREBASE_AUTH_EMULATOR_HOST), such as authflow serve --firebase-project ID",
+      ], section: "backend", group: "firebase"
+    ) { options, value in options.firebaseEmulator = value },
+    OptionSpec(
+      ["--timeout"], "SECONDS", ["how long a Supabase or Firebase request may take (default 10)"],
+      section: "backend", group: "supabase|firebase"
     ) { options, value throws(OptionValueError) in
       guard let seconds = Double(value), seconds >= 1, seconds <= 300 else {
         throw OptionValueError(expected: "seconds from 1 to 300; the default is 10")

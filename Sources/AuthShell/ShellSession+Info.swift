@@ -58,6 +58,14 @@ extension ShellSession {
     if viewModel.session == nil, let email { forgetLocalData(of: email) }
   }
 
+  /// `reload`: renews the tokens, which carry the current verification, and says it.
+  func reload() async {
+    await viewModel.refreshSession()
+    if let user = viewModel.session?.user {
+      pendingLines.append("email_verified: \(user.emailVerified)")
+    }
+  }
+
   /// `signout`: ends the session, then forgets what this process kept for the user (seed
   /// 003: "clear any sensitive local data"): the saved autofill password and the outbox's
   /// codes and links to them.

@@ -66,13 +66,16 @@ extension ShellSession {
   private func mailLines(_ items: [MailItem]) -> [String] {
     guard !items.isEmpty else { return ["The outbox is empty."] }
     return items.flatMap { item in
-      let code = item.code.map { masksCodes ? Redaction.mask : $0 } ?? "none"
       let link = item.link.map { masksCodes ? Redaction.maskingQuery(of: $0) : $0 } ?? ""
       let recipient = TerminalText.visible(item.recipient)
+      // Firebase's emails carry a link only: no "code" column for them.
+      let code = item.code.map {
+        "code \(TerminalText.visible(masksCodes ? Redaction.mask : $0))  "
+      }
       return [
         "#\(TerminalText.visible(item.id)) \(Renderer.timestamp(item.sentAt)) to \(recipient): "
           + TerminalText.visible(item.subject),
-        "    code \(TerminalText.visible(code))  \(TerminalText.visible(link))",
+        "    \(code ?? "")\(TerminalText.visible(link))",
       ]
     }
   }

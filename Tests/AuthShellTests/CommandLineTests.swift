@@ -36,7 +36,8 @@ struct CommandLineTests {
     ),
     (["--seed", "-1"], "authflow: --seed takes a whole number; for example --seed 1\n"),
     (
-      ["--backend", "firebase"], "authflow: --backend takes embedded or supabase, not 'firebase'\n"
+      ["--backend", "pocketbase"],
+      "authflow: --backend takes embedded, supabase or firebase, not 'pocketbase'\n"
     ),
     (["--echo=yes"], "authflow: --echo takes no value\n"),
     (

@@ -127,6 +127,6 @@ final class SupabaseShellTests {
     #expect(result.status == 2)
     #expect(
       result.error
-        == "authflow: --timeout applies to the supabase backend only; add --backend supabase\n")
+        == "authflow: --timeout applies to the supabase and firebase backends only\n")
   }
 }

@@ -1,0 +1,206 @@
+import AuthFlowHTTP
+import IdentityToolkit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Firebase Authentication's REST APIs (Identity Toolkit v1 and Secure Token) as the Firebase
+/// SDKs call them for email and password, over an injected transport.
+public final class FirebaseClient: Sendable {
+  /// The project.
+  public let project: FirebaseProject
+  private let transport: any HTTPTransport
+  private let clientVersion: String
+
+  /// A client of `project` sending through `transport`.
+  public init(
+    project: FirebaseProject, transport: any HTTPTransport, clientVersion: String = "authflow/0.1.0"
+  ) {
+    self.project = project
+    self.transport = transport
+    self.clientVersion = clientVersion
+  }
+
+  /// `accounts:signUp`: creates an email and password account and signs it in.
+  public func signUp(email: String, password: String) async throws(FirebaseFailure)
+    -> IdentityToolkitSignIn
+  {
+    try await call(
+      "accounts:signUp",
+      [
+        "email": .string(email), "password": .string(password), "returnSecureToken": .bool(true),
+      ])
+  }
+
+  /// `accounts:signInWithPassword`.
+  public func signIn(email: String, password: String) async throws(FirebaseFailure)
+    -> IdentityToolkitSignIn
+  {
+    try await call(
+      "accounts:signInWithPassword",
+      [
+        "email": .string(email), "password": .string(password), "returnSecureToken": .bool(true),
+      ])
+  }
+
+  /// `accounts:sendOobCode` with `VERIFY_EMAIL`: emails the signed-in user a verification link.
+  public func sendEmailVerification(idToken: String) async throws(FirebaseFailure)
+    -> IdentityToolkitOobCode
+  {
+    try await call(
+      "accounts:sendOobCode", ["requestType": .string("VERIFY_EMAIL"), "idToken": .string(idToken)])
+  }
+
+  /// `accounts:sendOobCode` with `PASSWORD_RESET`: emails `email` a reset link.
+  public func sendPasswordReset(email: String) async throws(FirebaseFailure)
+    -> IdentityToolkitOobCode
+  {
+    try await call(
+      "accounts:sendOobCode", ["requestType": .string("PASSWORD_RESET"), "email": .string(email)])
+  }
+
+  /// `accounts:resetPassword` with the code alone: what it is for and whose it is, without
+  /// spending it (`verifyPasswordResetCode`).
+  public func checkActionCode(_ oobCode: String) async throws(FirebaseFailure)
+    -> IdentityToolkitResetPassword
+  {
+    try await call("accounts:resetPassword", ["oobCode": .string(oobCode)])
+  }
+
+  /// `accounts:resetPassword` with a new password: spends a reset link's code.
+  public func resetPassword(oobCode: String, newPassword: String) async throws(FirebaseFailure)
+    -> IdentityToolkitResetPassword
+  {
+    try await call(
+      "accounts:resetPassword",
+      ["oobCode": .string(oobCode), "newPassword": .string(newPassword)])
+  }
+
+  /// `accounts:update` with a display name, as the signed-in user.
+  public func updateProfile(idToken: String, displayName: String) async throws(FirebaseFailure)
+    -> IdentityToolkitSetAccountInfo
+  {
+    try await call(
+      "accounts:update",
+      [
+        "idToken": .string(idToken), "displayName": .string(displayName),
+        "returnSecureToken": .bool(true),
+      ])
+  }
+
+  /// `accounts:update` with a new password, as the signed-in user; the answer carries new
+  /// tokens, as the change revokes the old ones.
+  public func updatePassword(idToken: String, password: String) async throws(FirebaseFailure)
+    -> IdentityToolkitSetAccountInfo
+  {
+    try await call(
+      "accounts:update",
+      [
+        "idToken": .string(idToken), "password": .string(password),
+        "returnSecureToken": .bool(true),
+      ])
+  }
+
+  /// `accounts:update` with a `verifyEmail` link's code (`applyActionCode`).
+  public func applyActionCode(_ oobCode: String) async throws(FirebaseFailure)
+    -> IdentityToolkitSetAccountInfo
+  {
+    try await call("accounts:update", ["oobCode": .string(oobCode)])
+  }
+
+  /// `accounts:lookup`: the signed-in user as the server keeps them.
+  public func lookup(idToken: String) async throws(FirebaseFailure) -> IdentityToolkitLookup {
+    try await call("accounts:lookup", ["idToken": .string(idToken)])
+  }
+
+  /// `accounts:delete`: deletes the signed-in user's account.
+  public func deleteAccount(idToken: String) async throws(FirebaseFailure) {
+    _ = try await exchange(request("accounts:delete", ["idToken": .string(idToken)]))
+  }
+
+  /// Secure Token's `token` with `grant_type=refresh_token`: a new ID token, which carries the
+  /// account's current `email_verified`.
+  public func refresh(refreshToken: String) async throws(FirebaseFailure) -> SecureTokenResponse {
+    let body = "grant_type=refresh_token&refresh_token=\(formEscaped(refreshToken))"
+    let request = HTTPRequest(
+      method: "POST", url: "\(project.secureTokenURL)/token?key=\(project.apiKey)",
+      headers: headers(contentType: "application/x-www-form-urlencoded"),
+      body: Data(body.utf8))
+    return try decode(try await exchange(request), "token")
+  }
+
+  // MARK: Requests
+
+  /// The `POST` of an Identity Toolkit operation with a JSON body, members in this order.
+  func request(_ operation: String, _ body: KeyValuePairs<String, EmulatorJSON?>) -> HTTPRequest {
+    HTTPRequest(
+      method: "POST", url: "\(project.identityToolkitURL)/\(operation)?key=\(project.apiKey)",
+      headers: headers(contentType: "application/json"),
+      body: Data(EmulatorJSON.members(body).compactBytes))
+  }
+
+  private func headers(contentType: String) -> [HTTPRequest.Header] {
+    [
+      HTTPRequest.Header("Content-Type", contentType),
+      HTTPRequest.Header("Accept", "application/json"),
+      HTTPRequest.Header("X-Client-Version", clientVersion),
+    ]
+  }
+
+  private func call<Answer: Decodable>(
+    _ operation: String, _ body: KeyValuePairs<String, EmulatorJSON?>
+  ) async throws(FirebaseFailure) -> Answer {
+    try decode(try await exchange(request(operation, body)), operation)
+  }
+
+  private func decode<Answer: Decodable>(_ response: HTTPResponse, _ operation: String)
+    throws(FirebaseFailure) -> Answer
+  {
+    do {
+      return try JSONDecoder().decode(Answer.self, from: response.body)
+    } catch {
+      throw .malformedResponse(
+        "\(operation) answered \(response.status) with a body that is not \(Answer.self)")
+    }
+  }
+
+  private func exchange(_ request: HTTPRequest) async throws(FirebaseFailure) -> HTTPResponse {
+    let response: HTTPResponse
+    do {
+      response = try await transport.send(request, timeout: project.timeout)
+    } catch {
+      if case .tooLarge = error { throw .malformedResponse(error.description) }
+      throw .transport(error.description)
+    }
+    if (300..<400).contains(response.status) {
+      // Never followed: a redirect would take the key and the tokens elsewhere.
+      let target = response.headers["location"] ?? "elsewhere"
+      throw .transport("the server redirected to \(target); authflow does not follow redirects")
+    }
+    guard (200..<300).contains(response.status) else {
+      throw .api(IdentityToolkitErrorBody.decode(status: response.status, body: response.body))
+    }
+    return response
+  }
+}
+
+/// `text` as `application/x-www-form-urlencoded` writes it: letters, digits and `*-._` as they
+/// are, space as `+`, every other byte `%XX` (a refresh token's `+/=` among them).
+func formEscaped(_ text: String) -> String {
+  let hex = Array("0123456789ABCDEF".utf8)
+  var escaped: [UInt8] = []
+  for byte in text.utf8 {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "*"), UInt8(ascii: "-"),
+      UInt8(ascii: "."), UInt8(ascii: "_"):
+      escaped.append(byte)
+    case UInt8(ascii: " "): escaped.append(UInt8(ascii: "+"))
+    default: escaped += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+    }
+  }
+  return String(decoding: escaped, as: UTF8.self)
+}
