@@ -104,7 +104,8 @@ extension ShellSession {
   /// token are never shown.
   func showToken() {
     guard let session = viewModel.session else { return }
-    let parts = session.accessToken.split(separator: ".")
+    // The Firebase emulator's ID tokens are unsigned: their third part is empty.
+    let parts = session.accessToken.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
       let claims = try? JSONDecoder().decode([String: JSONValue].self, from: Data(payload))
     else {
