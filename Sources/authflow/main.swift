@@ -22,4 +22,8 @@ if arguments.first == "serve" {
       arguments: Array(arguments.dropFirst()), environment: environment,
       version: AuthflowMain.version))
 }
+// `authflow test [PATH…]`: scripts run as a suite, each in an authflow process of its own.
+if arguments.first == "test" {
+  exit(SuiteMain.run(arguments: Array(arguments.dropFirst()), environment: environment))
+}
 exit(await AuthflowMain.run(arguments: arguments, environment: environment))

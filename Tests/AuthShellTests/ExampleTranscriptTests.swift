@@ -1,11 +1,11 @@
-import AuthFlowGoTrue
-import Clocks
 import Foundation
-import PrivateFiles
 import Testing
 
+@testable import AuthShell
+
 /// Every script in examples/ runs with its expectations holding, and prints exactly its
-/// checked-in transcript. `UPDATE_TRANSCRIPTS=1 swift test` rewrites the transcripts.
+/// checked-in transcript, as `authflow test examples` runs it (the same code, one script at a
+/// time). `UPDATE_TRANSCRIPTS=1 swift test` rewrites the transcripts (`authflow test --update`).
 struct ExampleTranscriptTests {
   static let examples: [String] = {
     let folder = packageRoot.appendingPathComponent("examples").path
@@ -20,22 +20,21 @@ struct ExampleTranscriptTests {
 
   @Test(arguments: examples)
   func exampleMatchesItsTranscript(name: String) throws {
-    let script = packageRoot.appendingPathComponent("examples/\(name)")
-    let text = try String(contentsOf: script, encoding: .utf8)
-    // The shebang's options are part of the example; the harness adds reproducibility.
-    let shebang = text.split(separator: "\n").first ?? ""
-    var options = shebang.split(separator: " ").drop { !$0.hasSuffix("authflow") }.dropFirst().map(
-      String.init)
-    options += ["--seed", "1", "--hash-cost", "4", "--echo", script.path]
+    let script = packageRoot.appendingPathComponent("examples/\(name)").path
+    let update = ProcessInfo.processInfo.environment["UPDATE_TRANSCRIPTS"] != nil
+    let options = try SuiteOptions.parse(update ? ["--update"] : [])
+    let transcript = String(script.dropLast(".authflow".count)) + ".transcript"
+    #expect(
+      FileManager.default.fileExists(atPath: transcript) || update, "\(name) has no transcript")
 
-    let result = try runAuthflow(options, mergeErrors: true)
-    #expect(result.status == 0, "\(name) failed:\n\(result.output)")
-
-    let transcript = script.deletingPathExtension().appendingPathExtension("transcript")
-    if ProcessInfo.processInfo.environment["UPDATE_TRANSCRIPTS"] != nil {
-      try result.output.write(to: transcript, atomically: true, encoding: .utf8)
-    }
-    let expected = (try? String(contentsOf: transcript, encoding: .utf8)) ?? "(no transcript)"
-    #expect(result.output == expected, "\(name) differs from \(transcript.lastPathComponent)")
+    var printed: [UInt8] = []
+    let reporter = SuiteReporter(
+      scripts: [SuiteScript(path: script, name: name)], mode: .lines,
+      output: ShellOutput { _, bytes in printed += bytes })
+    let outcomes = SuiteMain.run(
+      [SuiteScript(path: script, name: name)], options: options, program: authflowBinary,
+      environment: ProcessInfo.processInfo.environment, reporter: reporter)
+    #expect(
+      outcomes.map(\.verdict) == [.passed], "\(String(decoding: printed, as: UTF8.self))")
   }
 }

@@ -1,0 +1,119 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What became of one script in a suite: passed, failed (and why), or skipped.
+struct ScriptOutcome: Equatable, Sendable {
+  /// The verdict.
+  enum Verdict: Equatable, Sendable {
+    /// Every command ran, every expectation held, the transcript matched.
+    case passed
+    /// Something did not; ``ScriptOutcome/problems`` says what.
+    case failed
+    /// Not run; the reason says why.
+    case skipped(String)
+  }
+
+  /// The script.
+  var script: SuiteScript
+  /// The verdict.
+  var verdict: Verdict
+  /// How long it ran, in seconds.
+  var seconds = 0.0
+  /// What went wrong, one line each: `PATH:LINE: expected …, got …`, a golden mismatch, …
+  var problems: [String] = []
+  /// The end of the transcript, for a script that failed.
+  var tail: [String] = []
+  /// The unified diff from the golden transcript to this run's.
+  var diff: [String] = []
+  /// Whether `--update` wrote a new golden transcript.
+  var updated = false
+
+  /// How many lines of the transcript a failure shows.
+  static let tailLength = 10
+  /// How many lines of the script's standard error a failure shows.
+  static let problemLimit = 20
+
+  /// A skipped script.
+  static func skipped(_ script: SuiteScript, reason: String) -> ScriptOutcome {
+    ScriptOutcome(script: script, verdict: .skipped(reason))
+  }
+
+  /// An outcome with the given parts.
+  init(script: SuiteScript, verdict: Verdict) {
+    self.script = script
+    self.verdict = verdict
+  }
+
+  /// The outcome of `script`'s run. With `golden`, its transcript is compared with
+  /// `NAME.transcript` when that file exists, or, with `update`, written there when it passed.
+  init(script: SuiteScript, run: ChildRun, golden: Bool, update: Bool) {
+    self.script = script
+    verdict = .passed
+    seconds = run.seconds
+    let errors = String(decoding: run.errors, as: UTF8.self).split(separator: "\n")
+    problems = errors.prefix(Self.problemLimit).map { Self.located($0, in: script.path) }
+    if errors.count > Self.problemLimit {
+      problems.append("(and \(errors.count - Self.problemLimit) more lines on standard error)")
+    }
+    switch run.ending {
+    case .exited(0): break
+    case .exited(let status) where errors.isEmpty: problems.append("exited with status \(status)")
+    case .exited: break
+    case .signalled(let signal): problems.append("ended by signal \(signal)")
+    case .timedOut(let limit):
+      problems.append("still running after \(Self.format(limit)) s; stopped")
+    case .notStarted(let reason): problems.append(reason)
+    }
+    let ran = run.ending == .exited(0)
+    var failed = !ran
+    let golden = golden ? script.transcriptPath : nil
+    let name = golden?.split(separator: "/").last.map(String.init) ?? ""
+    if let golden, update, ran {
+      let existing = FileManager.default.contents(atPath: golden).map(Array.init)
+      if existing != run.output {
+        do {
+          try Data(run.output).write(to: URL(fileURLWithPath: golden), options: .atomic)
+          updated = true
+        } catch {
+          problems.append("cannot write \(golden)")
+          failed = true
+        }
+      }
+    } else if let golden, !update, let expected = FileManager.default.contents(atPath: golden) {
+      diff = LineDiff.unified(
+        old: Array(expected), new: run.output, oldName: name, newName: "this run")
+      if !diff.isEmpty {
+        problems.append("the transcript differs from \(name)")
+        failed = true
+      }
+    }
+    guard failed else { return }
+    verdict = .failed
+    if problems.isEmpty { problems.append("failed") }
+    if !ran {
+      let lines = String(decoding: run.output, as: UTF8.self).split(
+        separator: "\n", omittingEmptySubsequences: false)
+      tail = lines.dropLast(lines.last == "" ? 1 : 0).suffix(Self.tailLength).map(String.init)
+    }
+  }
+
+  /// `line N: text` from the shell as `PATH:N: text`, as compilers say where; other lines as
+  /// they are.
+  static func located(_ line: Substring, in path: String) -> String {
+    guard line.hasPrefix("line ") else { return String(line) }
+    let rest = line.dropFirst("line ".count)
+    let number = rest.prefix { $0.isASCII && $0.isNumber }
+    guard !number.isEmpty else { return String(line) }
+    return "\(path):\(number)\(rest.dropFirst(number.count))"
+  }
+
+  /// Seconds with two decimals, as reports show them.
+  static func format(_ seconds: Double) -> String {
+    let hundredths = Int((seconds * 100).rounded())
+    let fraction = hundredths % 100
+    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+  }
+}

@@ -1,0 +1,124 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `authflow test [PATH…]`: runs scripts as a suite, each in an `authflow` process of its own,
+/// several at once, and reports each (and JUnit XML or TAP for CI).
+public enum SuiteMain {
+  /// Runs `authflow test` with `arguments` (after `test`); returns the exit status: 0 when
+  /// every script passed, 1 when one failed, 2 for a bad command line.
+  public static func run(arguments: [String], environment: [String: String]) -> Int32 {
+    run(
+      arguments: arguments, environment: environment, program: thisProgram(),
+      output: .standardStreams(), terminal: isatty(1) == 1)
+  }
+
+  /// Runs the suite with `program` as each script's `authflow`, writing to `output`; a
+  /// `terminal` gets a progress line instead of a line per script.
+  static func run(
+    arguments: [String], environment: [String: String], program: String, output: ShellOutput,
+    terminal: Bool
+  ) -> Int32 {
+    let options: SuiteOptions
+    let scripts: [SuiteScript]
+    do {
+      options = try SuiteOptions.parse(arguments)
+      if options.help {
+        output.line(SuiteOptions.usage)
+        output.flush()
+        return 0
+      }
+      scripts = try SuiteScript.find(in: options.paths)
+    } catch {
+      output.error("authflow test: \(error.text)")
+      return 2
+    }
+    let clock = ContinuousClock()
+    let start = clock.now
+    let outcomes = run(
+      scripts, options: options, program: program, environment: environment,
+      reporter: SuiteReporter(
+        scripts: scripts, mode: options.tap ? .tap : terminal ? .progress : .lines, output: output))
+    let (seconds, attoseconds) = (clock.now - start).components
+    if let path = options.junit {
+      let xml = JUnitReport.xml(outcomes, seconds: Double(seconds) + Double(attoseconds) / 1e18)
+      do {
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(
+          at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(xml.utf8).write(to: url, options: .atomic)
+      } catch {
+        output.error("authflow test: cannot write \(path)")
+        return 2
+      }
+    }
+    return outcomes.contains { $0.verdict == .failed } ? 1 : 0
+  }
+
+  /// Runs `scripts` and reports each to `reporter`, then the summary; returns the outcomes in
+  /// the scripts' order.
+  static func run(
+    _ scripts: [SuiteScript], options: SuiteOptions, program: String,
+    environment: [String: String], reporter: SuiteReporter
+  ) -> [ScriptOutcome] {
+    var outcomes = scripts.map { ScriptOutcome.skipped($0, reason: "not run") }
+    var planned: [(index: Int, job: SuitePool.Job, size: Int)] = []
+    var skipped = Set<Int>()
+    for (index, script) in scripts.enumerated() {
+      let header = ScriptHeader.firstLine(of: script.path).flatMap(ScriptHeader.options(inShebang:))
+      switch SuitePlan(header: header, options: options) {
+      case .skip(let reason):
+        outcomes[index] = .skipped(script, reason: reason)
+        skipped.insert(index)
+      case .run(let arguments):
+        var status = stat()
+        let size = stat(script.path, &status) == 0 ? Int(status.st_size) : 0
+        planned.append((index, SuitePool.Job(arguments: arguments, input: script.path), size))
+      }
+    }
+    // The longest scripts start first, so that no long one runs alone at the end while the
+    // other jobs have nothing left to do; reports keep the scripts' order.
+    planned.sort { $0.size != $1.size ? $0.size > $1.size : $0.index < $1.index }
+    let jobs = planned.map(\.job)
+    let scriptOfJob = planned.map(\.index)
+    reporter.runCount = jobs.count
+    // Skipped scripts are reported first where they stand; a line-per-script report waits
+    // for the scripts before them.
+    for (index, outcome) in outcomes.enumerated() where skipped.contains(index) {
+      reporter.finished(index, outcome)
+    }
+    // Goldens are recorded on the embedded backend; elsewhere prompts and codes differ.
+    let golden = options.shell.backend == "embedded"
+    let pool = SuitePool(
+      program: program, environment: environment, jobs: options.jobs,
+      timeLimit: options.timeLimit)
+    pool.run(jobs) { job in
+      reporter.started(scriptOfJob[job])
+    } finished: { job, run in
+      let index = scriptOfJob[job]
+      outcomes[index] = ScriptOutcome(
+        script: scripts[index], run: run, golden: golden, update: options.update)
+      reporter.finished(index, outcomes[index])
+    }
+    reporter.summarise(outcomes)
+    return outcomes
+  }
+
+  /// The running executable: `/proc/self/exe`, else the path it was started as.
+  static func thisProgram() -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    if count > 0 {
+      return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+    let name = CommandLine.arguments.first ?? "authflow"
+    guard name.contains("/"), let resolved = realpath(name, nil) else { return name }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+}

@@ -1,0 +1,55 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One script of a suite: where it is, what reports call it, and where its golden transcript
+/// would be.
+struct SuiteScript: Equatable, Sendable {
+  /// The script file.
+  var path: String
+  /// Its name in reports: the path under the one folder searched, else the path.
+  var name: String
+
+  /// `NAME.transcript` beside `NAME.authflow` (or beside the file, for any other name).
+  var transcriptPath: String {
+    (path.hasSuffix(".authflow") ? String(path.dropLast(".authflow".count)) : path)
+      + ".transcript"
+  }
+
+  /// The scripts under `paths`: a file is itself, a folder gives its `*.authflow` files at any
+  /// depth, sorted by name; each script once, in the order the paths give them.
+  static func find(in paths: [String]) throws(SuiteError) -> [SuiteScript] {
+    var scripts: [SuiteScript] = []
+    for path in paths {
+      var status = stat()
+      guard stat(path, &status) == 0 else {
+        throw .cannotRead(path: path, reason: String(cString: strerror(errno)))
+      }
+      guard status.st_mode & S_IFMT == S_IFDIR else {
+        scripts.append(SuiteScript(path: path, name: path))
+        continue
+      }
+      let folder = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+      let found: [String]
+      do {
+        found = try FileManager.default.subpathsOfDirectory(atPath: folder)
+      } catch {
+        throw .cannotRead(path: path, reason: "the folder cannot be listed")
+      }
+      for subpath in found.filter({ $0.hasSuffix(".authflow") }).sorted() {
+        let file = folder + "/" + subpath
+        guard stat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+        scripts.append(SuiteScript(path: file, name: paths.count == 1 ? subpath : file))
+      }
+    }
+    var seen = Set<String>()
+    scripts = scripts.filter { seen.insert($0.path).inserted }
+    guard !scripts.isEmpty else { throw .noScripts(paths) }
+    return scripts
+  }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import AuthShell
+
+/// A temporary folder of scripts for one suite test, removed by ``remove()``.
+struct ScriptFolder {
+  let path = NSTemporaryDirectory() + "authflow-suite-" + UUID().uuidString
+
+  init() throws {
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  }
+
+  /// Copies `names` (scripts and their transcripts) from examples/.
+  func copyExamples(_ names: [String]) throws {
+    for name in names {
+      for suffix in [".authflow", ".transcript"] {
+        try FileManager.default.copyItem(
+          atPath: packageRoot.appendingPathComponent("examples/\(name)\(suffix)").path,
+          toPath: path + "/\(name)\(suffix)")
+      }
+    }
+  }
+
+  /// Writes `text` to the file `name` in the folder; returns its path.
+  @discardableResult
+  func write(_ name: String, _ text: String) throws -> String {
+    let file = path + "/" + name
+    try FileManager.default.createDirectory(
+      atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try text.write(toFile: file, atomically: true, encoding: .utf8)
+    return file
+  }
+
+  /// The text of the file `name` in the folder.
+  func read(_ name: String) throws -> String {
+    try String(contentsOfFile: path + "/" + name, encoding: .utf8)
+  }
+
+  /// What the folder holds, at any depth.
+  var contents: [String] {
+    ((try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []).sorted()
+  }
+
+  func remove() {
+    try? FileManager.default.removeItem(atPath: path)
+  }
+}
+
+/// What a suite printed and returned.
+struct SuiteRun {
+  var status: Int32
+  var output: String
+  var errors: String
+}
+
+/// Runs `authflow test ARGUMENTS` in this process, each script in the `authflow` built beside
+/// the tests; the temporary XDG folders go under `temporary` when given.
+func runSuite(
+  _ arguments: [String], program: String = authflowBinary, temporary: String? = nil,
+  terminal: Bool = false
+) -> SuiteRun {
+  var output: [UInt8] = []
+  var errors: [UInt8] = []
+  let sink = ShellOutput { stream, bytes in
+    if stream == .standardOutput { output += bytes } else { errors += bytes }
+  }
+  var environment = ProcessInfo.processInfo.environment
+  if let temporary { environment["TMPDIR"] = temporary }
+  let status = SuiteMain.run(
+    arguments: arguments, environment: environment, program: program, output: sink,
+    terminal: terminal)
+  sink.flush()
+  return SuiteRun(
+    status: status, output: String(decoding: output, as: UTF8.self),
+    errors: String(decoding: errors, as: UTF8.self))
+}
+
+/// Runs a tool to its end or for `timeout` seconds at most; its exit status and output.
+func runTool(_ path: String, _ arguments: [String], timeout: Double = 30) throws -> (
+  status: Int32, output: String
+) {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: path)
+  process.arguments = arguments
+  let output = Pipe()
+  process.standardOutput = output
+  process.standardError = output
+  try process.run()
+  let finished = DispatchSemaphore(value: 0)
+  let data = Mutex(Data())
+  Thread {
+    data.withLock { $0 = output.fileHandleForReading.readDataToEndOfFile() }
+    finished.signal()
+  }.start()
+  if finished.wait(timeout: .now() + timeout) == .timedOut {
+    process.terminate()
+    finished.wait()
+  }
+  process.waitUntilExit()
+  return (process.terminationStatus, String(decoding: data.withLock { $0 }, as: UTF8.self))
+}
