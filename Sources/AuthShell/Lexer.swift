@@ -5,6 +5,8 @@ struct LexedLine: Equatable, Sendable {
   /// What is wrong with the quoting, if anything. The words are still there (an open quote
   /// runs to the end of the line), so even a broken line can be shown with its secrets masked.
   var problem: ShellError?
+  /// Whether a comment followed the commands (`set email a@b.co # note`).
+  var hasComment = false
 }
 
 /// Splits a line into commands and words, with shell-style quoting.
@@ -19,7 +21,9 @@ enum Lexer {
     var utf8 = line.utf8[...]
     while let first = utf8.first, first == .space || first == .tab { utf8 = utf8.dropFirst() }
     if utf8.first == .hash { return LexedLine(commands: []) }
-    if let words = plainWords(utf8) { return LexedLine(commands: words.isEmpty ? [] : [words]) }
+    if let (words, comment) = plainWords(utf8) {
+      return LexedLine(commands: words.isEmpty ? [] : [words], hasComment: comment)
+    }
 
     var commands: [[String]] = []
     var words: [String] = []
@@ -27,6 +31,7 @@ enum Lexer {
     var inWord = false
     var quote: UInt8?
     var escaped = false
+    var hasComment = false
 
     scan: for byte in utf8 {
       if escaped {
@@ -60,6 +65,7 @@ enum Lexer {
         if !words.isEmpty { commands.append(words) }
         words = []
       case .hash where !inWord:
+        hasComment = true
         break scan
       case .doubleQuote, .singleQuote:
         quote = byte
@@ -78,13 +84,15 @@ enum Lexer {
       if let quote { .unbalancedQuote(double: quote == .doubleQuote) } else if escaped {
         .loneBackslash
       } else { nil }
-    return LexedLine(commands: commands, problem: problem)
+    return LexedLine(commands: commands, problem: problem, hasComment: hasComment)
   }
 
   /// The words of a line with no quotes, escapes or semicolons (most lines), split on blanks
   /// straight from the line's bytes; `nil` when the line needs the full rules.
-  private static func plainWords(_ utf8: Substring.UTF8View.SubSequence) -> [String]? {
-    let words = utf8.withContiguousStorageIfAvailable { bytes -> [String]? in
+  private static func plainWords(_ utf8: Substring.UTF8View.SubSequence) -> (
+    [String], comment: Bool
+  )? {
+    let words = utf8.withContiguousStorageIfAvailable { bytes -> ([String], comment: Bool)? in
       var words: [String] = []
       words.reserveCapacity(4)
       var start = -1
@@ -93,7 +101,7 @@ enum Lexer {
         case .doubleQuote, .singleQuote, .backslash, .semicolon:
           return nil
         case .hash where start < 0:
-          return words
+          return (words, comment: true)
         case .space, .tab, .carriageReturn:
           if start >= 0 {
             words.append(
@@ -108,7 +116,7 @@ enum Lexer {
         words.append(
           String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
       }
-      return words
+      return (words, comment: false)
     }
     return words ?? nil
   }

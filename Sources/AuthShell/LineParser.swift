@@ -53,6 +53,8 @@ struct ParsedLine: Equatable, Sendable {
   let commands: [ParsedCommand]
   /// What is wrong with its quoting, if anything; then none of its commands runs.
   let problem: ShellError?
+  /// Whether a comment followed its commands; it is not shown or stored (it may hold anything).
+  var hasComment = false
 
   /// Whether the line holds no command (blank or a comment).
   var isEmpty: Bool { commands.isEmpty && problem == nil }
@@ -66,7 +68,9 @@ struct ParsedLine: Equatable, Sendable {
   /// The line as it may be shown or stored: as typed when nothing in it is a secret, else
   /// rebuilt from its commands with the secrets masked.
   var display: String {
-    if problem == nil, commands.allSatisfy({ $0.displayWords == $0.words }) { return String(text) }
+    if problem == nil, !hasComment, commands.allSatisfy({ $0.displayWords == $0.words }) {
+      return String(text)
+    }
     return commands.map(\.displayText).joined(separator: "; ")
   }
 }
@@ -80,7 +84,7 @@ enum LineParser {
     return ParsedLine(
       text: line,
       commands: lexed.commands.map { ParsedCommand(words: $0, result: parse(words: $0)) },
-      problem: lexed.problem)
+      problem: lexed.problem, hasComment: lexed.hasComment)
   }
 
   /// The command `words` spell, or what is wrong with them.

@@ -41,11 +41,24 @@ struct LexerTests {
     ("set email a@b.co #note; back", [["set", "email", "a@b.co"]]),
     ("signin; # the rest; back", [["signin"]]),
     (##"set password "#quoted" # note"##, [["set", "password", "#quoted"]]),
-    (##"set password \#escaped"##, [["set", "password", "#escaped"]]),
     ("set password 'a b' #", [["set", "password", "a b"]]),
   ])
   func commentsAfterWords(line: String, expected: [[String]]) {
-    #expect(Lexer.lex(line[...]) == LexedLine(commands: expected))
+    #expect(Lexer.lex(line[...]) == LexedLine(commands: expected, hasComment: true))
+  }
+
+  @Test func anEscapedHashIsACharacter() {
+    #expect(
+      Lexer.lex(##"set password \#escaped"##[...])
+        == LexedLine(commands: [["set", "password", "#escaped"]]))
+  }
+
+  /// A comment may hold anything, so the line is shown and kept without it.
+  @Test func aCommentIsNeitherShownNorKept() {
+    #expect(LineParser.parse("signin # my password is hunter2").display == "signin")
+    #expect(
+      LineParser.parse("set email a@b.co #note; back").display == "set email a@b.co")
+    #expect(LineParser.parse("set email a#b.co").display == "set email a#b.co")
   }
 
   @Test(arguments: [
