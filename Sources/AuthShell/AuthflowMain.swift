@@ -16,6 +16,26 @@ public enum AuthflowMain {
   /// Runs `authflow` with `arguments` (after the program name); returns the exit status.
   @MainActor
   public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
+    await run(arguments: arguments, environment: environment, playback: nil)
+  }
+
+  /// `authflow play FILE [--pace MS] [--step] [options]`: a presenter's playback of a script.
+  @MainActor
+  public static func play(arguments: [String], environment: [String: String]) async -> Int32 {
+    switch Playback.parse(arguments) {
+    case .failure(let error): return usageError(error)
+    case .success(let (playback, rest)):
+      guard rest.contains(where: { !$0.hasPrefix("-") }) else {
+        return usageError(.playNeedsScript)
+      }
+      return await run(arguments: rest, environment: environment, playback: playback)
+    }
+  }
+
+  @MainActor
+  private static func run(
+    arguments: [String], environment: [String: String], playback: Playback?
+  ) async -> Int32 {
     var options: ShellOptions
     do {
       options = try ShellOptions.parse(arguments)
@@ -78,6 +98,7 @@ public enum AuthflowMain {
     runnerOptions.echo = options.echo
     runnerOptions.bail = options.bail
     runnerOptions.json = options.json
+    runnerOptions.playback = playback
     let source: any LineSource
     var editor: LineEditor?
     if !options.commands.isEmpty {

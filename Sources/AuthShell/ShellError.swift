@@ -82,6 +82,8 @@ indirect enum ShellError: Error, Equatable, Sendable {
   case optionOfOtherBackend(option: String, backend: String)
   /// Two script files.
   case oneScriptOnly
+  /// `authflow play` without a script.
+  case playNeedsScript
   /// Both `-c` and a script file.
   case commandsAndScript
   /// The script file cannot be read.
@@ -191,6 +193,8 @@ indirect enum ShellError: Error, Equatable, Sendable {
         ? "\(option) applies to the \(backend.replacing("|", with: " and ")) backends only"
         : "\(option) applies to the \(backend) backend only"
           + (backend == "embedded" ? "" : "; add --backend \(backend)")
+    case .playNeedsScript:
+      "play takes a script: authflow play FILE [--pace MS] [--step]"
     case .oneScriptOnly:
       "only one script file can be run at a time; see authflow --help"
     case .commandsAndScript:

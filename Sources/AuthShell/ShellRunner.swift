@@ -10,7 +10,7 @@ import AuthFlow
 @MainActor
 final class ShellRunner {
   /// How a run behaves.
-  struct Options: Equatable, Sendable {
+  struct Options: Sendable {
     /// Print each line after its prompt, as a transcript.
     var echo = false
     /// Stop at the first mistake or failed expectation.
@@ -19,6 +19,8 @@ final class ShellRunner {
     var json = false
     /// A person is typing: mistakes do not change the exit status, and lines have no numbers.
     var interactive = false
+    /// A presenter's playback: commands typed out at a pace, with pauses (echo implied).
+    var playback: Playback?
   }
 
   private let session: ShellSession
@@ -113,15 +115,24 @@ final class ShellRunner {
   /// Prints the line as a transcript shows it: commands after their prompt, secrets masked;
   /// comments and blank lines as they are.
   private func echo(_ line: ParsedLine) {
-    guard options.echo, !options.json else { return }
+    guard options.echo || options.playback != nil, !options.json else { return }
     guard !line.isEmpty else {
+      if let playback = options.playback, Playback.isPause(line.text) {
+        output.flush()
+        playback.waitForEnter?()
+        return
+      }
       output.line(String(line.text))
       return
     }
     let plainStyle = RenderStyle(colour: false, plain: session.style.plain)
-    output.line(
-      Renderer.prompt(session.viewModel.state, label: session.backend.label, style: plainStyle)
-        + line.display)
+    let prompt = Renderer.prompt(
+      session.viewModel.state, label: session.backend.label, style: plainStyle)
+    if let playback = options.playback {
+      playback.type(line.display, after: prompt, to: output)
+    } else {
+      output.line(prompt + line.display)
+    }
   }
 
   /// Writes what the last command printed, as text or as its JSON object.

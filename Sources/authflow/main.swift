@@ -26,4 +26,8 @@ if arguments.first == "serve" {
 if arguments.first == "test" {
   exit(SuiteMain.run(arguments: Array(arguments.dropFirst()), environment: environment))
 }
+// `authflow play FILE`: a presenter's playback, each command typed out at a human pace.
+if arguments.first == "play" {
+  exit(await AuthflowMain.play(arguments: Array(arguments.dropFirst()), environment: environment))
+}
 exit(await AuthflowMain.run(arguments: arguments, environment: environment))
