@@ -79,6 +79,7 @@ struct ShellOptions: Equatable, Sendable {
       "       authflow [options] FILE         run a script file (#!/usr/bin/env authflow works)",
       "       authflow [options] -c 'cmd; cmd'",
       "       authflow test [PATH...] [options]  run suites of scripts (authflow test --help)",
+      "       authflow play FILE [--pace MS] [--step]  a presenter's playback of a script",
       "       authflow serve [options]        a local Auth server (authflow serve --help)",
     ]
     lines += OptionParser.usage(table, sections: ["backend", "scripts", "output", "other"])
