@@ -92,6 +92,9 @@ public enum AuthflowMain {
       && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     let session = ShellSession(
       backend: backend, style: RenderStyle(colour: colourAllowed, plain: options.plain))
+    if let path = environment["AUTHFLOW_COVERAGE"], !path.isEmpty {
+      session.coverage.start(writingTo: path)
+    }
     let output = ShellOutput.standardStreams()
 
     var runnerOptions = ShellRunner.Options()

@@ -62,6 +62,7 @@ final class ShellRunner {
     }
     writePending()
     output.flush()
+    session.coverage.finish()
     return failed && !options.interactive ? 1 : 0
   }
 
@@ -86,10 +87,13 @@ final class ShellRunner {
         result = .mistake(error)
       case .success(let invocation):
         if invocation.spec.name != "quit" { await session.renewSessionIfDue() }
+        let before = session.viewModel.state
         switch session.prepare(invocation) {
         case .finished(let finished): result = finished
         case .waits(let run): result = await run()
         }
+        session.coverage.coverage?.record(
+          words: command.words, before: before, after: session.viewModel.state)
       }
       let shown = options.json ? command.displayText : nil
       switch result {

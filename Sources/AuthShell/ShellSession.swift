@@ -37,6 +37,8 @@ final class ShellSession {
   var masksCodes = false
 
   let events = EventRing()
+  /// What this run reached of the flow's map, when it is measured (`$AUTHFLOW_COVERAGE`).
+  let coverage = CoverageRecorder()
   /// The session's "password manager": suggested passwords an account was created with, by
   /// email. In memory only, never printed.
   var savedPasswords: [String: String] = [:]
@@ -53,9 +55,14 @@ final class ShellSession {
     features = backend.features
     backendName = backend.name
     let ring = events
+    let recorder = coverage
     let clock = backend.shellClock
     viewModel = AuthViewModel(
-      service: backend.service, events: AuthEventSink { ring.append($0) },
+      service: backend.service,
+      events: AuthEventSink {
+        ring.append($0)
+        recorder.coverage?.record(events: [$0])
+      },
       now: { clock?.now ?? Date() })
   }
 
@@ -90,6 +97,7 @@ final class ShellSession {
     let before = viewModel.state
     await viewModel.renewSessionIfDue()
     if before.session != nil, viewModel.session == nil {
+      coverage.coverage?.recordSessionEnded(from: before, to: viewModel.state)
       pendingLines += Renderer.changes(
         from: before, to: viewModel.state, answered: true, style: style)
     }

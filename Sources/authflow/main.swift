@@ -26,6 +26,10 @@ if arguments.first == "serve" {
 if arguments.first == "test" {
   exit(SuiteMain.run(arguments: Array(arguments.dropFirst()), environment: environment))
 }
+// `authflow graph [FILE]`: the flow's navigation graph, from the library's own map.
+if arguments.first == "graph" {
+  exit(FlowGraph.run(arguments: Array(arguments.dropFirst())))
+}
 // `authflow play FILE`: a presenter's playback, each command typed out at a human pace.
 if arguments.first == "play" {
   exit(await AuthflowMain.play(arguments: Array(arguments.dropFirst()), environment: environment))

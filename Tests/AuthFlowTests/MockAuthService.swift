@@ -17,6 +17,7 @@ final class MockAuthService: AuthService {
     case restoreSession
     case signOut(AuthSession)
     case emailForResetCode(String)
+    case deleteAccount(AuthSession)
   }
 
   private struct State {
@@ -32,6 +33,7 @@ final class MockAuthService: AuthService {
     var restoreSession: Result<AuthSession?, AuthError>?
     var signOut: Result<Void, AuthError>?
     var emailForResetCode: Result<String?, AuthError>?
+    var deleteAccount: Result<Void, AuthError>?
     var resetCodeFormat = ResetCodeFormat.sixDigits
     var gate: Gate?
   }
@@ -72,6 +74,9 @@ final class MockAuthService: AuthService {
     state.withLock { $0.restoreSession = result }
   }
   func stubSignOut(_ result: Result<Void, AuthError>) { state.withLock { $0.signOut = result } }
+  func stubDeleteAccount(_ result: Result<Void, AuthError>) {
+    state.withLock { $0.deleteAccount = result }
+  }
   func stubEmailForResetCode(_ result: Result<String?, AuthError>) {
     state.withLock { $0.emailForResetCode = result }
   }
@@ -124,6 +129,10 @@ final class MockAuthService: AuthService {
 
   func signOut(_ session: AuthSession) async throws(AuthError) {
     try await answer(.signOut(session), \.signOut)
+  }
+
+  func deleteAccount(_ session: AuthSession) async throws(AuthError) {
+    try await answer(.deleteAccount(session), \.deleteAccount)
   }
 
   func emailForResetCode(_ code: String) async throws(AuthError) -> String? {

@@ -40,6 +40,17 @@ public enum SuiteMain {
     }
     let clock = ContinuousClock()
     let start = clock.now
+    // Each script's run appends what it reached to one file, read back at the end.
+    var environment = environment
+    let coveragePath: String? =
+      options.coverage || options.coverageGraph != nil
+      ? (environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
+        + "/authflow-coverage-\(getpid()).jsonl" : nil
+    if let coveragePath {
+      unlink(coveragePath)
+      environment["AUTHFLOW_COVERAGE"] = coveragePath
+    }
+    defer { if let coveragePath { unlink(coveragePath) } }
     let outcomes = run(
       scripts, options: options, program: program, environment: environment,
       reporter: SuiteReporter(
@@ -55,6 +66,19 @@ public enum SuiteMain {
       } catch {
         output.error("authflow test: cannot write \(path)")
         return 2
+      }
+    }
+    if let coveragePath {
+      let reached = FlowCoverage.merged(from: coveragePath)
+      if options.coverage {
+        for line in reached.report() { output.line(line) }
+        output.flush()
+      }
+      if let graph = options.coverageGraph {
+        if let problem = FlowGraph.write(FlowCoverage.dot(reached: reached), to: graph) {
+          output.error("authflow test: \(problem)")
+          return 2
+        }
       }
     }
     return outcomes.contains { $0.verdict == .failed } ? 1 : 0

@@ -19,6 +19,10 @@ struct SuiteOptions: Equatable, Sendable {
   var update = false
   /// How long one script may run, in seconds.
   var timeLimit = 60.0
+  /// `--coverage`: report which parts of the flow the suite reached.
+  var coverage = false
+  /// `--coverage-graph FILE`: draw the flow with the reached transitions (`.dot` or `.svg`).
+  var coverageGraph: String?
   /// `--help`.
   var help = false
   /// The shell options every script gets, as they were given.
@@ -147,6 +151,20 @@ extension SuiteOptions {
       ["--update"], nil, ["write each passing script's transcript instead of comparing it"],
       section: "suite"
     ) { options, _ in options.update = true },
+    OptionSpec(
+      ["--coverage"], nil, ["report the screens, transitions, errors and banners reached"],
+      section: "suite"
+    ) { options, _ in options.coverage = true },
+    OptionSpec(
+      ["--coverage-graph"], "FILE",
+      ["draw the flow to FILE.dot or FILE.svg (Graphviz), the reached transitions in bold"],
+      section: "suite"
+    ) { options, value throws(OptionValueError) in
+      guard value.hasSuffix(".dot") || value.hasSuffix(".svg") else {
+        throw OptionValueError(expected: "a file name ending in .dot or .svg")
+      }
+      options.coverageGraph = value
+    },
     OptionSpec(
       ["--time-limit"], "SECONDS", ["stop a script that runs longer (default 60)"],
       section: "suite"
