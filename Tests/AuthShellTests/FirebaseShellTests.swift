@@ -3,23 +3,24 @@ import Testing
 
 /// The seed 002 quickstart scenarios on `--backend firebase` against `authflow serve
 /// --firebase-project`: every example that holds on Firebase as it is, and the Firebase
-/// versions of the ones that differ (examples/firebase/: signup signs in at once; reset by link).
+/// versions of the ones that differ (examples-firebase/: signup signs in at once; reset by link).
 @Suite(.serialized)
 struct FirebaseShellTests {
-  /// Examples whose story differs on Firebase; examples/firebase/ has their Firebase telling.
+  /// Examples whose story differs on Firebase; examples-firebase/ has their Firebase telling.
   static let differing: Set<String> = ["09-password-manager.authflow", "demo.authflow"]
 
   static let scripts: [String] = {
     let shared = ExampleTranscriptTests.examples.filter { !differing.contains($0) }
-    let folder = packageRoot.appendingPathComponent("examples/firebase").path
+      .map { "examples/" + $0 }
+    let folder = packageRoot.appendingPathComponent("examples-firebase").path
     let own = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-      .filter { $0.hasSuffix(".authflow") }.sorted().map { "firebase/" + $0 }
+      .filter { $0.hasSuffix(".authflow") }.sorted().map { "examples-firebase/" + $0 }
     return shared + own
   }()
 
   @Test func theFirebaseVersionsAreThere() {
-    #expect(Self.scripts.contains("firebase/09-password-manager.authflow"))
-    #expect(Self.scripts.contains("firebase/reset-by-link.authflow"))
+    #expect(Self.scripts.contains("examples-firebase/09-password-manager.authflow"))
+    #expect(Self.scripts.contains("examples-firebase/reset-by-link.authflow"))
     #expect(Self.scripts.count == 11 + 2)
   }
 
@@ -30,7 +31,7 @@ struct FirebaseShellTests {
     ])
     defer { server.stop() }
     let host = String(server.url.dropFirst("http://".count))
-    let script = packageRoot.appendingPathComponent("examples/\(name)").path
+    let script = packageRoot.appendingPathComponent(name).path
     let run = try runAuthflow(
       ["--backend", "firebase", "--seed", "1", script],
       environment: ["FIREBASE_AUTH_EMULATOR_HOST": host, "FIREBASE_PROJECT_ID": "demo-app"])

@@ -230,7 +230,6 @@ struct SuiteTests {
     ])
     #expect(run.status == 0, "\(run.output)")
     #expect(run.output.contains("skip demo.authflow: its #! line asks for the embedded backend"))
-    // Scripts for other backends (examples/firebase/) are skipped too.
     #expect(run.output.contains("\n12 passed, 0 failed, "))
   }
 }
