@@ -168,22 +168,16 @@ public final class FirebaseClient: Sendable {
   }
 
   private func exchange(_ request: HTTPRequest) async throws(FirebaseFailure) -> HTTPResponse {
-    let response: HTTPResponse
     do {
-      response = try await transport.send(request, timeout: project.timeout)
+      return try await transport.exchange(request, timeout: project.timeout)
     } catch {
-      if case .tooLarge = error { throw .malformedResponse(error.description) }
-      throw .transport(error.description)
+      switch error {
+      case .noAnswer(let reason): throw .transport(reason)
+      case .tooLarge(let reason): throw .malformedResponse(reason)
+      case .refused(let response):
+        throw .api(IdentityToolkitErrorBody.decode(status: response.status, body: response.body))
+      }
     }
-    if (300..<400).contains(response.status) {
-      // Never followed: a redirect would take the key and the tokens elsewhere.
-      let target = response.headers["location"] ?? "elsewhere"
-      throw .transport("the server redirected to \(target); authflow does not follow redirects")
-    }
-    guard (200..<300).contains(response.status) else {
-      throw .api(IdentityToolkitErrorBody.decode(status: response.status, body: response.body))
-    }
-    return response
   }
 }
 

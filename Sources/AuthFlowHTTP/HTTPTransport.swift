@@ -89,3 +89,36 @@ public protocol HTTPTransport: Sendable {
   /// Sends `request`, giving up after `timeout` seconds.
   func send(_ request: HTTPRequest, timeout: Double) async throws(TransportFailure) -> HTTPResponse
 }
+
+/// Why an exchange with an auth backend brought no successful answer.
+public enum ExchangeFailure: Error, Equatable, Sendable {
+  /// No answer came, or it redirected (never followed: a redirect would take the key and the
+  /// tokens elsewhere, and could downgrade to http). The text is for developers.
+  case noAnswer(String)
+  /// The answer was too large to read.
+  case tooLarge(String)
+  /// The server answered with an error status; the response is its body.
+  case refused(HTTPResponse)
+}
+
+extension HTTPTransport {
+  /// Sends `request` as both backends' clients do: redirects are answers, never followed, and
+  /// only a 2xx status is a success.
+  public func exchange(_ request: HTTPRequest, timeout: Double) async throws(ExchangeFailure)
+    -> HTTPResponse
+  {
+    let response: HTTPResponse
+    do {
+      response = try await send(request, timeout: timeout)
+    } catch {
+      if case .tooLarge = error { throw .tooLarge(error.description) }
+      throw .noAnswer(error.description)
+    }
+    if (300..<400).contains(response.status) {
+      let target = response.headers["location"] ?? "elsewhere"
+      throw .noAnswer("the server redirected to \(target); authflow does not follow redirects")
+    }
+    guard (200..<300).contains(response.status) else { throw .refused(response) }
+    return response
+  }
+}

@@ -144,23 +144,17 @@ public final class SupabaseGoTrueClient: GoTrueAPI {
   }
 
   private func exchange(_ request: HTTPRequest) async throws(GoTrueFailure) -> HTTPResponse {
-    let response: HTTPResponse
     do {
-      response = try await transport.send(request, timeout: project.timeout)
+      return try await transport.exchange(request, timeout: project.timeout)
     } catch {
-      if case .tooLarge = error { throw .malformedResponse(error.description) }
-      throw .transport(error.description)
+      switch error {
+      case .noAnswer(let reason): throw .transport(reason)
+      case .tooLarge(let reason): throw .malformedResponse(reason)
+      case .refused(let response):
+        throw .api(
+          GoTrueErrorBody.decode(
+            status: response.status, headers: response.headers, body: response.body))
+      }
     }
-    if (300..<400).contains(response.status) {
-      // Never followed: a redirect would take the key and the token elsewhere.
-      let target = response.headers["location"] ?? "elsewhere"
-      throw .transport("the server redirected to \(target); authflow does not follow redirects")
-    }
-    guard (200..<300).contains(response.status) else {
-      throw .api(
-        GoTrueErrorBody.decode(
-          status: response.status, headers: response.headers, body: response.body))
-    }
-    return response
   }
 }

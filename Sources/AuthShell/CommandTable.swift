@@ -127,7 +127,7 @@ enum CommandTable {
       effect: .call { session, _ in await session.reload() }),
     CommandSpec(
       "send-verification", .signedIn, "send the verification email to the signed-in user again",
-      buttons: [Button(place: .signedIn, label: "Resend verification email")],
+      buttons: [Button(place: .signedIn, label: "Resend verification")],
       effect: .call { session, _ in await session.viewModel.resendVerification() }),
     CommandSpec(
       "delete-account", .signedIn, grammar: .optionalWord(["confirm"]),

@@ -234,8 +234,8 @@ enum ShellBackend {
   var mailbox: (any ShellMailbox)? {
     switch self {
     case .embedded(let embedded): OutboxMailbox(outbox: embedded.engine.outbox)
-    case .supabase(let supabase): supabase.mailbox.map(RemoteMailbox.init)
-    case .firebase(let firebase): firebase.mailbox.map(EmulatorCodesMailbox.init)
+    case .supabase(let supabase): supabase.mailbox.map { RemoteMailbox($0) }
+    case .firebase(let firebase): firebase.mailbox.map { RemoteMailbox($0) }
     }
   }
 

@@ -55,54 +55,52 @@ struct OutboxMailbox: ShellMailbox {
   }
 }
 
-/// A mail catcher with Mailpit's API: `authflow serve`'s outbox, or a local Supabase stack's
-/// Mailpit.
+/// A mailbox read over HTTP: a mail catcher with Mailpit's API (`authflow serve`'s outbox, or
+/// a local Supabase stack's Mailpit), or the Firebase Auth emulator's list of codes and links
+/// (the emulator sends no email; its links stand in for them).
 struct RemoteMailbox: ShellMailbox {
-  let mailbox: MailpitMailbox
+  private let list: @Sendable () async throws(ShellError) -> [MailItem]
+  private let find: @Sendable (String, String?) async throws(ShellError) -> MailItem?
 
-  func items() async throws(ShellError) -> [MailItem] {
-    do {
-      return try await mailbox.messages().map(Self.item)
-    } catch {
-      throw .mailboxFailed(error.description)
+  /// Mailpit's message API.
+  init(_ mailbox: MailpitMailbox) {
+    list = { () async throws(ShellError) in
+      try await Self.reading { try await mailbox.messages().map(Self.item) }
+    }
+    find = { recipient, type async throws(ShellError) in
+      try await Self.reading { try await mailbox.newest(to: recipient, type: type).map(Self.item) }
     }
   }
 
-  func newest(to recipient: String, type: String?) async throws(ShellError) -> MailItem? {
-    do {
-      return try await mailbox.newest(to: recipient, type: type).map(Self.item)
-    } catch {
-      throw .mailboxFailed(error.description)
+  /// The Firebase Auth emulator's codes. It keeps no time: an email shows as sent when read.
+  init(_ mailbox: FirebaseEmulatorMailbox) {
+    list = { () async throws(ShellError) in
+      try await Self.reading { try await mailbox.messages().map(Self.item) }
     }
+    find = { recipient, type async throws(ShellError) in
+      try await Self.reading { try await mailbox.newest(to: recipient, type: type).map(Self.item) }
+    }
+  }
+
+  /// `body`'s answer; a failure to read is the shell's one-line mailbox error.
+  private static func reading<T>(_ body: () async throws -> T) async throws(ShellError) -> T {
+    do {
+      return try await body()
+    } catch {
+      throw .mailboxFailed(String(describing: error))
+    }
+  }
+
+  func items() async throws(ShellError) -> [MailItem] { try await list() }
+
+  func newest(to recipient: String, type: String?) async throws(ShellError) -> MailItem? {
+    try await find(recipient, type)
   }
 
   private static func item(_ message: MailboxMessage) -> MailItem {
     MailItem(
       id: message.id, recipient: message.recipient.lowercased(), subject: message.subject,
       sentAt: message.sentAt, code: message.code, link: message.link, type: message.type)
-  }
-}
-
-/// The Firebase Auth emulator's list of codes and links (`/emulator/v1/projects/{id}/oobCodes`):
-/// the emulator sends no email, so its links stand in for them. It keeps no time; an email
-/// shows as sent when it was read.
-struct EmulatorCodesMailbox: ShellMailbox {
-  let mailbox: FirebaseEmulatorMailbox
-
-  func items() async throws(ShellError) -> [MailItem] {
-    do {
-      return try await mailbox.messages().map(Self.item)
-    } catch {
-      throw .mailboxFailed(error.description)
-    }
-  }
-
-  func newest(to recipient: String, type: String?) async throws(ShellError) -> MailItem? {
-    do {
-      return try await mailbox.newest(to: recipient, type: type).map(Self.item)
-    } catch {
-      throw .mailboxFailed(error.description)
-    }
   }
 
   private static func item(_ message: EmulatorMailboxMessage) -> MailItem {

@@ -86,14 +86,19 @@ final class ShellRunner {
       case .failure(let error):
         result = .mistake(error)
       case .success(let invocation):
-        if invocation.spec.name != "quit" { await session.renewSessionIfDue() }
-        let before = session.viewModel.state
+        // Only a signed-in session can be due for renewal (most script lines are signed out).
+        if session.viewModel.state.session != nil, invocation.spec.name != "quit" {
+          await session.renewSessionIfDue()
+        }
+        let measured = session.coverage.coverage != nil ? session.viewModel.state : nil
         switch session.prepare(invocation) {
         case .finished(let finished): result = finished
         case .waits(let run): result = await run()
         }
-        session.coverage.coverage?.record(
-          words: command.words, before: before, after: session.viewModel.state)
+        if let measured {
+          session.coverage.coverage?.record(
+            words: command.words, before: measured, after: session.viewModel.state)
+        }
       }
       let shown = options.json ? command.displayText : nil
       switch result {

@@ -176,6 +176,16 @@ struct BackendVariationTests {
     }
   }
 
+  @Test func aSignedInUserCanAskForTheVerificationEmailAgain() async {
+    service.stubResend(.success(()))
+    viewModel.session = makeSession(email: "new@example.com")
+
+    await viewModel.resendVerification()
+
+    #expect(service.calls == [.resendConfirmation(email: "new@example.com")])
+    #expect(viewModel.statusBanner == .verificationResent)
+  }
+
   @Test func emailVerifiedFollowsTheConfirmationTimeUnlessStated() {
     #expect(!AuthUser(id: "1", email: "a@b.co").emailVerified)
     #expect(AuthUser(id: "1", email: "a@b.co", emailConfirmedAt: .distantPast).emailVerified)

@@ -1,0 +1,177 @@
+import AuthCrypto
+import Clocks
+import GoTrue
+
+/// Spending emailed codes and links: `POST /verify` and `GET /verify`.
+extension EmbeddedGoTrue {
+  /// `POST /verify` with an email and a code: spends the code, confirms the email, and signs in.
+  ///
+  /// Unlike GoTrue, which answers `otp_expired` for all three, a wrong, an expired and an
+  /// already-used code get distinct codes (`otp_invalid`, `otp_expired`, `otp_already_used`);
+  /// the server sends them as `otp_expired` with the reason in a header.
+  @concurrent
+  public func verify(type: GoTrueOTPType, email: String, token code: String)
+    async throws(GoTrueFailure) -> GoTrueSession
+  {
+    switch try await verifyCode(type: type, email: email, code: code) {
+    case .session(let session): return session
+    case .emailChangePending(let message):
+      throw .api(GoTrueAPIError(status: 409, code: nil, message: message))
+    }
+  }
+
+  /// `POST /verify` with an email and a code, with every outcome a server can answer.
+  @concurrent
+  public func verifyCode(type: GoTrueOTPType, email rawEmail: String, code: String)
+    async throws(GoTrueFailure) -> GoTrueVerifyOutcome
+  {
+    let email = EmailRules.normalized(rawEmail)
+    return try answer(spending: \.verify, for: email) { database, now in
+      guard CodeRules.isWellFormed(code) else { throw Self.invalidCode }
+      for kind in CodeKind.verified(by: type) {
+        let owner =
+          kind == .emailChangeNew
+          ? try database.first(
+            "SELECT \(UserRecord.columns) FROM users WHERE new_email = ?", .text(email),
+            row: UserRecord.init)
+          : try database.user(email: email)
+        guard let user = owner,
+          let token = try codeRow(
+            in: database, where: "user_id = ? AND kind = ? AND token_hash = ?", .text(user.id),
+            .text(kind.rawValue), .blob(codeHash(kind, userID: user.id, code: code)))
+        else { continue }
+        return try spend(token, of: user, database, now: now, failure: Self.invalidCode)
+      }
+      throw Self.invalidCode
+    }
+  }
+
+  /// `POST /verify` (and `GET /verify`) with the token hash from a link.
+  @concurrent
+  public func verifyLink(type: GoTrueOTPType, tokenHash: String)
+    async throws(GoTrueFailure) -> GoTrueVerifyOutcome
+  {
+    let hash = linkHash(tokenHash)
+    return try answer(spending: \.verify, for: "link:" + tokenHash.lowercased()) { database, now in
+      let kinds = CodeKind.verified(by: type)
+      guard
+        let token = try codeRow(in: database, where: "link_hash = ?", .blob(hash)),
+        kinds.contains(token.kind),
+        let user = try database.user(id: token.userID)
+      else { throw Self.invalidLink }
+      return try spend(token, of: user, database, now: now, failure: Self.invalidLink)
+    }
+  }
+
+  private struct CodeRow {
+    var id: Int64
+    var userID: String
+    var kind: CodeKind
+    var expiresAt: Int64
+    var usedAt: Int64?
+  }
+
+  private func codeRow(
+    in database: SQLiteDatabase, where condition: String, _ values: SQLiteValue...
+  ) throws -> CodeRow? {
+    try database.first(
+      """
+      SELECT id, user_id, kind, expires_at, used_at FROM one_time_tokens
+      WHERE \(condition) ORDER BY id DESC LIMIT 1
+      """, values,
+      row: {
+        CodeRow(
+          id: $0.int(0), userID: $0.text(1), kind: CodeKind(rawValue: $0.text(2)) ?? .confirmation,
+          expiresAt: $0.int(3), usedAt: $0.optionalInt(4))
+      })
+  }
+
+  /// Spends `token` and does what it was sent for.
+  private func spend(
+    _ token: CodeRow, of user: UserRecord, _ database: SQLiteDatabase, now: Int64,
+    failure: GoTrueAPIError
+  ) throws -> GoTrueVerifyOutcome {
+    if token.usedAt != nil {
+      throw GoTrueAPIError(status: 403, code: .otpAlreadyUsed, message: failure.message)
+    }
+    if token.expiresAt <= now {
+      throw GoTrueAPIError(status: 403, code: .otpExpired, message: failure.message)
+    }
+    try database.run(
+      "UPDATE one_time_tokens SET used_at = ? WHERE id = ?", .integer(now), .integer(token.id))
+    switch token.kind {
+    case .confirmation, .recovery, .magicLink:
+      // Each proves the address belongs to the user.
+      try confirmEmail(of: user, database, now: now)
+    case .emailChangeCurrent, .emailChangeNew:
+      if let pending = try changeEmail(of: user, database, now: now) { return pending }
+    }
+    guard let signedIn = try database.user(id: user.id) else { throw failure }
+    return .session(try createSession(for: signedIn, method: .otp, in: database, now: now))
+  }
+
+  private func confirmEmail(of user: UserRecord, _ database: SQLiteDatabase, now: Int64) throws {
+    try database.run(
+      """
+      UPDATE users SET email_confirmed_at = coalesce(email_confirmed_at, ?),
+        user_metadata = CASE WHEN email_confirmed_at IS NULL
+          THEN json_set(user_metadata, '$.email_verified', json('true')) ELSE user_metadata END,
+        last_sign_in_at = ?, updated_at = ?
+      WHERE id = ?
+      """, .integer(now), .integer(now), .integer(now), .text(user.id))
+  }
+
+  /// Completes one half of an email change: the change itself once both addresses confirmed
+  /// (one is enough without secure email change, or with autoconfirm), else GoTrue's note.
+  private func changeEmail(of user: UserRecord, _ database: SQLiteDatabase, now: Int64) throws
+    -> GoTrueVerifyOutcome?
+  {
+    guard let newEmail = user.newEmail else { throw Self.invalidCode }
+    let needsBoth = configuration.secureEmailChange && !configuration.autoconfirm
+    if needsBoth, !user.emailChangeConfirmed {
+      try database.run(
+        "UPDATE users SET email_change_confirmed = 1, updated_at = ? WHERE id = ?", .integer(now),
+        .text(user.id))
+      return .emailChangePending(message: GoTrueVerifyOutcome.otherAddressMustConfirm)
+    }
+    if try database.user(email: newEmail) != nil {
+      throw GoTrueAPIError(
+        status: 422, code: .emailExists,
+        message: "A user with this email address has already been registered")
+    }
+    try database.run(
+      """
+      UPDATE users SET email = ?, new_email = NULL, email_change_sent_at = NULL,
+        email_change_confirmed = 0, email_confirmed_at = coalesce(email_confirmed_at, ?),
+        user_metadata = CASE WHEN json_type(user_metadata, '$.email') IS NOT NULL
+          THEN json_set(user_metadata, '$.email', ?) ELSE user_metadata END,
+        last_sign_in_at = ?, updated_at = ?
+      WHERE id = ?
+      """, .text(newEmail), .integer(now), .text(newEmail), .integer(now), .integer(now),
+      .text(user.id))
+    try database.run(
+      """
+      DELETE FROM one_time_tokens
+      WHERE user_id = ? AND kind IN ('email_change_current', 'email_change_new') AND used_at IS NULL
+      """, .text(user.id))
+    return nil
+  }
+
+  private static let invalidCode = GoTrueAPIError(
+    status: 403, code: .otpInvalid, message: "Token has expired or is invalid")
+
+  private static let invalidLink = GoTrueAPIError(
+    status: 403, code: .otpInvalid, message: "Email link is invalid or has expired")
+
+  /// `POST /verify` with a link's `token_hash`, for a client holding the link alone.
+  @concurrent
+  public func verify(type: GoTrueOTPType, tokenHash: String) async throws(GoTrueFailure)
+    -> GoTrueSession
+  {
+    switch try await verifyLink(type: type, tokenHash: tokenHash) {
+    case .session(let session): return session
+    case .emailChangePending(let message):
+      throw .api(GoTrueAPIError(status: 409, code: nil, message: message))
+    }
+  }
+}
