@@ -92,6 +92,9 @@ public enum AuthflowMain {
       && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     let session = ShellSession(
       backend: backend, style: RenderStyle(colour: colourAllowed, plain: options.plain))
+    session.environment = environment
+    session.recording.options = options.recordedOptions
+    session.recording.autoconfirm = options.autoconfirm
     if let path = environment["AUTHFLOW_COVERAGE"], !path.isEmpty {
       session.coverage.start(writingTo: path)
     }
@@ -102,6 +105,7 @@ public enum AuthflowMain {
     runnerOptions.bail = options.bail
     runnerOptions.json = options.json
     runnerOptions.playback = playback
+    runnerOptions.record = options.record
     let source: any LineSource
     var editor: LineEditor?
     if !options.commands.isEmpty {
@@ -116,6 +120,7 @@ public enum AuthflowMain {
       }
       source = editor ?? DescriptorLineSource(descriptor: 0)
       runnerOptions.interactive = editor != nil
+      session.recording.savesEachStep = editor != nil
     } else {
       source = DescriptorLineSource(descriptor: descriptor)
     }

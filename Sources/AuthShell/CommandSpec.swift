@@ -62,7 +62,7 @@ final class CommandSpec: Sendable {
     case .screens(let screens): return !signedIn && screens.contains(state.navigation.screen)
     case .fields:
       switch arguments {
-      case .field(let field), .fieldValue(let field, _):
+      case .field(let field), .fieldValue(let field, _), .fieldVariable(let field, _):
         return !signedIn && state.navigation.fields.contains(field)
       default:
         return false
@@ -95,7 +95,7 @@ final class CommandSpec: Sendable {
       if context.signedIn { throw .formHidden }
       let field: AuthField? =
         switch arguments {
-        case .field(let field), .fieldValue(let field, _): field
+        case .field(let field), .fieldValue(let field, _), .fieldVariable(let field, _): field
         default: nil
         }
       guard let field, !context.fields.contains(field) else { return }

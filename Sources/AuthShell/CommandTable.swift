@@ -98,6 +98,10 @@ enum CommandTable {
       "check the state; a failed check makes the exit status 1",
       effect: .shows { session, arguments in session.check(arguments) }),
     CommandSpec(
+      "record", .anywhere, grammar: .recording,
+      "record the commands that run, with checks, as a script (record FILE; record stop)",
+      effect: .request { session, arguments in await session.record(arguments) }),
+    CommandSpec(
       "version", .anywhere, "show authflow's version and backend",
       effect: .show { session, _ in session.showVersion() }),
     CommandSpec(

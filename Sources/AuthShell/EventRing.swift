@@ -37,6 +37,14 @@ final class EventRing {
     }
   }
 
+  /// The events sent after the `total`-th, as far as they are kept.
+  func events(after total: Int) -> [AuthEvent] {
+    let count = min(self.total - total, storage.count)
+    guard count > 0 else { return [] }
+    let ordered = storage.count < capacity ? storage : Array(storage[start...] + storage[..<start])
+    return Array(ordered.suffix(count))
+  }
+
   /// The kept events, oldest first, with their number in the session.
   var numbered: [(number: Int, event: AuthEvent)] {
     let ordered = Array(storage[start...] + storage[..<start])

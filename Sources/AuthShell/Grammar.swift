@@ -11,7 +11,8 @@ enum Grammar: Equatable, Sendable {
   case optionalWord([String])
   /// A field name: `clear <field>`.
   case field
-  /// A field and, optionally, its value: `set <field> [value]`.
+  /// A field and, optionally, its value: `set <field> [value]`; a value `$NAME` (or `${NAME}`)
+  /// is read from the environment when the command runs, `$$…` is a value starting with `$`.
   case fieldValue
   /// A link from an email: `open <link>`. Its query carries the code, so it is masked.
   case link
@@ -21,6 +22,8 @@ enum Grammar: Equatable, Sendable {
   case commandName
   /// A check: `expect <what> [value]` (see ``ExpectationSpec``).
   case expectation
+  /// `record FILE [--transcript]`, `record stop`, or nothing (what is being recorded).
+  case recording
 
   /// The synopsis after the command's name.
   var usage: String {
@@ -34,6 +37,7 @@ enum Grammar: Equatable, Sendable {
     case .duration(let keyword): "\(keyword) <duration>"
     case .commandName: "[command]"
     case .expectation: "<what> [value]"
+    case .recording: "[FILE [--transcript]|stop]"
     }
   }
 
@@ -49,6 +53,7 @@ enum Grammar: Equatable, Sendable {
     case .duration: "a duration such as 90s, 15m, 25h or 1h30m, up to 3650d"
     case .commandName: "at most one command name"
     case .expectation: "something to check"
+    case .recording: "a file to record to (and --transcript), stop, or nothing"
     }
   }
 
@@ -78,7 +83,13 @@ enum Grammar: Equatable, Sendable {
       let rest = words.dropFirst()
       switch rest.count {
       case 0: return .fieldValue(field, nil)
-      case 1: return .fieldValue(field, rest[rest.startIndex])
+      case 1:
+        let value = rest[rest.startIndex]
+        guard value.utf8.first == UInt8(ascii: "$") else { return .fieldValue(field, value) }
+        if let name = EnvironmentReference.name(in: value) {
+          return .fieldVariable(field, name: name)
+        }
+        return .fieldValue(field, value.hasPrefix("$$") ? String(value.dropFirst()) : value)
       default: return .fieldValue(field, rest.joined(separator: " "))
       }
     case .link:
@@ -94,6 +105,15 @@ enum Grammar: Equatable, Sendable {
       return .commandName(words.first)
     case .expectation:
       return .expectation(try ExpectationSpec.parse(words))
+    case .recording:
+      if words.isEmpty { return .record(.status) }
+      if Array(words) == ["stop"] { return .record(.stop) }
+      let transcript = words.contains("--transcript")
+      let paths = words.filter { $0 != "--transcript" }
+      guard paths.count == 1, let path = paths.first, !path.hasPrefix("-"),
+        words.count == (transcript ? 2 : 1)
+      else { throw wrong }
+      return .record(.start(path: path, transcript: transcript))
     }
   }
 
@@ -106,6 +126,7 @@ enum Grammar: Equatable, Sendable {
     case .duration(let keyword): typed.isEmpty ? [keyword] : []
     case .commandName: typed.isEmpty ? CommandTable.all.map(\.name) : []
     case .expectation: ExpectationSpec.completions(after: typed)
+    case .recording: typed.isEmpty ? ["stop"] : typed.count == 1 ? ["--transcript"] : []
     }
   }
 
@@ -113,7 +134,7 @@ enum Grammar: Equatable, Sendable {
   /// surely not a secret survives; the rest becomes one mask.
   func unparsedWords(_ words: ArraySlice<String>) -> [String] {
     switch self {
-    case .none, .word, .optionalWord, .field, .duration, .commandName:
+    case .none, .word, .optionalWord, .field, .duration, .commandName, .recording:
       return Array(words)
     case .fieldValue, .link, .expectation:
       return words.isEmpty ? [] : [Redaction.mask]
@@ -144,6 +165,8 @@ enum Arguments: Equatable, Sendable {
   case field(AuthField)
   /// A field and its value, if one was given.
   case fieldValue(AuthField, String?)
+  /// A field and the environment variable its value is read from.
+  case fieldVariable(AuthField, name: String)
   /// A link.
   case link(String)
   /// A duration in seconds, and as it was typed.
@@ -152,6 +175,8 @@ enum Arguments: Equatable, Sendable {
   case commandName(String?)
   /// A check.
   case expectation(Expectation)
+  /// What `record` is asked to do.
+  case record(RecordRequest)
 
   /// The words as they may be shown or stored: secrets masked.
   func displayWords(grammar: Grammar) -> [String] {
@@ -161,13 +186,59 @@ enum Arguments: Equatable, Sendable {
     case .field(let field): [field.commandName]
     case .fieldValue(let field, nil): [field.commandName]
     case .fieldValue(let field, let value?):
-      [field.commandName, field.isSecret ? Redaction.mask : value]
+      [field.commandName, field.isSecret ? Redaction.mask : EnvironmentReference.escaped(value)]
+    case .fieldVariable(let field, let name): [field.commandName, "$" + name]
     case .link(let link): [Redaction.maskingQuery(of: link)]
     case .duration(_, let text):
       if case .duration(let keyword) = grammar { [keyword, text] } else { [text] }
     case .commandName(let name): name.map { [$0] } ?? []
     case .expectation(let expectation): expectation.displayWords
+    case .record(.status): []
+    case .record(.stop): ["stop"]
+    case .record(.start(let path, let transcript)): [path] + (transcript ? ["--transcript"] : [])
     }
+  }
+}
+
+/// What `record` is asked to do.
+enum RecordRequest: Equatable, Sendable {
+  /// Start recording to `path`; with `transcript`, save the replay's transcript beside it.
+  case start(path: String, transcript: Bool)
+  /// Stop, and write the file.
+  case stop
+  /// Tell what is being recorded.
+  case status
+}
+
+/// `$NAME` and `${NAME}` in a value: the environment variable it is read from. Names are
+/// those of the environment's convention (capitals, digits and `_`, not starting with a
+/// digit), so an ordinary value that happens to start with `$` stays a value.
+enum EnvironmentReference {
+  /// The variable `word` names, or `nil` when it is a value.
+  static func name(in word: String) -> String? {
+    var name = Substring(word)
+    guard name.first == "$" else { return nil }
+    name = name.dropFirst()
+    if name.first == "{" {
+      guard name.last == "}" else { return nil }
+      name = name.dropFirst().dropLast()
+    }
+    return isName(name) ? String(name) : nil
+  }
+
+  /// Whether `text` is a variable's name: `[A-Z_][A-Z0-9_]*`, at most 64 characters.
+  static func isName(_ text: Substring) -> Bool {
+    guard let first = text.utf8.first, text.utf8.count <= 64, !(0x30...0x39).contains(first)
+    else { return false }
+    return text.utf8.allSatisfy {
+      (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "_")
+    }
+  }
+
+  /// `value` as `set` reads it back: one that would read as a variable (or starts with `$$`)
+  /// gets another `$`.
+  static func escaped(_ value: String) -> String {
+    value.hasPrefix("$") && (name(in: value) != nil || value.hasPrefix("$$")) ? "$" + value : value
   }
 }
 

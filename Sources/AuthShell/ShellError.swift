@@ -56,6 +56,18 @@ indirect enum ShellError: Error, Equatable, Sendable {
   case needsValue(AuthField)
   /// Unseen entry was cancelled.
   case entryCancelled(AuthField)
+  /// `set <field> $NAME`, with `NAME` not set in the environment.
+  case variableUnset(String, AuthField)
+  /// `record FILE` while recording.
+  case alreadyRecording(String)
+  /// `record stop` while not recording.
+  case notRecording
+  /// `record FILE --transcript` on a backend whose transcripts change from run to run.
+  case transcriptNeedsEmbedded(backend: String)
+  /// The recording cannot be written there.
+  case cannotRecord(path: String, reason: String)
+  /// A file that no recording made is in the way.
+  case wontReplace(String)
   /// `autofill` with nothing saved.
   case noSavedPassword(email: String?)
   /// A mail command with no email to look for.
@@ -159,6 +171,20 @@ indirect enum ShellError: Error, Equatable, Sendable {
       "set \(field.commandName) needs a value; usage: set \(field.commandName) <value>"
     case .entryCancelled(let field):
       "cancelled; the \(field.commandName) field is unchanged"
+    case .variableUnset(let name, let field):
+      "$\(name) is not set; give the \(field.isSecret ? "secret" : "value") for the "
+        + "\(field.commandName) field in the environment: \(name)=… authflow FILE"
+    case .alreadyRecording(let path):
+      "already recording to \(path); record stop ends it first"
+    case .notRecording:
+      "not recording; record FILE starts"
+    case .transcriptNeedsEmbedded(let backend):
+      "--transcript needs the embedded backend: on the \(backend) backend codes and times "
+        + "change from run to run; record FILE without it"
+    case .cannotRecord(let path, let reason):
+      "cannot record to \(path): \(reason)"
+    case .wontReplace(let path):
+      "\(path) is there and no recording made it; record to another file, or move it aside"
     case .noSavedPassword(let email):
       "no saved password\(email.map { " for \($0)" } ?? ""); "
         + "suggest-password on the signup screen saves one once the account is created"

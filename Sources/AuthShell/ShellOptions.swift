@@ -36,6 +36,8 @@ struct ShellOptions: Equatable, Sendable {
   var keepSession = false
   /// `--json`.
   var json = false
+  /// `--record FILE`: record the session from the start.
+  var record: String?
   /// `--no-color`.
   var noColor = false
   /// `--plain`.
@@ -93,6 +95,28 @@ struct ShellOptions: Equatable, Sendable {
 }
 
 extension ShellOptions {
+  /// The options a recording's `#!` line carries: the backend and what it needs to be reached
+  /// again (keys and secrets come from the environment), and on the embedded backend a fresh
+  /// store, so the replay makes everything it relies on.
+  var recordedOptions: [String] {
+    var words = ["--backend", backend]
+    switch backend {
+    case "supabase":
+      if let supabaseURL { words += ["--supabase-url", supabaseURL] }
+      if let mailbox { words += ["--mailbox", mailbox] }
+    case "firebase":
+      if let firebaseProject { words += ["--firebase-project", firebaseProject] }
+      if let firebaseEmulator { words += ["--firebase-emulator", firebaseEmulator] }
+    default:
+      words += ["--store", ":memory:"]
+      if autoconfirm { words.append("--autoconfirm") }
+      if let seed { words += ["--seed", "\(seed)"] }
+    }
+    if let timeout, backend != "embedded" { words += ["--timeout", "\(Int(timeout))"] }
+    if plain { words.append("--plain") }
+    return words
+  }
+
   private static let costs = EngineConfiguration.hashCosts
 
   /// Every option, in the order `--help` lists them.
@@ -199,6 +223,11 @@ extension ShellOptions {
     OptionSpec(
       ["--json"], nil, ["print one JSON object per command (secrets masked)"], section: "scripts"
     ) { options, _ in options.json = true },
+    OptionSpec(
+      ["--record"], "FILE",
+      ["record the session as a script with checks, as the record command does"],
+      section: "scripts"
+    ) { options, value in options.record = value },
     OptionSpec(
       ["--keep-session"], nil,
       [

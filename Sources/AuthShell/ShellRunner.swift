@@ -21,6 +21,8 @@ final class ShellRunner {
     var interactive = false
     /// A presenter's playback: commands typed out at a pace, with pauses (echo implied).
     var playback: Playback?
+    /// `--record FILE`: record from the start.
+    var record: String?
   }
 
   private let session: ShellSession
@@ -48,6 +50,14 @@ final class ShellRunner {
   func run() async -> Int32 {
     await session.start()
     writePending()
+    if let path = options.record,
+      case .mistake(let error) = session.startRecording(to: path, transcript: false)
+    {
+      output.error("authflow: \(error.text)")
+      output.flush()
+      return 2
+    }
+    writePending()
     reading: while let input = source.nextLine(prompt: options.interactive ? prompt : "") {
       lineNumber += 1
       switch input {
@@ -60,6 +70,8 @@ final class ShellRunner {
         if await runLine(text) == .quit || (failed && options.bail) { break reading }
       }
     }
+    writePending()
+    await session.finishRecording()
     writePending()
     output.flush()
     session.coverage.finish()
@@ -90,7 +102,11 @@ final class ShellRunner {
         if session.viewModel.state.session != nil, invocation.spec.name != "quit" {
           await session.renewSessionIfDue()
         }
-        let measured = session.coverage.coverage != nil ? session.viewModel.state : nil
+        let recorder = session.recorder
+        let measured =
+          session.coverage.coverage != nil || recorder != nil ? session.viewModel.state : nil
+        let eventsBefore = session.events.total
+        let startedAt = recorder != nil ? session.now : nil
         switch session.prepare(invocation) {
         case .finished(let finished): result = finished
         case .waits(let run): result = await run()
@@ -98,6 +114,11 @@ final class ShellRunner {
         if let measured {
           session.coverage.coverage?.record(
             words: command.words, before: measured, after: session.viewModel.state)
+          if let recorder, let startedAt {
+            await session.recordStep(
+              recorder, invocation: invocation, result: result, before: measured,
+              eventsBefore: eventsBefore, startedAt: startedAt)
+          }
         }
       }
       let shown = options.json ? command.displayText : nil
@@ -109,6 +130,8 @@ final class ShellRunner {
         return .quit
       case .mistake(let error):
         report(error, command: shown, position: position)
+        // A script without the secret it reads would only fail on from here: it stops.
+        if case .variableUnset = error, !options.interactive { return .quit }
       case .failedExpectation(let message):
         report(message, command: shown, position: position)
       }

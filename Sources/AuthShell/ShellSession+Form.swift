@@ -53,6 +53,9 @@ extension ShellSession {
   /// `set <field> [value]`: a mask copied from history or an echo is refused; no value asks
   /// for a secret unseen at a terminal.
   func set(_ arguments: Arguments) -> CommandResult {
+    if case .fieldVariable(let field, let name) = arguments {
+      return set(field, fromVariable: name)
+    }
     guard case .fieldValue(let field, let value) = arguments else { return .done }
     if let value {
       if field.isSecret, Redaction.isMask(value) { return .mistake(.maskIsNotAValue(field)) }
@@ -67,9 +70,25 @@ extension ShellSession {
     return .done
   }
 
+  /// `set <field> $NAME`: the value of the environment variable `NAME`; when it is not set,
+  /// a terminal asks for a secret unseen, and anywhere else it is a mistake naming the
+  /// variable to set.
+  private func set(_ field: AuthField, fromVariable name: String) -> CommandResult {
+    if let value = environment[name], !value.isEmpty {
+      viewModel.setValue(value, for: field)
+      return .done
+    }
+    guard field.isSecret, let terminal else { return .mistake(.variableUnset(name, field)) }
+    guard let secret = terminal.readSecret(prompt: "\(field.label) ($\(name)): ") else {
+      return .mistake(.entryCancelled(field))
+    }
+    viewModel.setValue(secret, for: field)
+    return .done
+  }
+
   /// A strong password: 20 characters with letters, digits and symbols, like the phone's
   /// "Strong Password" suggestion.
-  private func suggestedPassword() -> String {
+  func suggestedPassword() -> String {
     let lowercase = Array("abcdefghijkmnopqrstuvwxyz")
     let uppercase = Array("ABCDEFGHJKLMNPQRSTUVWXYZ")
     let digits = Array("23456789")

@@ -44,6 +44,12 @@ final class ShellSession {
   var savedPasswords: [String: String] = [:]
   /// The last suggested password, until an account is created with it.
   var suggestion: String?
+  /// The environment, which `set <field> $NAME` reads.
+  var environment: [String: String] = [:]
+  /// The recording under way, if any (`record FILE`).
+  var recorder: ScriptRecorder?
+  /// What recordings are made with.
+  var recording = RecordingContext()
   /// What the backend offers beyond the app's service, and its name: fixed for the session.
   private let features: Set<BackendFeature>
   private let backendName: String

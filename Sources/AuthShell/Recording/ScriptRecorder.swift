@@ -1,0 +1,605 @@
+import AuthFlow
+import GoTrueEngine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Turns the commands of a session into a script: each command that ran as a line, secrets as
+/// environment variables, and after each command that changed something the `expect` lines
+/// that pin what was seen. What the exploration relied on that a fresh store lacks (an account
+/// made before the recording began, the screen it began on) is written as steps at the top.
+///
+/// It holds the secrets typed while recording in memory, to replay the file when it stops;
+/// they never reach the file.
+@MainActor
+final class ScriptRecorder {
+  /// How the recording was asked for, and what it knows of the session.
+  struct Setup: Sendable {
+    /// The file written.
+    var path: String
+    /// Whether the replay's transcript is saved beside it.
+    var transcript: Bool
+    /// The options of its `#!` line.
+    var options: [String]
+    /// The backend's name, for the header.
+    var backendName: String
+    /// Whether replays make their accounts from nothing (the embedded backend on a fresh
+    /// store): then steps that make what the exploration relied on are written, time that
+    /// passed at the prompt becomes `clock advance`, and the demo accounts can be relied on.
+    var freshStore: Bool
+    /// Whether new accounts are signed in at once (`--autoconfirm`).
+    var autoconfirm: Bool
+    /// The day it began, as the header says it (`2026-11-22`).
+    var day: String
+    /// authflow's version.
+    var version: String
+  }
+
+  /// What one command did, as the recorder needs it.
+  struct Step {
+    /// The command.
+    var invocation: Invocation
+    /// How it ended.
+    var result: CommandResult
+    /// The state before and after it.
+    var before: AuthFlowState
+    var after: AuthFlowState
+    /// The analytics events it sent.
+    var events: [AuthEvent]
+    /// The backend's time before and after it.
+    var startedAt: Date
+    var endedAt: Date
+    /// For `set code` and `open`: the newest code, or link, the outbox holds for the address
+    /// on show, when there is an outbox; it tells a code or link that can be replayed with
+    /// `mail code` or `mail open` from one that cannot.
+    var newestCode: String?
+    var newestLink: String?
+    /// Whether the backend has an outbox.
+    var hasOutbox: Bool
+  }
+
+  let setup: Setup
+  /// Where the recording began.
+  let start: AuthFlowState
+  /// How many commands, and how many checks, are recorded.
+  private(set) var commandCount = 0
+  private(set) var checkCount = 0
+
+  private var body: [Line] = []
+  /// The checks written after the last command, which a typed `expect` need not repeat.
+  private var trailingChecks: [[String]] = []
+  private var secrets: [Secret] = []
+  /// Accounts made while recording.
+  private var made: Set<String> = []
+  /// Accounts whose password the exploration reset.
+  private var reset: Set<String> = []
+  /// Accounts the exploration relied on that it did not make, in the order it met them.
+  private var relied: [Account] = []
+  private var lastTime: Date?
+  /// The variables typed as `set <field> $NAME`, with the value each gave.
+  private var named: [(name: String, field: AuthField, value: String)] = []
+
+  init(setup: Setup, start: AuthFlowState, now: Date) {
+    self.setup = setup
+    self.start = start
+    lastTime = now
+    if let session = start.session {
+      let email = AuthValidation.normalizedEmail(session.user.email)
+      if !isDemo(email) {
+        relied.append(
+          Account(
+            email: email, confirmed: true, secret: secret(value: nil, for: email),
+            passwordKnown: false))
+      }
+    }
+    noteSecrets(in: start)
+  }
+
+  /// A line of the script.
+  private enum Line {
+    /// A command or a comment, as written.
+    case text(String)
+    /// `set <field>` with the secret `index` as its value.
+    case secret(AuthField, index: Int)
+    /// `expect …`.
+    case check([String])
+  }
+
+  /// A secret typed while recording (or one the replay makes up, for an account made before).
+  private struct Secret {
+    /// What was typed; `nil` when the exploration never saw it.
+    var value: String?
+    /// The addresses it went with, first first: the variable is named after the first.
+    var emails: [String] = []
+    /// Whether it is a code rather than a password.
+    var isCode = false
+    /// What the exploration learnt of it.
+    var role = Role.typed
+
+    enum Role {
+      /// Typed; nothing told whether an account has it.
+      case typed
+      /// An account's password: it signed up, or signed in, with it.
+      case account
+      /// Refused at sign-in: a wrong password.
+      case wrong
+      /// The new password a reset set.
+      case new
+    }
+  }
+
+  /// An account the exploration relied on and did not make.
+  private struct Account {
+    var email: String
+    var confirmed: Bool
+    /// Its password.
+    var secret: Int
+    /// Whether the exploration signed in with that password (else it is a guess, or made up).
+    var passwordKnown: Bool
+  }
+
+  // MARK: Recording
+
+  /// Records `step`: its line when it ran, and the checks of what it changed.
+  func record(_ step: Step) {
+    let spec = step.invocation.spec
+    guard !Self.unrecorded.contains(spec.name) else { return }
+    switch step.result {
+    case .mistake, .failedExpectation, .quit: return
+    case .done: break
+    }
+    if step.events.contains(where: {
+      if case .failed(_, .cancelled) = $0 { true } else { false }
+    }) {
+      return
+    }
+    if case .expectation(let expectation) = step.invocation.arguments {
+      recordCheck(expectation)
+      return
+    }
+    if setup.freshStore, spec.name != "clock", let lastTime {
+      let passed = Int(step.startedAt.timeIntervalSince(lastTime))
+      if passed >= Self.noticeableWait {
+        body.append(.text("clock advance \(Self.duration(passed))"))
+      }
+    }
+    lastTime = step.endedAt
+    guard let line = line(for: step) else {
+      body.append(
+        .text("# open <link> is left out: its link holds a one-time code; mail open follows one"))
+      return
+    }
+    body.append(line)
+    commandCount += 1
+    if case .fieldVariable(let field, let name) = step.invocation.arguments,
+      !named.contains(where: { $0.name == name })
+    {
+      named.append((name, field, step.after.form[field]))
+    }
+    trailingChecks = []
+    noteSecrets(in: step.after)
+    noteAccounts(step)
+    for check in checks(from: step) {
+      body.append(.check(check))
+      trailingChecks.append(check)
+      checkCount += 1
+    }
+  }
+
+  /// Commands about the shell rather than the flow: their output changes with authflow's
+  /// version, and a replay gains nothing from them.
+  private static let unrecorded: Set<String> = ["record", "quit", "help", "version"]
+
+  /// A pause at the prompt this long (a minute, the wait between emails to one address) is
+  /// written as `clock advance`, so a replay sees the time pass as the exploration did.
+  private static let noticeableWait = 60
+
+  /// A typed `expect`: written unless a check after the last command says the same; one on a
+  /// secret field cannot be written without its value, so it is left out.
+  private func recordCheck(_ expectation: Expectation) {
+    if case .field(let field, _) = expectation, field.isSecret { return }
+    let words = expectation.displayWords
+    // `expect signed-in` says less than the `expect signed-in ada@example.com` written.
+    guard !trailingChecks.contains(where: { $0.starts(with: words) }) else { return }
+    body.append(.check(words))
+    trailingChecks.append(words)
+    checkCount += 1
+  }
+
+  /// The script line for `step`, or `nil` for a link that cannot be replayed.
+  private func line(for step: Step) -> Line? {
+    let invocation = step.invocation
+    switch invocation.arguments {
+    case .fieldValue(let field, _) where field.isSecret:
+      let value = step.after.form[field]
+      if field == .otp {
+        if let newest = step.newestCode, newest == value { return .text("mail code") }
+        // A code that is not the one sent opens nothing: it is no secret, and it is typed.
+        if step.hasOutbox { return .text(words(["set", field.commandName, value])) }
+        return .secret(field, index: secret(value: value, for: email(in: step.after), code: true))
+      }
+      if Self.demoPasswords.contains(value) {
+        return .text(words(["set", field.commandName, value]))
+      }
+      return .secret(field, index: secret(value: value, for: email(in: step.after)))
+    case .link(let link):
+      guard let newest = step.newestLink, newest == link else { return nil }
+      return .text("mail open")
+    default:
+      return .text(
+        words(
+          [invocation.spec.name]
+            + invocation.arguments.displayWords(grammar: invocation.spec.grammar)))
+    }
+  }
+
+  /// The checks that pin what `step` changed, as the shell told it: the screen, the session,
+  /// the error or banner (told again when the backend answered the same), and whether the form
+  /// can be sent when only the form changed.
+  private func checks(from step: Step) -> [[String]] {
+    let (before, after) = (step.before, step.after)
+    var checks: [[String]] = []
+    let screenChanged = after.navigation.screen != before.navigation.screen
+    if screenChanged { checks.append(["state", after.navigation.screen.rawValue]) }
+    switch (before.session, after.session) {
+    case (nil, let session?): checks.append(["signed-in", session.user.email])
+    case (_?, nil): checks.append(["signed-out"])
+    default: break
+    }
+    let answered = step.events.contains {
+      switch $0 {
+      case .succeeded, .failed: true
+      case .screenViewed, .submitted, .sessionChanged: false
+      }
+    }
+    // What goes with a new screen or session (a cleared message, a form that cannot be sent
+    // yet) is told by that check; the rest is pinned where it changed alone.
+    let stayed = !screenChanged && (before.session == nil) == (after.session == nil)
+    if after.message != before.message || answered {
+      switch after.message {
+      case .error(let text): checks.append(["error", text])
+      case .banner(let banner): checks.append(["banner", banner.message])
+      case nil where stayed && before.message != nil:
+        checks.append(before.errorMessage != nil ? ["no-error"] : ["no-banner"])
+      case nil: break
+      }
+    }
+    if stayed, !answered, after.session == nil, after.canSubmit != before.canSubmit {
+      checks.append(["can-submit", after.canSubmit ? "yes" : "no"])
+    }
+    return checks
+  }
+
+  /// Keeps each secret now in the form's password fields, with the address it goes with.
+  private func noteSecrets(in state: AuthFlowState) {
+    for field in [AuthField.password, .confirmPassword] {
+      let value = state.form[field]
+      guard !value.isEmpty, !Self.demoPasswords.contains(value) else { continue }
+      _ = secret(value: value, for: email(in: state))
+    }
+  }
+
+  /// Notes which accounts the step made, and which it relied on that it did not make.
+  private func noteAccounts(_ step: Step) {
+    let address = email(in: step.before)
+    guard !address.isEmpty else { return }
+    let password = step.before.form.password
+    for event in step.events {
+      switch event {
+      case .succeeded(.signUp), .succeeded(.signIn):
+        mark(password, .account)
+      case .failed(.signIn, .service(.invalidCredentials)):
+        mark(password, .wrong)
+      case .succeeded(.resetVerify):
+        mark(password, .new)
+      default:
+        break
+      }
+      switch event {
+      case .succeeded(.signUp):
+        made.insert(address)
+      case .succeeded(.signIn), .failed(.signIn, .service(.emailUnverified)):
+        // GoTrue checks the password before it tells an unconfirmed account.
+        rely(on: address, confirmed: event == .succeeded(.signIn), password: password, known: true)
+      case .failed(.signUp, .service(.duplicateEmail)), .succeeded(.resetVerify),
+        .failed(.resetRequest, .service(.rateLimited)),
+        .failed(.resetRequest, .service(.retryAfter)):
+        // An email went out to the address (so it has an account), or the account is there.
+        rely(on: address, confirmed: true, password: nil, known: false)
+      case .succeeded(.confirmEmail), .failed(.resendConfirmation, .service(.rateLimited)),
+        .failed(.resendConfirmation, .service(.retryAfter)):
+        rely(on: address, confirmed: false, password: nil, known: false)
+      default:
+        break
+      }
+      // After a reset, a sign-in tells the new password, not the one the account was made with.
+      if event == .succeeded(.resetVerify) { reset.insert(address) }
+    }
+    // A reset code found in the outbox went to an account.
+    if step.invocation.spec.name == "mail" || step.newestCode != nil,
+      step.after.form.otpCode != step.before.form.otpCode
+    {
+      rely(on: address, confirmed: true, password: nil, known: false)
+    }
+  }
+
+  /// Notes what the exploration learnt of the secret `value`: what a success told stays.
+  private func mark(_ value: String, _ role: Secret.Role) {
+    guard let index = secrets.firstIndex(where: { $0.value == value }),
+      secrets[index].role == .typed || (secrets[index].role == .wrong && role != .wrong)
+    else { return }
+    secrets[index].role = role
+  }
+
+  /// Notes that the exploration relied on `email` existing; a password it signed in with
+  /// replaces one made up before.
+  private func rely(on email: String, confirmed: Bool, password: String?, known: Bool) {
+    guard !made.contains(email), !isDemo(email) else { return }
+    let value = password.flatMap { $0.isEmpty || Self.demoPasswords.contains($0) ? nil : $0 }
+    if let index = relied.firstIndex(where: { $0.email == email }) {
+      guard known, !relied[index].passwordKnown, !reset.contains(email), let value else { return }
+      relied[index].secret = secret(value: value, for: email)
+      relied[index].passwordKnown = true
+      secrets[relied[index].secret].role = .account
+      return
+    }
+    relied.append(
+      Account(
+        email: email, confirmed: confirmed, secret: secret(value: value, for: email),
+        passwordKnown: known && value != nil))
+    secrets[relied[relied.count - 1].secret].role = .account
+  }
+
+  /// The index of the secret `value` (a new one when `nil`), noting `email` with it.
+  private func secret(value: String?, for email: String, code: Bool = false) -> Int {
+    let index: Int
+    if let value, let found = secrets.firstIndex(where: { $0.value == value }) {
+      index = found
+    } else {
+      secrets.append(Secret(value: value, isCode: code))
+      index = secrets.count - 1
+    }
+    if !email.isEmpty, !secrets[index].emails.contains(email) {
+      secrets[index].emails.append(email)
+    }
+    return index
+  }
+
+  /// The address a state's form is about: the pending one on reset-verify, else the field.
+  private func email(in state: AuthFlowState) -> String {
+    if case .resetVerify(let pending) = state.navigation { return pending }
+    return AuthValidation.normalizedEmail(state.form.email)
+  }
+
+  private func isDemo(_ email: String) -> Bool {
+    setup.freshStore && Self.demoEmails.contains(email)
+  }
+
+  private static let demoEmails: Set<String> = [
+    DemoAccounts.confirmed.email, DemoAccounts.unconfirmed.email,
+  ]
+  /// The demo accounts' passwords, published in the README: written as they are.
+  static let demoPasswords: Set<String> = [
+    DemoAccounts.confirmed.password, DemoAccounts.unconfirmed.password,
+  ]
+
+  // MARK: The file
+
+  /// The environment variables the file reads, each with what it holds and the value typed
+  /// (`nil` for a secret the exploration never saw).
+  var variables: [(name: String, meaning: String, value: String?)] {
+    let names = variableNames()
+    let made = secrets.indices.filter { used($0) }.map { index in
+      (name: names[index], meaning: meaning(of: index), value: secrets[index].value)
+    }
+    return made
+      + named.map { variable in
+        (
+          variable.name, "the \(variable.field.commandName) field's value, as named at the prompt",
+          Optional(variable.value)
+        )
+      }
+  }
+
+  /// The addresses the exploration relied on that it did not make.
+  var reliedOn: [String] { relied.map(\.email) }
+
+  /// Whether the file starts with steps to reach where the recording began.
+  var beganElsewhere: Bool { !startSteps().isEmpty }
+
+  /// The script.
+  var text: String {
+    let names = variableNames()
+    var lines = [
+      "#!/usr/bin/env -S authflow " + setup.options.map(Lexer.quote).joined(separator: " ")
+    ]
+    lines.append(
+      "# Recorded with authflow \(setup.version) on \(setup.day), on the \(setup.backendName) backend."
+    )
+    let variables = self.variables
+    if !variables.isEmpty {
+      lines.append("# Secrets are not kept here: give them in the environment to run it.")
+      let width = variables.map(\.name.count).max() ?? 0
+      for variable in variables {
+        let padding = String(repeating: " ", count: width - variable.name.count)
+        lines.append("#   \(variable.name)\(padding)  \(variable.meaning)")
+      }
+    }
+    let prelude = preludeSteps()
+    if !prelude.isEmpty {
+      lines.append("")
+      lines += prelude.map { render($0, names: names) }
+      lines.append("")
+      lines.append("# The exploration.")
+    }
+    lines += body.map { render($0, names: names) }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private func render(_ line: Line, names: [String]) -> String {
+    switch line {
+    case .text(let text): text
+    case .secret(let field, let index): "set \(field.commandName) $\(names[index])"
+    case .check(let words): (["expect"] + words).map(Lexer.quote).joined(separator: " ")
+    }
+  }
+
+  /// The steps that make, on a fresh store, what the exploration relied on: its accounts, then
+  /// the screen, form and session it began with.
+  private func preludeSteps() -> [Line] {
+    guard setup.freshStore else { return [] }
+    var steps: [Line] = []
+    for account in relied {
+      let state = account.confirmed ? "confirmed" : "waiting for confirmation"
+      steps.append(.text("# \(account.email) was made before the recording began (\(state)):"))
+      steps += [
+        .text("create"), .text(words(["set", "email", account.email])),
+        .secret(.password, index: account.secret), .secret(.confirmPassword, index: account.secret),
+        .text("consent on"), .text("submit"),
+      ]
+      if setup.autoconfirm {
+        steps.append(.text("signout"))
+      } else {
+        if account.confirmed { steps.append(.text("mail open")) }
+        steps.append(.text("back"))
+      }
+    }
+    let reach = startSteps()
+    if !reach.isEmpty {
+      steps.append(.text("# Where the recording began:"))
+      steps += reach
+    }
+    return steps
+  }
+
+  /// The steps from the choice screen, signed out and online, to where the recording began.
+  private func startSteps() -> [Line] {
+    var steps: [Line] = []
+    if let session = start.session {
+      let email = AuthValidation.normalizedEmail(session.user.email)
+      steps += [.text("signin"), .text(words(["set", "email", email]))]
+      if let account = relied.first(where: { $0.email == email }) {
+        steps.append(.secret(.password, index: account.secret))
+      } else if email == DemoAccounts.confirmed.email {
+        steps.append(.text(words(["set", "password", DemoAccounts.confirmed.password])))
+      }
+      steps.append(.text("submit"))
+    } else {
+      switch start.navigation {
+      case .choice: break
+      case .login: steps.append(.text("signin"))
+      case .signup: steps.append(.text("create"))
+      case .resetRequest: steps += [.text("signin"), .text("forgot")]
+      case .resetVerify(let email):
+        steps += [
+          .text("signin"), .text(words(["set", "email", email])), .text("forgot"), .text("send"),
+        ]
+      }
+      for field in start.navigation.fields {
+        let value = start.form[field]
+        guard !value.isEmpty else { continue }
+        if field.isSecret, !Self.demoPasswords.contains(value) {
+          guard field != .otp, let index = secrets.firstIndex(where: { $0.value == value })
+          else { continue }
+          steps.append(.secret(field, index: index))
+        } else {
+          steps.append(.text(words(["set", field.commandName, value])))
+        }
+      }
+      if case .signup(true) = start.navigation { steps.append(.text("consent on")) }
+    }
+    if start.network == .offline { steps.append(.text("network offline")) }
+    return steps
+  }
+
+  /// Whether a line of the file reads secret `index`.
+  private func used(_ index: Int) -> Bool {
+    let lines = body + preludeSteps()
+    return lines.contains { if case .secret(_, index) = $0 { true } else { false } }
+  }
+
+  /// Each secret's variable: named after the address it first went with (`ADA_PASSWORD` for
+  /// ada@example.com), `AUTHFLOW_PASSWORD` without one; `_2`, `_3` where names meet.
+  private func variableNames() -> [String] {
+    var taken = Set(named.map(\.name))
+    var names = Array(repeating: "", count: secrets.count)
+    // An account's password takes the plain name before any other secret of its address.
+    let order = secrets.indices.sorted {
+      (secrets[$0].role == .account ? 0 : 1, $0) < (secrets[$1].role == .account ? 0 : 1, $1)
+    }
+    for index in order {
+      let secret = secrets[index]
+      let kind =
+        switch (secret.isCode, secret.role) {
+        case (true, _): "CODE"
+        case (false, .wrong): "WRONG_PASSWORD"
+        case (false, .new): "NEW_PASSWORD"
+        case (false, .typed), (false, .account): "PASSWORD"
+        }
+      let stem =
+        secret.emails.first.map(Self.stem(of:)).map { $0 + "_" + kind } ?? "AUTHFLOW_" + kind
+      var name = stem
+      var number = 2
+      while taken.contains(name) {
+        name = "\(stem)_\(number)"
+        number += 1
+      }
+      taken.insert(name)
+      names[index] = name
+    }
+    return names
+  }
+
+  /// The local part of `email` as a variable's name: capitals, digits and single `_`s.
+  private static func stem(of email: String) -> String {
+    var stem = ""
+    for byte in email.utf8.prefix(while: { $0 != UInt8(ascii: "@") }) {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"): stem.append(Character(Unicode.Scalar(byte - 32)))
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        stem.append(Character(Unicode.Scalar(byte)))
+      default:
+        if !stem.isEmpty, stem.last != "_" { stem.append("_") }
+      }
+    }
+    while stem.last == "_" { stem.removeLast() }
+    if stem.isEmpty { return "AUTHFLOW" }
+    return stem.first?.isNumber == true ? "USER_" + stem : stem
+  }
+
+  private func meaning(of index: Int) -> String {
+    let secret = secrets[index]
+    let owner = secret.emails.first.map { " for \($0)" } ?? ""
+    if secret.isCode { return "the emailed code\(owner), typed when asked" }
+    guard let value = secret.value else {
+      return "a password\(owner) (any the sign-up accepts: the replay makes the account)"
+    }
+    if secret.role == .wrong {
+      return "a wrong password\(owner): one the sign-in refuses"
+    }
+    if secret.role == .new { return "the new password the reset set\(owner)" }
+    if let issue = AuthValidation.checkNewPassword(value) {
+      return "the password typed\(owner): one sign-up refuses (\(issue.message))"
+    }
+    return secret.role == .account && !owner.isEmpty
+      ? "the password of \(secret.emails[0])" : "the password typed\(owner)"
+  }
+
+  /// `words` as a line, each quoted so the shell reads it back the same.
+  private func words(_ words: [String]) -> String {
+    words.map(Lexer.quote).joined(separator: " ")
+  }
+
+  /// `2m5s`, `1h`, `25h30m`: whole seconds as `clock advance` takes them.
+  static func duration(_ seconds: Int) -> String {
+    let (hours, minutes, rest) = (seconds / 3_600, seconds % 3_600 / 60, seconds % 60)
+    var text = ""
+    if hours > 0 { text += "\(hours)h" }
+    if minutes > 0 { text += "\(minutes)m" }
+    if rest > 0 || text.isEmpty { text += "\(rest)s" }
+    return text
+  }
+}

@@ -1,0 +1,232 @@
+import AuthFlow
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What a session's recordings are made with: fixed when the shell starts.
+struct RecordingContext: Sendable {
+  /// The options of a recording's `#!` line (``ShellOptions/recordedOptions``).
+  var options: [String] = ["--backend", "embedded", "--store", ":memory:"]
+  /// Whether new accounts are signed in at once (`--autoconfirm`).
+  var autoconfirm = false
+  /// The `authflow` program that replays a recording when it stops.
+  var program = SuiteMain.thisProgram()
+  /// Whether the file is written after every command (a person at the prompt: nothing is
+  /// lost if the shell is killed), or only when the recording stops (a script).
+  var savesEachStep = false
+  /// Today, as a recording's header says it.
+  var today: @Sendable () -> String = { RecordingContext.day(of: Date()) }
+
+  /// `2026-11-22`: the local date of `date`.
+  static func day(of date: Date) -> String {
+    var seconds = time_t(date.timeIntervalSince1970)
+    var parts = tm()
+    localtime_r(&seconds, &parts)
+    let month = parts.tm_mon + 1
+    let day = parts.tm_mday
+    return "\(parts.tm_year + 1900)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
+  }
+}
+
+extension ShellSession {
+  /// `record FILE [--transcript]`, `record stop`, `record`.
+  func record(_ arguments: Arguments) async -> CommandResult {
+    guard case .record(let request) = arguments else { return .done }
+    switch request {
+    case .start(let path, let transcript):
+      return startRecording(to: path, transcript: transcript)
+    case .stop:
+      guard recorder != nil else { return .mistake(.notRecording) }
+      await stopRecording()
+      return .done
+    case .status:
+      if let recorder {
+        pendingLines.append(
+          "Recording to \(recorder.setup.path): \(counts(recorder)) so far; record stop ends it.")
+      } else {
+        pendingLines.append(
+          "Not recording; record FILE starts (record FILE --transcript saves"
+            + " the replay's transcript too).")
+      }
+      return .done
+    }
+  }
+
+  /// Starts recording to `path`, from the state on show. A file there is replaced only when an
+  /// earlier recording made it.
+  func startRecording(to path: String, transcript: Bool) -> CommandResult {
+    if let recorder { return .mistake(.alreadyRecording(recorder.setup.path)) }
+    if transcript, backend.name != "embedded" {
+      return .mistake(.transcriptNeedsEmbedded(backend: backend.name))
+    }
+    if let problem = Self.refusal(toReplace: path) { return .mistake(problem) }
+    let setup = ScriptRecorder.Setup(
+      path: path, transcript: transcript, options: recording.options, backendName: backend.name,
+      freshStore: backend.name == "embedded", autoconfirm: recording.autoconfirm,
+      day: recording.today(), version: AuthflowMain.version)
+    let recorder = ScriptRecorder(setup: setup, start: viewModel.state, now: now)
+    if let problem = Self.write(recorder.text, to: path) {
+      return .mistake(.cannotRecord(path: path, reason: problem))
+    }
+    self.recorder = recorder
+    pendingLines.append(
+      "Recording to \(path): each command that runs, and checks of what it changed; "
+        + "record stop ends it.")
+    return .done
+  }
+
+  /// Why the file at `path` must not be replaced, or `nil` when it may: nothing is there, or
+  /// an empty file, or an earlier recording.
+  private static func refusal(toReplace path: String) -> ShellError? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      return .cannotRecord(path: path, reason: "it is not a regular file")
+    }
+    guard status.st_size > 0 else { return nil }
+    let second = (try? String(contentsOfFile: path, encoding: .utf8))?
+      .split(separator: "\n", maxSplits: 2).dropFirst().first
+    if second?.hasPrefix("# Recorded with authflow") == true { return nil }
+    return .wontReplace(path)
+  }
+
+  /// Records what a command did, when a recording is under way.
+  func recordStep(
+    _ recorder: ScriptRecorder, invocation: Invocation, result: CommandResult,
+    before: AuthFlowState, eventsBefore: Int, startedAt: Date
+  ) async {
+    guard self.recorder === recorder else { return }
+    var step = ScriptRecorder.Step(
+      invocation: invocation, result: result, before: before, after: viewModel.state,
+      events: events.events(after: eventsBefore), startedAt: startedAt, endedAt: now,
+      hasOutbox: backend.mailbox != nil)
+    if let mailbox = backend.mailbox {
+      switch invocation.arguments {
+      case .fieldValue(.otp, _):
+        if case .resetVerify(let pending) = before.navigation {
+          step.newestCode = try? await mailbox.newest(to: pending, type: "recovery")?.code
+        }
+      case .link:
+        let address =
+          if case .resetVerify(let pending) = before.navigation {
+            pending
+          } else { AuthValidation.normalizedEmail(before.form.email) }
+        if !address.isEmpty {
+          step.newestLink = try? await mailbox.newest(to: address, type: nil)?.link
+        }
+      default:
+        break
+      }
+    }
+    recorder.record(step)
+    if recording.savesEachStep, let problem = Self.write(recorder.text, to: recorder.setup.path) {
+      pendingLines.append(
+        Renderer.errorLine("Cannot write \(recorder.setup.path): \(problem)", style))
+    }
+  }
+
+  /// Ends the recording, if there is one, as `record stop` does: when the input ends or the
+  /// shell quits.
+  func finishRecording() async {
+    if recorder != nil { await stopRecording() }
+  }
+
+  /// Writes the file, tells what it needs, and replays it on a fresh store to show it passes.
+  private func stopRecording() async {
+    guard let recorder else { return }
+    self.recorder = nil
+    let setup = recorder.setup
+    if let problem = Self.write(recorder.text, to: setup.path) {
+      pendingLines.append(Renderer.errorLine("Cannot write \(setup.path): \(problem)", style))
+      return
+    }
+    pendingLines.append("Recorded \(counts(recorder)) to \(setup.path).")
+    let variables = recorder.variables
+    if !variables.isEmpty {
+      let names = variables.map(\.name)
+      pendingLines.append(
+        "It reads \(listing(names)) from the environment: "
+          + names.map { "\($0)=…" }.joined(separator: " ") + " authflow \(setup.path)")
+    }
+    let relied = recorder.reliedOn
+    if !relied.isEmpty {
+      pendingLines.append(
+        setup.freshStore
+          ? "It relied on \(listing(relied)), made before the recording began: the file starts "
+            + "with the steps that make \(relied.count == 1 ? "it" : "them")."
+          : "It relies on \(listing(relied)), made before the recording began: "
+            + "\(relied.count == 1 ? "it" : "they") must exist on the project when it runs.")
+    }
+    if recorder.beganElsewhere {
+      pendingLines.append(
+        "It began away from the choice screen: the file starts with the steps that get there.")
+    }
+    guard setup.freshStore else {
+      pendingLines.append(
+        "Not replayed: a replay on the \(setup.backendName) backend makes accounts on the project;"
+          + " authflow \(setup.path) runs it.")
+      return
+    }
+    var environment = environment
+    for variable in variables {
+      environment[variable.name] = variable.value ?? suggestedPassword()
+    }
+    let outcome = await Self.replay(
+      setup.path, transcript: setup.transcript, program: recording.program,
+      environment: environment)
+    switch outcome.verdict {
+    case .passed:
+      let saved =
+        outcome.updated
+        ? " Saved its transcript to \(SuiteScript(path: setup.path, name: "").transcriptPath)." : ""
+      pendingLines.append(Renderer.success("Replayed on a fresh store: it passes.", style) + saved)
+    case .failed, .skipped:
+      let why = (outcome.problems + outcome.diff).first ?? "it did not pass"
+      pendingLines.append(
+        Renderer.errorLine("Replayed on a fresh store, it fails: \(why)", style))
+    }
+  }
+
+  private func counts(_ recorder: ScriptRecorder) -> String {
+    let commands = recorder.commandCount
+    let checks = recorder.checkCount
+    return "\(commands) command\(commands == 1 ? "" : "s") and \(checks) check"
+      + (checks == 1 ? "" : "s")
+  }
+
+  /// Runs the recording as `authflow test` runs a script (saving its transcript with
+  /// `--update` when asked), away from the main actor.
+  @concurrent
+  private static func replay(
+    _ path: String, transcript: Bool, program: String, environment: [String: String]
+  ) async -> ScriptOutcome {
+    let script = SuiteScript(path: path, name: path)
+    let options =
+      (try? SuiteOptions.parse(transcript ? ["--update", "--jobs", "1"] : ["--jobs", "1"]))
+      ?? SuiteOptions()
+    let reporter = SuiteReporter(scripts: [script], mode: .lines, output: ShellOutput { _, _ in })
+    return SuiteMain.run(
+      [script], options: options, program: program, environment: environment,
+      reporter: reporter
+    ).first ?? .skipped(script, reason: "not run")
+  }
+
+  /// Writes `text` to `path` whole (a reader never sees half a file); the problem, if any.
+  private static func write(_ text: String, to path: String) -> String? {
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+      return nil
+    } catch {
+      var status = stat()
+      let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+      if stat(folder, &status) != 0 { return "there is no folder \(folder)" }
+      return access(folder, W_OK) != 0 ? "the folder cannot be written" : "it cannot be written"
+    }
+  }
+}
