@@ -125,6 +125,15 @@ public enum AuthflowMain {
       source = DescriptorLineSource(descriptor: descriptor)
     }
     session.terminal = editor
+    if let file = options.file, file != "-", editor == nil, isatty(0) == 1, isatty(2) == 1 {
+      // A script run at a terminal asks there for a secret its environment lacks.
+      session.asksForSecrets = { prompt in
+        // Ctrl-C cancels the entry; elsewhere in a script it ends the process, as it did.
+        Interrupts.install()
+        defer { signal(SIGINT, SIG_DFL) }
+        return TerminalSecret.read(prompt: prompt, to: 2)
+      }
+    }
     if runnerOptions.interactive {
       output.line("authflow \(version) · \(backend.name) backend · \(backend.location)")
       if case .embedded = backend {

@@ -131,7 +131,10 @@ final class ShellRunner {
       case .mistake(let error):
         report(error, command: shown, position: position)
         // A script without the secret it reads would only fail on from here: it stops.
-        if case .variableUnset = error, !options.interactive { return .quit }
+        switch error {
+        case .variableUnset, .entryCancelled: if !options.interactive { return .quit }
+        default: break
+        }
       case .failedExpectation(let message):
         report(message, command: shown, position: position)
       }

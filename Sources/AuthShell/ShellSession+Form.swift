@@ -71,17 +71,20 @@ extension ShellSession {
   }
 
   /// `set <field> $NAME`: the value of the environment variable `NAME`; when it is not set,
-  /// a terminal asks for a secret unseen, and anywhere else it is a mistake naming the
-  /// variable to set.
+  /// a terminal asks for a secret unseen (once: the session keeps it, in memory), and anywhere
+  /// else it is a mistake naming the variable to set.
   private func set(_ field: AuthField, fromVariable name: String) -> CommandResult {
     if let value = environment[name], !value.isEmpty {
       viewModel.setValue(value, for: field)
       return .done
     }
-    guard field.isSecret, let terminal else { return .mistake(.variableUnset(name, field)) }
-    guard let secret = terminal.readSecret(prompt: "\(field.label) ($\(name)): ") else {
+    let ask = terminal.map { terminal in { terminal.readSecret(prompt: $0) } } ?? asksForSecrets
+    guard field.isSecret, let ask else { return .mistake(.variableUnset(name, field)) }
+    guard let secret = ask("\(field.label) ($\(name)): ") else {
       return .mistake(.entryCancelled(field))
     }
+    // Asked once: the next line that reads the variable gets the same value.
+    environment[name] = secret
     viewModel.setValue(secret, for: field)
     return .done
   }

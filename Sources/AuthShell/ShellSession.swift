@@ -46,6 +46,9 @@ final class ShellSession {
   var suggestion: String?
   /// The environment, which `set <field> $NAME` reads.
   var environment: [String: String] = [:]
+  /// How a script run at a terminal asks for a secret its environment lacks (`set password
+  /// $NAME` with `NAME` unset); interactive sessions ask through ``terminal``.
+  var asksForSecrets: (@MainActor (String) -> String?)?
   /// The recording under way, if any (`record FILE`).
   var recorder: ScriptRecorder?
   /// What recordings are made with.

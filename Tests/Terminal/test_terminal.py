@@ -182,6 +182,53 @@ class TerminalTests(unittest.TestCase):
         self.prompt(child, "login")
         self.quit(child)
 
+    def test_record_an_exploration_and_replay_it(self):
+        script = os.path.join(self.home, "signup.authflow")
+        child = self.spawn("--store", ":memory:")
+        self.prompt(child, "choice")
+        child.sendline("record " + script + " --transcript")
+        child.expect_exact("Recording to " + script)
+        typed = [
+            ("create", "signup"), ("set email grace@example.com", "signup"),
+            ("consent on", "signup"),
+        ]
+        for line, screen in typed:
+            child.sendline(line)
+            self.prompt(child, screen)
+        # The password is typed unseen, the confirmation inline: neither reaches the file.
+        child.sendline("set password")
+        child.expect_exact("Password: ")
+        child.sendline("Compiler42")
+        self.prompt(child, "signup")
+        for line, screen in [
+            ("set confirm Compiler42", "signup"), ("submit", "signup"),
+            ("mial open", "signup"), ("mail open", "login"),
+            ("set password Compiler42", "login"), ("submit", "signed-in"),
+        ]:
+            child.sendline(line)
+            self.prompt(child, screen)
+        child.sendline("record stop")
+        child.expect_exact("Recorded 9 commands")
+        child.expect_exact("Replayed on a fresh store: it passes.")
+        self.prompt(child, "signed-in")
+        self.quit(child)
+
+        with open(script, encoding="utf-8") as file:
+            recorded = file.read()
+        self.assertNotIn("Compiler42", recorded)
+        self.assertNotIn("mial", recorded, "a mistake is not recorded")
+        self.assertIn("set password $GRACE_PASSWORD\n", recorded)
+        self.assertIn("expect signed-in grace@example.com\n", recorded)
+        env = dict(self.env, GRACE_PASSWORD="Another12")
+        replay = subprocess.run(
+            [AUTHFLOW, script], env=env, capture_output=True, text=True, timeout=TIMEOUT)
+        self.assertEqual(replay.returncode, 0, replay.stderr)
+        suite = subprocess.run(
+            [AUTHFLOW, "test", script], env=env, capture_output=True, text=True,
+            timeout=TIMEOUT)
+        self.assertEqual(suite.returncode, 0, suite.stdout + suite.stderr)
+        self.assertIn("1 passed, 0 failed", suite.stdout)
+
     def test_utf8_input_and_colour(self):
         child = self.spawn("--store", ":memory:")
         child.sendline("signin; set email pâté@exämple.com; show")

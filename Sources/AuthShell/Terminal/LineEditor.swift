@@ -120,31 +120,7 @@ final class LineEditor: LineSource, ShellTerminal {
 
   /// Reads a line with echo off; Ctrl-C cancels.
   func readSecret(prompt text: String) -> String? {
-    var saved = termios()
-    guard tcgetattr(0, &saved) == 0 else { return nil }
-    var silent = saved
-    silent.c_lflag &= ~tcflag_t(ECHO)
-    tcsetattr(0, TCSAFLUSH, &silent)
-    defer {
-      tcsetattr(0, TCSAFLUSH, &saved)
-      writeOut("\n")
-    }
-    writeOut(text)
-    _ = Interrupts.take()
-    var bytes: [UInt8] = []
-    while true {
-      switch TerminalInput.next() {
-      case .interrupted:
-        _ = Interrupts.take()
-        return nil
-      case .end:
-        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
-      case .byte(.newline):
-        return String(decoding: bytes, as: UTF8.self)
-      case .byte(let byte):
-        bytes.append(byte)
-      }
-    }
+    TerminalSecret.read(prompt: text, to: 1)
   }
 
   /// Shows a spinner with what `label` says is happening until `task` ends; Ctrl-C cancels it.
@@ -203,4 +179,42 @@ final class LineEditor: LineSource, ShellTerminal {
 nonisolated func writeOut(_ text: String) {
   var text = text
   _ = text.withUTF8 { write(1, $0.baseAddress, $0.count) }
+}
+
+/// A line typed at the terminal without echo: a password, or a secret a script asks for.
+enum TerminalSecret {
+  /// Reads a line from the terminal on standard input with echo off, after writing `prompt` to
+  /// `descriptor`; `nil` when Ctrl-C or Ctrl-D cancels it, or there is no terminal.
+  static func read(prompt text: String, to descriptor: Int32) -> String? {
+    var saved = termios()
+    guard tcgetattr(0, &saved) == 0 else { return nil }
+    var silent = saved
+    silent.c_lflag &= ~tcflag_t(ECHO)
+    tcsetattr(0, TCSAFLUSH, &silent)
+    defer {
+      tcsetattr(0, TCSAFLUSH, &saved)
+      write(text: "\n", to: descriptor)
+    }
+    write(text: text, to: descriptor)
+    _ = Interrupts.take()
+    var bytes: [UInt8] = []
+    while true {
+      switch TerminalInput.next() {
+      case .interrupted:
+        _ = Interrupts.take()
+        return nil
+      case .end:
+        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+      case .byte(.newline):
+        return String(decoding: bytes, as: UTF8.self)
+      case .byte(let byte):
+        bytes.append(byte)
+      }
+    }
+  }
+
+  private static func write(text: String, to descriptor: Int32) {
+    var text = text
+    _ = text.withUTF8 { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+  }
 }
