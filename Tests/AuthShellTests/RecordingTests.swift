@@ -145,6 +145,8 @@ struct RecordingTests {
         "✓ Replayed on a fresh store: it passes.",
       ])
 
+    let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+    #expect(mode.map { $0 & 0o111 } == 0o111, "a script with a #! line runs as ./signup.authflow")
     let replay = try runAuthflow([path], environment: ["ADA_PASSWORD": "Different1"])
     #expect(replay.status == 0, "any password the sign-up takes replays it: \(replay.error)")
     let unset = try runAuthflow([path])

@@ -129,4 +129,33 @@ final class SupabaseShellTests {
       result.error
         == "authflow: --timeout applies to the supabase and firebase backends only\n")
   }
+
+  @Test func aRecordingOnAProjectIsNotReplayedAndNamesTheAccountsItNeeds() throws {
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    let path = scratch + "/project.authflow"
+    let result = try shell(
+      "record \(path) --transcript; record \(path); signin; set email test@example.com; "
+        + "set password Lovelace1; submit; set password TestPassword123!; submit; record stop",
+      extra: ["--supabase-url", url, "--timeout", "5"],
+      environment: ["SUPABASE_ANON_KEY": Self.key])
+    #expect(
+      result.error.hasPrefix(
+        "line 1 (command 1): --transcript needs the embedded backend: on the supabase backend"))
+    let recorded = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    #expect(
+      recorded.hasPrefix(
+        "#!/usr/bin/env -S authflow --backend supabase --supabase-url \(url) --timeout 5\n"),
+      "the key stays in the environment: \(recorded)")
+    #expect(!recorded.contains(Self.key) && !recorded.contains("Lovelace1"))
+    #expect(!recorded.contains("create"), "no account is made on a project")
+    #expect(recorded.contains("set password $TEST_WRONG_PASSWORD\n"))
+    #expect(recorded.hasSuffix("submit\nexpect signed-in test@example.com\n"))
+    #expect(
+      result.output.contains(
+        "It relies on test@example.com, made before the recording began: it must exist on the "
+          + "project when it runs."))
+    #expect(
+      result.output.contains(
+        "Not replayed: a replay on the supabase backend makes accounts on the project;"))
+  }
 }

@@ -217,10 +217,15 @@ extension ShellSession {
     ).first ?? .skipped(script, reason: "not run")
   }
 
-  /// Writes `text` to `path` whole (a reader never sees half a file); the problem, if any.
+  /// Writes `text` to `path` whole (a reader never sees half a file), executable by whoever
+  /// may read it, as a script with a `#!` line is; the problem, if any.
   private static func write(_ text: String, to path: String) -> String? {
     do {
       try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+      var status = stat()
+      if stat(path, &status) == 0 {
+        chmod(path, status.st_mode & 0o7777 | (status.st_mode & 0o444) >> 2)
+      }
       return nil
     } catch {
       var status = stat()
