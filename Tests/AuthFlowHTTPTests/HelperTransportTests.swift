@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import AuthFlowHTTP
@@ -165,10 +166,16 @@ final class HelperTransportTests {
     let transport = self.transport
     let slow = request("GET", "/slow")
     let task = Task { try await transport.send(slow, timeout: 10) }
-    try await Task.sleep(for: .milliseconds(300))
-    let start = Date()
-    task.cancel()
+    // NB: cancelled from a thread of its own: the wait blocks a thread of the shared pool, and
+    // when the rest of the tests hold the others, a sleeping test body resumes too late.
+    let cancelledAt = Mutex<Date?>(nil)
+    Thread.detachNewThread {
+      Thread.sleep(forTimeInterval: 0.3)
+      cancelledAt.withLock { $0 = Date() }
+      task.cancel()
+    }
     await #expect(throws: TransportFailure.cancelled) { try await task.value }
+    let start = try #require(cancelledAt.withLock { $0 })
     #expect(Date().timeIntervalSince(start) < 1)
   }
 
