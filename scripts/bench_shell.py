@@ -8,6 +8,8 @@ usage: bench_shell.py PATH/TO/authflow
 - startup: `authflow -c show` on an existing default store against `sqlite3 :memory: 'select 1'`;
   target: within 2x.
 - memory: peak RSS of the 10 000- and 100 000-line scripts; target: within 10 %.
+- recording: the 100 000-line script with `--record` (the file written, then replayed on a
+  fresh store) against the same script alone; no target, the cost is reported.
 
 The two programs run in turn, round after round, and each figure is the median of its rounds,
 so a busy neighbour on a shared machine slows both alike.
@@ -83,6 +85,18 @@ def main():
     rss_large = statistics.median(run([AUTHFLOW, large], env=env)[1] for _ in range(3))
     print(f"   10 000 lines {rss_small / 1024:6.1f} MiB   100 000 lines {rss_large / 1024:6.1f} MiB"
           f"   ratio {rss_large / rss_small:.3f}")
+
+    print("== Recording: the 100 000-line script with --record (its replay included) vs without")
+    recorded = os.path.join(folder, "recorded.authflow")
+    ours, theirs = [], []
+    for _ in range(3):
+        ours.append(run([AUTHFLOW, "--record", recorded, large], env=env))
+        theirs.append(run([AUTHFLOW, large], env=env))
+    (a, rss_a), (b, rss_b) = (
+        (statistics.median(t for t, _ in runs), statistics.median(m for _, m in runs))
+        for runs in (ours, theirs))
+    print(f"   recording {a * 1000:7.1f} ms {rss_a / 1024:6.1f} MiB   plain {b * 1000:7.1f} ms"
+          f" {rss_b / 1024:6.1f} MiB   ratio {a / b:.2f} time, {rss_a / rss_b:.2f} memory")
 
     subprocess.run(["rm", "-rf", folder])
 

@@ -10,11 +10,15 @@ import Testing
 /// person would write it, holds no secret, leaves out what failed, makes what the exploration
 /// relied on, and replays green on a fresh store.
 @MainActor
-struct RecordingTests {
+final class RecordingTests {
   let folder = NSTemporaryDirectory() + "authflow-record-" + UUID().uuidString
 
   init() throws {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(atPath: folder)
   }
 
   /// Lines read one at a time, each made when it is read, so a line can use what the session
@@ -89,7 +93,6 @@ struct RecordingTests {
   }
 
   @Test func aSignUpConfirmAndSignInReadsAsAPersonWouldWriteIt() async throws {
-    defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/signup.authflow"
     let run = try await run([
       "record \(path)",
@@ -159,7 +162,6 @@ struct RecordingTests {
   }
 
   @Test func secretsNeverReachTheFileTheTranscriptOrTheHistory() async throws {
-    defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/reset.authflow"
     let secrets = ["Wrong1234", "Analytical1", "BrandNew123"]
     var code = ""
@@ -207,7 +209,6 @@ struct RecordingTests {
   }
 
   @Test func failedStepsAreLeftOut() async throws {
-    defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/mistakes.authflow"
     let run = try await run([
       "record \(path)",
@@ -242,7 +243,6 @@ struct RecordingTests {
   }
 
   @Test func aRecordingBegunSignedInMakesItsAccountAndSignsIn() async throws {
-    defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/signed-in.authflow"
     let run = try await run([
       "create", "set email grace@example.com", "set password Compiler42",
@@ -282,7 +282,6 @@ struct RecordingTests {
   }
 
   @Test func recordTellsWhatItIsDoingAndRefusesWhatItCannotDo() async throws {
-    defer { try? FileManager.default.removeItem(atPath: folder) }
     let handWritten = folder + "/mine.authflow"
     try "signin\n".write(toFile: handWritten, atomically: true, encoding: .utf8)
     let path = folder + "/a.authflow"
@@ -314,7 +313,6 @@ struct RecordingTests {
   }
 
   @Test func theEndOfTheInputStopsTheRecording() async throws {
-    defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/ended.authflow"
     let run = try await run(["record \(path)", "signin", "quit"])
     #expect(run.status == 0)
@@ -323,7 +321,6 @@ struct RecordingTests {
   }
 
   @Test func theRecordOptionRecordsFromTheStart() throws {
-    defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/option.authflow"
     let run = try runAuthflow(
       ["--store", ":memory:", "--autoconfirm", "--hash-cost", "4", "--record", path],
@@ -364,7 +361,6 @@ struct RecordingTests {
   }
 
   @Test func aVariableFillsTheFieldAndAnEscapedDollarIsAValue() async throws {
-    defer { try? FileManager.default.removeItem(atPath: folder) }
     let run = try await run(
       [
         "signin", "set email $WHO", "expect field email test@example.com",
