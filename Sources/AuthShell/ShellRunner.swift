@@ -72,7 +72,7 @@ final class ShellRunner {
     }
     writePending()
     await session.finishRecording()
-    writePending()
+    writePending(command: options.json ? "record stop" : nil)
     output.flush()
     session.coverage.finish()
     return failed && !options.interactive ? 1 : 0

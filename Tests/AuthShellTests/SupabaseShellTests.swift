@@ -158,4 +158,35 @@ final class SupabaseShellTests {
       result.output.contains(
         "Not replayed: a replay on the supabase backend makes accounts on the project;"))
   }
+
+  @Test func aRecordingBegunSignedInOnAProjectSignsInFirst() throws {
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    let environment = ["SUPABASE_URL": url, "SUPABASE_ANON_KEY": Self.key]
+    let signIn = try shell(
+      "signin; set email test@example.com; set password TestPassword123!; submit",
+      environment: environment)
+    #expect(signIn.status == 0, "\(signIn.error)")
+    let path = scratch + "/restored.authflow"
+    let result = try shell("record \(path); whoami; signout", environment: environment)
+    #expect(result.status == 0, "\(result.error)")
+    let recorded = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    #expect(
+      recorded.contains(
+        """
+        #   TEST_PASSWORD  the password for test@example.com, whose account must exist on the project
+
+        # Where the recording began:
+        signin
+        set email test@example.com
+        set password $TEST_PASSWORD
+        submit
+
+        # The exploration.
+        whoami
+        signout
+        """), "\(recorded)")
+    #expect(
+      result.output.contains(
+        "It began away from the choice screen: the file starts with the steps that get there."))
+  }
 }

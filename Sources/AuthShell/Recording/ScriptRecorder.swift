@@ -447,12 +447,12 @@ final class ScriptRecorder {
     }
   }
 
-  /// The steps that make, on a fresh store, what the exploration relied on: its accounts, then
-  /// the screen, form and session it began with.
+  /// The steps that make what the exploration relied on: on a fresh store its accounts, then
+  /// (on any backend) the screen, form and session it began with.
   private func preludeSteps() -> [Line] {
-    guard setup.freshStore else { return [] }
     var steps: [Line] = []
-    for account in relied {
+    // On a project the accounts are there already (or the run cannot make them its own).
+    for account in setup.freshStore ? relied : [] {
       let state = account.confirmed ? "confirmed" : "waiting for confirmation"
       steps.append(.text("# \(account.email) was made before the recording began (\(state)):"))
       steps += [
@@ -575,7 +575,9 @@ final class ScriptRecorder {
     let owner = secret.emails.first.map { " for \($0)" } ?? ""
     if secret.isCode { return "the emailed code\(owner), typed when asked" }
     guard let value = secret.value else {
-      return "a password\(owner) (any the sign-up accepts: the replay makes the account)"
+      return setup.freshStore
+        ? "a password\(owner) (any the sign-up accepts: the replay makes the account)"
+        : "the password\(owner), whose account must exist on the project"
     }
     if secret.role == .wrong {
       return "a wrong password\(owner): one the sign-in refuses"
