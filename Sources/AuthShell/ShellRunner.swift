@@ -71,8 +71,10 @@ final class ShellRunner {
       }
     }
     writePending()
-    await session.finishRecording()
-    writePending(command: options.json ? "record stop" : nil)
+    if session.recorder != nil {
+      await session.finishRecording()
+      writePending(command: options.json ? "record stop" : nil)
+    }
     output.flush()
     session.coverage.finish()
     return failed && !options.interactive ? 1 : 0
