@@ -57,7 +57,7 @@ final class ShellRunner {
       output.flush()
       return 2
     }
-    writePending()
+    if let path = options.record { writePending(command: options.json ? "record \(path)" : nil) }
     reading: while let input = source.nextLine(prompt: options.interactive ? prompt : "") {
       lineNumber += 1
       switch input {

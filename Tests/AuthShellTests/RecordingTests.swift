@@ -336,6 +336,14 @@ final class RecordingTests {
     #expect(recorded.hasSuffix("submit\nexpect signed-in lin@example.com\n"), "\(recorded)")
     #expect(run.output.contains("Replayed on a fresh store: it passes."), "\(run.output)")
 
+    let json = try runAuthflow(
+      ["--store", ":memory:", "--json", "--record", folder + "/json.authflow", "-c", "signin"])
+    let objects = json.output.split(separator: "\n")
+    #expect(objects.count == 3, "the recording's start, one object per command, and its report")
+    #expect(objects.first?.contains(#""command":"record \#(folder)/json.authflow""#) == true)
+    #expect(objects.last?.contains(#""command":"record stop""#) == true)
+    #expect(objects.last?.contains("Replayed on a fresh store: it passes.") == true)
+
     let refused = try runAuthflow(["--store", ":memory:", "--record", folder + "/no/x.authflow"])
     #expect(refused.status == 2)
     #expect(refused.error.hasPrefix("authflow: cannot record to \(folder)/no/x.authflow:"))
