@@ -38,7 +38,9 @@ public enum AuthflowMain {
   ) async -> Int32 {
     var options: ShellOptions
     do {
-      options = try ShellOptions.parse(arguments)
+      // NB: the backend's options are checked once the script's #! line is read: it may be
+      // the one naming the backend they are for.
+      options = try ShellOptions.parse(arguments, checkingBackends: false)
       // A script's `#!…authflow OPTIONS` line applies when it is run as `authflow FILE` too;
       // options on the command line come after, so they win, and when the command line picks
       // another backend the line's options of other backends are set aside (its --store means
@@ -50,6 +52,8 @@ public enum AuthflowMain {
           scriptOptions = ScriptHeader.keeping(scriptOptions, for: options.backend)
         }
         options = try ShellOptions.parse(scriptOptions + arguments)
+      } else {
+        options = try ShellOptions.parse(arguments)
       }
     } catch {
       return usageError(error)

@@ -51,8 +51,11 @@ struct ShellOptions: Equatable, Sendable {
   /// `--version`.
   var version = false
 
-  /// Parses the arguments after the program name.
-  static func parse(_ arguments: [String]) throws(ShellError) -> ShellOptions {
+  /// Parses the arguments after the program name; `checkingBackends: false` lets options of
+  /// another backend through (to find the script, whose `#!` line may name the backend).
+  static func parse(_ arguments: [String], checkingBackends: Bool = true) throws(ShellError)
+    -> ShellOptions
+  {
     let parsed: ParsedCommandLine<ShellOptions>
     do {
       parsed = try OptionParser.parse(arguments, table: table, into: ShellOptions())
@@ -63,7 +66,7 @@ struct ShellOptions: Equatable, Sendable {
     guard parsed.operands.count <= 1 else { throw .oneScriptOnly }
     options.file = parsed.operands.first
     if options.file != nil, !options.commands.isEmpty { throw .commandsAndScript }
-    for spec in parsed.given {
+    for spec in parsed.given where checkingBackends {
       // A group names the backends an option is for: `supabase`, or `supabase|firebase`.
       if let group = spec.group, !group.split(separator: "|").contains(Substring(options.backend)) {
         throw .optionOfOtherBackend(option: spec.names[0], backend: group)

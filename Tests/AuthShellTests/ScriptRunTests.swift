@@ -52,6 +52,18 @@ struct ScriptRunTests {
       ["--store", ":memory:", script], environment: environment)
     #expect(overridden.status == 0, "\(overridden.error)")
 
+    // Options for the backend the #! line names may come from the command line (a recording
+    // on a project replayed against a fresh emulator).
+    let firebase = folder + "/firebase.authflow"
+    try "#!/usr/bin/env -S authflow --backend firebase --firebase-project demo-p\nshow\n".write(
+      toFile: firebase, atomically: true, encoding: .utf8)
+    let pointed = try runAuthflow(
+      ["--firebase-emulator", "127.0.0.1:1", firebase], environment: environment)
+    #expect(pointed.status == 0, "\(pointed.error)")
+    #expect(pointed.output.hasPrefix("Backend: firebase:demo-p@127.0.0.1:1\n"))
+    let stray = try runAuthflow(["--firebase-emulator", "127.0.0.1:1", script])
+    #expect(stray.status == 2, "the #! line names no firebase backend")
+
     let wrong = folder + "/bad.authflow"
     try "#!/usr/bin/env -S authflow --bogus\nshow\n".write(
       toFile: wrong, atomically: true, encoding: .utf8)
