@@ -15,8 +15,8 @@ struct RecordingContext: Sendable {
   var options: [String] = ["--backend", "embedded", "--store", ":memory:"]
   /// Whether new accounts are signed in at once (`--autoconfirm`).
   var autoconfirm = false
-  /// The `authflow` program that replays a recording when it stops.
-  var program = SuiteMain.thisProgram()
+  /// The `authflow` program that replays a recording when it stops; `nil` for this one.
+  var program: String?
   /// Whether the file is written after every command (a person at the prompt: nothing is
   /// lost if the shell is killed), or only when the recording stops (a script).
   var savesEachStep = false
@@ -178,7 +178,8 @@ extension ShellSession {
       environment[variable.name] = variable.value ?? suggestedPassword()
     }
     let outcome = await Self.replay(
-      setup.path, transcript: setup.transcript, program: recording.program,
+      setup.path, transcript: setup.transcript,
+      program: recording.program ?? SuiteMain.thisProgram(),
       environment: environment)
     switch outcome.verdict {
     case .passed:
