@@ -391,8 +391,9 @@ final class ScriptRecorder {
   /// The environment variables the file reads, each with what it holds and the value typed
   /// (`nil` for a secret the exploration never saw).
   var variables: [(name: String, meaning: String, value: String?)] {
-    let names = variableNames()
-    let made = secrets.indices.filter { used($0) }.map { index in
+    let used = usedSecrets()
+    let names = variableNames(used)
+    let made = secrets.indices.filter(used.contains).map { index in
       (name: names[index], meaning: meaning(of: index), value: secrets[index].value)
     }
     return made
@@ -412,7 +413,7 @@ final class ScriptRecorder {
 
   /// The script.
   var text: String {
-    let names = variableNames()
+    let names = variableNames(usedSecrets())
     var lines = [
       "#!/usr/bin/env -S authflow " + setup.options.map(Lexer.quote).joined(separator: " ")
     ]
@@ -515,19 +516,23 @@ final class ScriptRecorder {
     return steps
   }
 
-  /// Whether a line of the file reads secret `index`.
-  private func used(_ index: Int) -> Bool {
-    let lines = body + preludeSteps()
-    return lines.contains { if case .secret(_, index) = $0 { true } else { false } }
+  /// The secrets a line of the file reads.
+  private func usedSecrets() -> Set<Int> {
+    var used: Set<Int> = []
+    for line in body + preludeSteps() {
+      if case .secret(_, let index) = line { used.insert(index) }
+    }
+    return used
   }
 
-  /// Each secret's variable: named after the address it first went with (`ADA_PASSWORD` for
-  /// ada@example.com), `AUTHFLOW_PASSWORD` without one; `_2`, `_3` where names meet.
-  private func variableNames() -> [String] {
+  /// The variable of each secret in `used`: named after the address it first went with
+  /// (`ADA_PASSWORD` for ada@example.com), `AUTHFLOW_PASSWORD` without one; `_2`, `_3` where
+  /// names meet. Secrets no line reads get no name, so they take none from those that do.
+  private func variableNames(_ used: Set<Int>) -> [String] {
     var taken = Set(named.map(\.name))
     var names = Array(repeating: "", count: secrets.count)
     // An account's password takes the plain name before any other secret of its address.
-    let order = secrets.indices.sorted {
+    let order = secrets.indices.filter(used.contains).sorted {
       (secrets[$0].role == .account ? 0 : 1, $0) < (secrets[$1].role == .account ? 0 : 1, $1)
     }
     for index in order {
