@@ -121,6 +121,11 @@ enum Lexer {
     return words ?? nil
   }
 
+  /// `words` as one line, each quoted so ``lex(_:)`` reads them back the same.
+  static func line(_ words: [String]) -> String {
+    words.map(quote).joined(separator: " ")
+  }
+
   /// `word` quoted so ``lex(_:)`` reads it back as one word.
   static func quote(_ word: String) -> String {
     let plain = !word.isEmpty && word.utf8.allSatisfy { !special.contains($0) && $0 > .space }

@@ -42,7 +42,7 @@ struct ParsedCommand: Equatable, Sendable {
   }
 
   /// ``displayWords`` as one line of text, quoted so it reads back the same.
-  var displayText: String { displayWords.map(Lexer.quote).joined(separator: " ") }
+  var displayText: String { Lexer.line(displayWords) }
 }
 
 /// A line, lexed once and parsed into its commands.

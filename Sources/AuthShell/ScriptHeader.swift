@@ -8,15 +8,20 @@ import CommandLineOptions
 enum ScriptHeader {
   /// The file's first line (at most 4 KiB), or `nil` when it cannot be read.
   static func firstLine(of path: String) -> String? {
+    openingLines(of: path).first
+  }
+
+  /// The lines of the file's first 4 KiB (the last may be cut short); empty when it cannot be
+  /// read.
+  static func openingLines(of path: String) -> [String] {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
+    guard descriptor >= 0 else { return [] }
     defer { close(descriptor) }
     var buffer = [UInt8](repeating: 0, count: 4_096)
     let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-    guard count > 0 else { return nil }
-    let bytes = buffer[..<count]
-    let end = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
-    return String(decoding: bytes[..<end], as: UTF8.self)
+    guard count > 0 else { return [] }
+    return buffer[..<count].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      .map { String(decoding: $0, as: UTF8.self) }
   }
 
   /// The words after `authflow` on a `#!` line (`#!/usr/bin/env -S authflow --store :memory:`

@@ -107,8 +107,8 @@ final class ShellRunner {
         let recorder = session.recorder
         let measured =
           session.coverage.coverage != nil || recorder != nil ? session.viewModel.state : nil
-        let eventsBefore = session.events.total
-        let startedAt = recorder != nil ? session.now : nil
+        let (eventsBefore, startedAt) =
+          recorder != nil ? (session.events.total, session.now) : (0, nil)
         switch session.prepare(invocation) {
         case .finished(let finished): result = finished
         case .waits(let run): result = await run()

@@ -28,11 +28,8 @@ extension ShellSession {
     }
   }
 
-  /// The address emails are looked up for: the pending one on reset-verify, else the field.
-  private var currentEmail: String {
-    if case .resetVerify(let pending) = viewModel.navigationState { return pending }
-    return AuthValidation.normalizedEmail(viewModel.email)
-  }
+  /// The address emails are looked up for.
+  private var currentEmail: String { viewModel.state.addressOnShow }
 
   private func open(_ link: AuthDeepLink) async {
     if viewModel.session != nil, case .confirmation = link {
@@ -91,5 +88,14 @@ extension ShellSession {
     viewModel.otpCode = code
     pendingLines.append("Filled in the code from email #\(TerminalText.visible(item.id)) (hidden).")
     return .done
+  }
+}
+
+extension AuthFlowState {
+  /// The address the screen is about: the pending one on reset-verify, else the email field's,
+  /// normalized.
+  var addressOnShow: String {
+    if case .resetVerify(let pending) = navigation { return pending }
+    return AuthValidation.normalizedEmail(form.email)
   }
 }

@@ -81,7 +81,7 @@ func runAuthflow(
 @MainActor
 func runShell(
   _ lines: [String], options: ShellRunner.Options = ShellRunner.Options(),
-  style: RenderStyle = .script, autoconfirm: Bool = false
+  style: RenderStyle = .script, autoconfirm: Bool = false, environment: [String: String] = [:]
 ) async throws -> (output: String, errors: String, status: Int32, history: [String]) {
   var configuration = EngineConfiguration()
   configuration.hashCost = Bcrypt.minimumCost
@@ -89,6 +89,7 @@ func runShell(
   let backend = try ShellBackend.embedded(
     store: .memory, configuration: configuration, seed: 1, stateDirectory: "/nonexistent")
   let session = ShellSession(backend: backend, style: style)
+  session.environment = environment
   var output = Data()
   var errors = Data()
   let sink = ShellOutput { stream, bytes in

@@ -229,6 +229,32 @@ class TerminalTests(unittest.TestCase):
         self.assertEqual(suite.returncode, 0, suite.stdout + suite.stderr)
         self.assertIn("1 passed, 0 failed", suite.stdout)
 
+    def test_a_script_at_a_terminal_asks_for_a_secret_it_lacks(self):
+        script = os.path.join(self.home, "ask.authflow")
+        with open(script, "w", encoding="utf-8") as file:
+            file.write("#!/usr/bin/env -S authflow --store :memory: --hash-cost 4\n"
+                       "create\nset email kay@example.com\nset password $KAY_PASSWORD\n"
+                       "set confirm $KAY_PASSWORD\nconsent on\nexpect can-submit yes\n")
+        env = dict(self.env)
+        env.pop("KAY_PASSWORD", None)
+        child = pexpect.spawn(AUTHFLOW, [script], env=env, encoding="utf-8", timeout=TIMEOUT)
+        child.expect_exact("Password ($KAY_PASSWORD): ")
+        child.sendline("Kayak2024")
+        # Asked once: the confirmation reads the same variable without asking again.
+        child.expect(pexpect.EOF)
+        child.close()
+        self.assertEqual(child.exitstatus, 0, child.before)
+        self.assertNotIn("Kayak2024", child.before)
+
+        cancelled = pexpect.spawn(AUTHFLOW, [script], env=env, encoding="utf-8", timeout=TIMEOUT)
+        cancelled.expect_exact("Password ($KAY_PASSWORD): ")
+        cancelled.sendintr()
+        cancelled.expect_exact("line 4: cancelled; the password field is unchanged")
+        cancelled.expect(pexpect.EOF)
+        cancelled.close()
+        self.assertEqual(cancelled.exitstatus, 1, "a cancelled secret stops the script")
+        self.assertNotIn("line 5", cancelled.before)
+
     def test_utf8_input_and_colour(self):
         child = self.spawn("--store", ":memory:")
         child.sendline("signin; set email pâté@exämple.com; show")

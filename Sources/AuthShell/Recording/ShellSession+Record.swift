@@ -25,12 +25,7 @@ struct RecordingContext: Sendable {
 
   /// `2026-11-22`: the local date of `date`.
   static func day(of date: Date) -> String {
-    var seconds = time_t(date.timeIntervalSince1970)
-    var parts = tm()
-    localtime_r(&seconds, &parts)
-    let month = parts.tm_mon + 1
-    let day = parts.tm_mday
-    return "\(parts.tm_year + 1900)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
+    date.formatted(Date.ISO8601FormatStyle(timeZone: .current).year().month().day())
   }
 }
 
@@ -90,9 +85,8 @@ extension ShellSession {
       return .cannotRecord(path: path, reason: "it is not a regular file")
     }
     guard status.st_size > 0 else { return nil }
-    let second = (try? String(contentsOfFile: path, encoding: .utf8))?
-      .split(separator: "\n", maxSplits: 2).dropFirst().first
-    if second?.hasPrefix("# Recorded with authflow") == true { return nil }
+    let second = ScriptHeader.openingLines(of: path).dropFirst().first
+    if second?.hasPrefix(ScriptRecorder.mark) == true { return nil }
     return .wontReplace(path)
   }
 
@@ -113,10 +107,7 @@ extension ShellSession {
           step.newestCode = try? await mailbox.newest(to: pending, type: "recovery")?.code
         }
       case .link:
-        let address =
-          if case .resetVerify(let pending) = before.navigation {
-            pending
-          } else { AuthValidation.normalizedEmail(before.form.email) }
+        let address = before.addressOnShow
         if !address.isEmpty {
           step.newestLink = try? await mailbox.newest(to: address, type: nil)?.link
         }
