@@ -89,7 +89,7 @@ struct RequestBody {
   /// Reads `bytes`, or answers 400 `bad_json` as GoTrue does (an empty body too).
   init(_ bytes: [UInt8]) throws(GoTrueFailure) {
     guard !bytes.isEmpty else { throw Self.badJSON("unexpected end of JSON input") }
-    if let problem = StrictJSON.problem(in: bytes) { throw Self.badJSON(problem) }
+    if let problem = StrictJSON.problem(in: bytes) { throw Self.badJSON(problem.message) }
     let value: JSONValue
     do {
       value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
@@ -159,55 +159,6 @@ struct RequestBody {
     .api(
       GoTrueAPIError(
         status: 400, code: .badJSON, message: "Could not parse request body as JSON: \(detail)"))
-  }
-}
-
-/// What Go's `encoding/json` refuses and Foundation's decoder forgives: JSON must be UTF-8
-/// without a byte-order mark (RFC 8259 §8.1) and has no trailing commas. Checked before
-/// decoding, so a client bug that GoTrue would catch is caught here too.
-enum StrictJSON {
-  /// Why `bytes` is not JSON as Go reads it, or `nil` when Foundation's verdict stands.
-  static func problem(in bytes: [UInt8]) -> String? {
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) || bytes.starts(with: [0xFE, 0xFF])
-      || bytes.starts(with: [0xFF, 0xFE])
-    {
-      return "invalid character looking for beginning of value (a byte-order mark)"
-    }
-    // UTF-16 and UTF-32 put NUL bytes beside ASCII; JSON text never has a raw NUL.
-    if bytes.contains(0) || String(validating: bytes, as: UTF8.self) == nil {
-      return "invalid character looking for beginning of value (JSON must be UTF-8)"
-    }
-    var inString = false
-    var escaped = false
-    var lastSignificant: UInt8 = 0
-    for byte in bytes {
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-          lastSignificant = byte
-        }
-        continue
-      }
-      switch byte {
-      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-        continue
-      case UInt8(ascii: "}"), UInt8(ascii: "]"):
-        if lastSignificant == UInt8(ascii: ",") {
-          return
-            "invalid character '\(Character(UnicodeScalar(byte)))' looking for beginning of value"
-        }
-      case UInt8(ascii: "\""):
-        inString = true
-      default:
-        break
-      }
-      lastSignificant = byte
-    }
-    return nil
   }
 }
 

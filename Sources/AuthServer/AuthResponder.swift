@@ -12,42 +12,68 @@ public struct AuthResponder: HTTPResponder {
   let engine: EmbeddedGoTrue
   let version: String
   let firebase: FirebaseEmulation?
+  /// Who may use the privileged routes.
+  let trust: LocalTrust
   private let routes: [Route]
 
   /// A responder for `engine`; `version` is what `/health` reports; `firebase` adds the
-  /// Firebase Auth emulator's surface for its project.
-  public init(engine: EmbeddedGoTrue, version: String, firebase: FirebaseEmulation? = nil) {
+  /// Firebase Auth emulator's surface for its project; `externalURL`, when the server was
+  /// given one, names it as well as loopback does for the privileged routes.
+  public init(
+    engine: EmbeddedGoTrue, version: String, firebase: FirebaseEmulation? = nil,
+    externalURL: String? = nil
+  ) {
     self.engine = engine
     self.version = version
     self.firebase = firebase
+    trust = LocalTrust(alsoNaming: externalURL.map { [$0] } ?? [])
     routes = GoTrueRoutes.all + MailboxRoutes.all + (firebase.map(FirebaseRoutes.all) ?? [])
   }
 
   /// Answers on the event loop what costs nothing.
   public func immediateResponse(to request: HTTPRequest) -> HTTPResponse? {
     let path = routePath(request.path)
+    let origin = crossOrigin(request, path: path)
     if firebase != nil, FirebaseRoutes.serves(path) {
-      if request.method == .options { return FirebaseCORS.preflight(request) }
+      if request.method == .options { return FirebaseCORS.preflight(request, origin: origin) }
       if request.method == .get, path == "/" {
-        return FirebaseCORS.decorate(FirebaseAnswer.ready, for: request)
+        return FirebaseCORS.decorate(FirebaseAnswer.ready, for: request, origin: origin)
       }
       guard let match = match(path), match.route.handlers[request.method] != nil else {
-        return FirebaseCORS.decorate(FirebaseAnswer.error(.notFound), for: request)
+        return FirebaseCORS.decorate(FirebaseAnswer.error(.notFound), for: request, origin: origin)
       }
       return nil
     }
-    if request.method == .options { return CORS.preflight(request) }
+    if request.method == .options { return CORS.preflight(request, origin: origin) }
     switch (request.method, path) {
     case (.get, "/health"), (.head, "/health"):
-      return CORS.decorate(GoTrueRoutes.health(version: version), for: request)
+      return CORS.decorate(GoTrueRoutes.health(version: version), for: request, origin: origin)
     case (.get, "/settings"), (.head, "/settings"):
-      return CORS.decorate(GoTrueRoutes.settings(engine.configuration), for: request)
+      return CORS.decorate(
+        GoTrueRoutes.settings(engine.configuration), for: request, origin: origin)
     default:
-      guard let match = match(path) else { return CORS.decorate(Answer.notFound, for: request) }
+      guard let match = match(path) else {
+        return CORS.decorate(Answer.notFound, for: request, origin: origin)
+      }
       guard match.route.handlers[request.method] != nil else {
         return Answer.methodNotAllowed(allowing: match.route.methods)
       }
       return nil
+    }
+  }
+
+  /// Whether `path` is a privileged surface's: the outbox, the emulator's own routes.
+  static func isPrivileged(_ path: String) -> Bool {
+    path.hasPrefix("/api/v1/") || path.hasPrefix("/emulator/v1/")
+  }
+
+  /// How a cross-origin request to `path` is answered: a privileged route grants nothing to a
+  /// page of another site.
+  private func crossOrigin(_ request: HTTPRequest, path: String) -> CrossOrigin {
+    switch trust.origin(of: request) {
+    case .none: .none
+    case .local: .local
+    case .foreign: Self.isPrivileged(path) ? .refused : .foreign
     }
   }
 
@@ -59,17 +85,18 @@ public struct AuthResponder: HTTPResponder {
     guard let match = match(path), let handler = match.route.handlers[request.method]
     else { return Answer.notFound }
     let context = RouteContext(
-      request: request, parameters: match.parameters, engine: engine)
+      request: request, parameters: match.parameters, engine: engine, trust: trust)
     let response: HTTPResponse
     do {
       response = try await handler(context)
     } catch {
       response = Answer.failure(error, for: request)
     }
+    let origin = crossOrigin(request, path: path)
     if firebase != nil, FirebaseRoutes.serves(path) {
-      return FirebaseCORS.decorate(response, for: request)
+      return FirebaseCORS.decorate(response, for: request, origin: origin)
     }
-    return CORS.decorate(response, for: request)
+    return CORS.decorate(response, for: request, origin: origin)
   }
 
   /// The path routes are matched against: GoTrue's (``apiPath(_:)``), and with Firebase on,
@@ -100,6 +127,8 @@ struct RouteContext: Sendable {
   let request: HTTPRequest
   let parameters: [String]
   let engine: EmbeddedGoTrue
+  /// Who may use the privileged routes.
+  let trust: LocalTrust
 
   /// The request's JSON body, which must be there.
   func body() throws(GoTrueFailure) -> RequestBody { try RequestBody(request.body) }

@@ -94,31 +94,41 @@ enum FirebaseAnswer {
 }
 
 /// Cross-origin answers as the emulator gives them (`cors({origin: true})`): any origin, any
-/// requested header, no credentials.
+/// requested header, no credentials; but a page of another site may send no `Authorization`
+/// (`Bearer owner` rides in it), gets no Private Network Access, and no grant at all on the
+/// emulator's own routes (``LocalTrust``).
 enum FirebaseCORS {
   /// A preflight `OPTIONS`.
-  static func preflight(_ request: HTTPRequest) -> HTTPResponse {
+  static func preflight(_ request: HTTPRequest, origin kind: CrossOrigin) -> HTTPResponse {
+    if kind == .refused { return CORS.refusedPreflight }
     var headers: [(name: String, value: String)] = []
     if let origin = request.header("Origin") {
       headers += [
         ("Access-Control-Allow-Origin", origin), ("Vary", "Origin"),
         ("Access-Control-Allow-Methods", "GET,HEAD,PUT,PATCH,POST,DELETE"),
       ]
-      if let asked = request.header("Access-Control-Request-Headers") {
+      if var asked = request.header("Access-Control-Request-Headers") {
+        if kind == .foreign {
+          let names = asked.split(separator: ",").map(String.init)
+          asked = names.filter { !$0.lowercased().contains("authorization") }
+            .joined(separator: ",")
+        }
         headers += [
           ("Access-Control-Allow-Headers", asked), ("Vary", "Access-Control-Request-Headers"),
         ]
       }
     }
-    if request.header("Access-Control-Request-Private-Network") != nil {
+    if kind == .local, request.header("Access-Control-Request-Private-Network") != nil {
       headers.append(("Access-Control-Allow-Private-Network", "true"))
     }
     return HTTPResponse(status: 204, headers: headers)
   }
 
-  /// `response` with the origin allowed, when the request has one.
-  static func decorate(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
-    guard let origin = request.header("Origin") else { return response }
+  /// `response` with the origin allowed, when the request has one that is granted.
+  static func decorate(
+    _ response: HTTPResponse, for request: HTTPRequest, origin kind: CrossOrigin
+  ) -> HTTPResponse {
+    guard kind != .refused, let origin = request.header("Origin") else { return response }
     var response = response
     response.headers += [("Access-Control-Allow-Origin", origin), ("Vary", "Origin")]
     return response

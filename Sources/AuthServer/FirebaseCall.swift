@@ -38,6 +38,10 @@ struct FirebaseBody: Sendable {
       fields = [:]
       return
     }
+    // A member named twice (here or once in snake case) would be read as one or the other.
+    if case .duplicateMember(let name)? = StrictJSON.problem(in: bytes) {
+      throw .invalidPayload(StrictJSON.Problem.duplicateMember(name).message)
+    }
     guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)) else {
       throw Self.unparsable
     }
@@ -45,7 +49,12 @@ struct FirebaseBody: Sendable {
       throw .invalidPayload("/ should be object")
     }
     var fields: [String: JSONValue] = [:]
-    for (key, member) in object { fields[Self.camelCased(key)] = member }
+    for (key, member) in object {
+      let name = Self.camelCased(key)
+      guard fields.updateValue(member, forKey: name) == nil else {
+        throw .invalidPayload(StrictJSON.Problem.duplicateMember(name).message)
+      }
+    }
     self.fields = fields
   }
 

@@ -106,7 +106,8 @@ enum FirebaseRoutes {
   ) -> Route.Handler {
     { context in
       do throws(IdentityToolkitError) {
-        let privileged = try authorize(context.request, access: access, emulation)
+        let privileged = try authorize(
+          context.request, access: access, trust: context.trust, emulation)
         if projectInPath, context.parameters.first != emulation.projectID {
           throw mismatch(context.parameters.first ?? "", emulation.projectID)
         }
@@ -123,15 +124,17 @@ enum FirebaseRoutes {
   /// Whether the caller is an admin, or the emulator's answer for a caller it refuses.
   ///
   /// `Bearer owner` (and `ya29.` tokens) make a call privileged as in the emulator, but only
-  /// from this machine: beyond loopback an admin sends the service-role key as its bearer.
-  static func authorize(_ request: HTTPRequest, access: Access, _ emulation: FirebaseEmulation)
-    throws(IdentityToolkitError) -> Bool
-  {
-    let local = isLoopback(request.peer)
+  /// from this machine and no web page of another site (``LocalTrust``): beyond loopback an
+  /// admin sends the service-role key as its bearer.
+  static func authorize(
+    _ request: HTTPRequest, access: Access, trust: LocalTrust, _ emulation: FirebaseEmulation
+  ) throws(IdentityToolkitError) -> Bool {
     switch access {
     case .open: return false
     case .local:
-      guard local else { throw forbidden("The emulator's own routes answer only this machine.") }
+      if let refusal = trust.refusal(request) {
+        throw forbidden(refusal.reason("The emulator's own routes") + ".")
+      }
       return false
     case .keyOnly:
       guard hasAPIKey(request) else { throw .missingAPIKey }
@@ -139,10 +142,10 @@ enum FirebaseRoutes {
     case .key, .owner:
       if let bearer = bearer(request) {
         if bearer.lowercased() == "owner" || bearer.hasPrefix("ya29.") {
-          guard local else {
+          if let refusal = trust.refusal(request) {
             throw forbidden(
-              "Bearer owner is accepted only from this machine; elsewhere, send the "
-                + "service_role key as the bearer token.")
+              refusal.reason("Bearer owner") + "; elsewhere, send the service_role key as the "
+                + "bearer token.")
           }
           return true
         }
@@ -166,10 +169,6 @@ enum FirebaseRoutes {
 
   private static func hasAPIKey(_ request: HTTPRequest) -> Bool {
     !(request.queryValue("key") ?? "").isEmpty || !(request.header("x-goog-api-key") ?? "").isEmpty
-  }
-
-  static func isLoopback(_ peer: String) -> Bool {
-    peer.hasPrefix("127.") || peer.hasPrefix("[::1]") || peer.isEmpty
   }
 
   private static func forbidden(_ message: String) -> IdentityToolkitError {

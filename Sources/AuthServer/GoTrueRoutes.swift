@@ -84,8 +84,9 @@ enum GoTrueRoutes {
   /// `POST /token?grant_type=…`.
   @Sendable static func token(_ context: RouteContext) async throws(GoTrueFailure) -> HTTPResponse {
     // A body that is JSON is read as JSON whatever its declared type (curl -d sends JSON as a
-    // form); a real form body is read as a form.
-    let isJSON = (try? RequestBody(context.request.body)) != nil
+    // form), and a broken one is answered as broken JSON; a real form body is read as a form.
+    let body = context.request.body
+    let isJSON = body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
     let form = isJSON ? nil : FormBody(context.request)
     let grant = context.request.queryValue("grant_type") ?? form?.value("grant_type") ?? ""
     switch grant {

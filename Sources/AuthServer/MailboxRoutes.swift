@@ -11,8 +11,8 @@ import HTTPServer
 /// The outbox in Mailpit's message API (`/api/v1/…`), the mail catcher a local Supabase stack
 /// runs, so tests and the shell read the server's emails the same way from either.
 ///
-/// Emails carry codes, so the mailbox answers only this machine (loopback peers), whatever
-/// address the server listens on.
+/// Emails carry codes, so the mailbox answers only this machine, and no web page of another
+/// site (``LocalTrust``), whatever address the server listens on.
 enum MailboxRoutes {
   static let all: [Route] = [
     Route("/api/v1/messages", [.get: list, .delete: delete]),
@@ -94,13 +94,13 @@ enum MailboxRoutes {
         messages: page.map(MailpitSummary.init)))
   }
 
-  /// Runs `body` for a loopback peer with the outbox's messages; others get 403.
+  /// Runs `body` with the outbox's messages for a request of this machine's (``LocalTrust``);
+  /// others get 403 with the reason.
   private static func local(
     _ context: RouteContext, _ body: ([OutboxMessage]) throws(GoTrueFailure) -> HTTPResponse
   ) throws(GoTrueFailure) -> HTTPResponse {
-    let peer = context.request.peer
-    guard peer.hasPrefix("127.") || peer.hasPrefix("[::1]") || peer.isEmpty else {
-      return text(403, "the outbox is only served to this machine")
+    if let refusal = context.trust.refusal(context.request) {
+      return text(403, refusal.reason("the outbox"))
     }
     return try body(context.engine.outbox.messages)
   }

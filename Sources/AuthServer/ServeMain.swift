@@ -85,7 +85,10 @@ public enum ServeMain {
       FirebaseEmulation(
         engine: engine, projectID: project, linkBase: options.externalURL ?? baseURL)
     }
-    slot.install(AuthResponder(engine: engine, version: "authflow-\(version)", firebase: firebase))
+    slot.install(
+      AuthResponder(
+        engine: engine, version: "authflow-\(version)", firebase: firebase,
+        externalURL: options.externalURL))
     say(
       "authflow serve: \(baseURL) (\(server.addresses.joined(separator: " "))) store \(store) "
         + "anon key \(engine.apiKey(role: "anon")) "

@@ -94,11 +94,11 @@ struct ServeOptions: Sendable {
     return seconds
   }
 
-  /// A URL with a scheme and a host.
+  /// A URL with a scheme and a host, read as a browser reads it (links lead there).
   private static func url(_ value: String) throws(OptionValueError) -> String {
-    guard let components = URLComponents(string: value), let scheme = components.scheme,
-      !scheme.isEmpty, components.host?.isEmpty == false
-    else { throw OptionValueError(expected: "a URL such as http://127.0.0.1:3000") }
+    guard BrowserURL(value) != nil else {
+      throw OptionValueError(expected: "a URL such as http://127.0.0.1:3000")
+    }
     return value
   }
 

@@ -58,6 +58,8 @@ extension GoTrueErrorCode {
   public static let refreshTokenAlreadyUsed: Self = "refresh_token_already_used"
   /// The JWT is invalid or expired.
   public static let badJWT: Self = "bad_jwt"
+  /// The JWT was issued for another audience (another surface's token).
+  public static let unexpectedAudience: Self = "unexpected_audience"
   /// The Authorization header is missing.
   public static let noAuthorization: Self = "no_authorization"
   /// Signups are turned off.

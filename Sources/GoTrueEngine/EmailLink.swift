@@ -17,14 +17,22 @@ struct EmailLink: Equatable, Sendable {
   var kind: OutboxMessage.Kind
   var recipient: String
   var code: String
+  /// The `token` of a server link (``tokenHash(email:code:key:)``).
+  var tokenHash: String
   /// Where the server sends the user once the link is verified.
   var redirectTo: String
 
-  /// GoTrue's name for an emailed code: the hex SHA-224 of the address and the code
-  /// (`crypto.GenerateTokenHash`), the `token` of its links and the `token_hash` of
-  /// `POST /verify`.
-  static func tokenHash(email: String, code: String) -> String {
-    SHA224.hash(email + code).hexString
+  /// The name of an emailed code in links: the `token` of a link and the `token_hash` of
+  /// `POST /verify`, 56 hexadecimal digits as GoTrue's are.
+  ///
+  /// GoTrue's is the SHA-224 of the address and the code (`crypto.GenerateTokenHash`), which
+  /// anyone who knows the address can compute for each of a million codes: a guess through a
+  /// link would then escape the per-account budget of guesses at the code. Here it is keyed
+  /// with the store's code key (HMAC-SHA-256, cut to GoTrue's 28 bytes), so only the email
+  /// that carries the link names it.
+  static func tokenHash(email: String, code: String, key: [UInt8]) -> String {
+    HMAC.sha256(key: key, message: Array("link-token:\(email)\u{0}\(code)".utf8)).prefix(28)
+      .hexString
   }
 
   /// The link as text.
@@ -54,7 +62,7 @@ struct EmailLink: Equatable, Sendable {
   /// end it early, and then query-escaped (`templatemailer.go`).
   private func serverURL(_ externalURL: String) -> String {
     let base = externalURL.hasSuffix("/") ? String(externalURL.dropLast()) : externalURL
-    let hash = Self.tokenHash(email: recipient, code: code)
+    let hash = tokenHash
     let redirect =
       redirectTo.contains(where: { "&=#".contains($0) })
       ? FormEncoding.escape(redirectTo) : redirectTo

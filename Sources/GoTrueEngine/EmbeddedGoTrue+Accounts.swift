@@ -14,6 +14,10 @@ enum SignInMethod: String, Sendable {
   case password
   /// An emailed code or link.
   case otp
+  /// A session of the Firebase surface. Its refresh tokens renew only there, and GoTrue's
+  /// routes take none of its ID tokens: each surface accepts only the tokens it issues, so an
+  /// account the Firebase rules let sign in (an unconfirmed email) gets no GoTrue session.
+  case firebase
 }
 
 extension EmbeddedGoTrue {
@@ -102,6 +106,7 @@ extension EmbeddedGoTrue {
       .text(UserRecord.encodeMetadata(UserRecord.merging(appMetadata, into: provider))),
       .text(random.uuidString()), .text(UserRecord.encodeMetadata(data)))
     guard let user = try database.user(id: id) else { throw SQLiteError.missingRow }
+    try checkTokenFits(user)
     return user
   }
 
@@ -238,6 +243,7 @@ extension EmbeddedGoTrue {
           .integer(now), .text(user.id))
       }
       guard let updated = try database.user(id: user.id) else { throw SQLiteError.missingRow }
+      try checkTokenFits(updated)
       return (updated.goTrueUser, emails)
     }
     deliver(emails, at: date)

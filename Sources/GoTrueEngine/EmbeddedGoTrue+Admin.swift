@@ -143,7 +143,9 @@ extension EmbeddedGoTrue {
       try database.run(
         "UPDATE users SET \(assignments.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE id = ?",
         assignments.map(\.1) + [.text(user.id)])
-      return try Self.existingUser(user.id, database).goTrueUser
+      let updated = try Self.existingUser(user.id, database)
+      try checkTokenFits(updated)
+      return updated.goTrueUser
     }
   }
 
@@ -326,7 +328,7 @@ extension EmbeddedGoTrue {
       guard let current = try database.user(id: user.id) else { throw SQLiteError.missingRow }
       return GeneratedLink(
         user: current.goTrueUser, actionLink: pending.link, code: pending.code,
-        tokenHash: EmailLink.tokenHash(email: recipient, code: pending.code),
+        tokenHash: linkToken(email: recipient, code: pending.code),
         verificationType: verification, redirectTo: target)
     }
   }

@@ -71,8 +71,7 @@ extension EmbeddedGoTrue {
       VALUES (?, ?, ?, ?, ?, ?)
       """, .text(user.id), .text(kind.rawValue),
       .blob(codeHash(kind, userID: user.id, code: code)),
-      .blob(
-        oob.map { oobHash($0.code) } ?? linkHash(EmailLink.tokenHash(email: recipient, code: code))),
+      .blob(oob.map { oobHash($0.code) } ?? linkHash(linkToken(email: recipient, code: code))),
       .integer(now), .integer(now + lifetime))
     let sentColumn =
       switch kind {
@@ -86,7 +85,7 @@ extension EmbeddedGoTrue {
     if mailed { try limits.recordEmail(to: recipient) }
     let link = EmailLink(
       kind: kind.emailKind, recipient: recipient, code: code,
-      redirectTo: allowedRedirect(redirectTo))
+      tokenHash: linkToken(email: recipient, code: code), redirectTo: allowedRedirect(redirectTo))
     return PendingEmail(
       recipient: recipient, kind: kind.emailKind, code: code,
       link: oob?.link ?? link.url(configuration.emailLinks),
@@ -111,23 +110,30 @@ extension EmbeddedGoTrue {
     for email in emails { outbox.deliver(email, from: configuration.sender, at: date) }
   }
 
-  /// Where a link may send the user: `redirectTo` when it is on the site's own origin (GoTrue
-  /// also allows loopback on any port), else the site URL.
+  /// Where a link may send the user: `redirectTo` when GoTrue would allow it, else the site
+  /// URL. GoTrue allows the site's scheme, host and port (any port on a loopback host, as
+  /// RFC 8252 asks for native apps), and a loopback IP address; the scheme is then held to
+  /// http(s) here, where GoTrue takes any. The URL is judged as a browser reads it
+  /// (``BrowserURL``): anything a browser could read as another host falls back to the site
+  /// URL, as does text no header may carry (CR, LF), before any code is spent.
   public func allowedRedirect(_ redirectTo: String?) -> String {
-    guard let redirectTo, !redirectTo.isEmpty,
-      let target = URLComponents(string: redirectTo),
-      let site = URLComponents(string: configuration.siteURL)
+    guard let redirectTo, let target = BrowserURL(redirectTo),
+      let site = BrowserURL(configuration.siteURL)
     else { return configuration.siteURL }
-    let loopback: Set<String> = ["localhost", "127.0.0.1", "::1", "[::1]"]
-    let sameHost =
-      target.scheme?.lowercased() == site.scheme?.lowercased()
-      && target.host?.lowercased() == site.host?.lowercased()
-    let samePort = target.port == site.port || loopback.contains(target.host?.lowercased() ?? "")
-    return sameHost && samePort ? redirectTo : configuration.siteURL
+    let sameSite =
+      target.scheme == site.scheme && target.host == site.host
+      && (target.port == site.port || target.isLoopback)
+    let loopbackAddress = target.isLoopbackAddress && target.isHTTP
+    return sameSite || loopbackAddress ? redirectTo : configuration.siteURL
   }
 
   func codeHash(_ kind: CodeKind, userID: String, code: String) -> [UInt8] {
     HMAC.sha256(key: secrets.codes, message: Array("\(kind.rawValue):\(userID):\(code)".utf8))
+  }
+
+  /// The `token` of a link to the code `code` sent to `email` (``EmailLink/tokenHash``).
+  func linkToken(email: String, code: String) -> String {
+    EmailLink.tokenHash(email: email, code: code, key: secrets.codes)
   }
 
   func linkHash(_ tokenHash: String) -> [UInt8] {
@@ -142,10 +148,13 @@ extension EmbeddedGoTrue {
     try await recover(email: email, redirectTo: nil)
   }
 
-  /// `POST /recover` with the `redirect_to` its link should lead to.
+  /// `POST /recover` with the `redirect_to` its link should lead to. The answer takes the same
+  /// time whether or not the account exists (``AnswerPacer``).
   @concurrent
   public func recover(email: String, redirectTo: String?) async throws(GoTrueFailure) {
-    try mailCode(.recovery, to: email, redirectTo: redirectTo) { _ in true }
+    try await pacer.paced { () throws(GoTrueFailure) in
+      try mailCode(.recovery, to: email, redirectTo: redirectTo) { _ in true }
+    }
   }
 
   /// `POST /resend`: a new confirmation code if the account waits for one; only `signup`
@@ -163,7 +172,9 @@ extension EmbeddedGoTrue {
   {
     switch type {
     case .signup:
-      try mailCode(.confirmation, to: email, redirectTo: redirectTo) { !$0.isConfirmed }
+      try await pacer.paced { () throws(GoTrueFailure) in
+        try mailCode(.confirmation, to: email, redirectTo: redirectTo) { !$0.isConfirmed }
+      }
     case .emailChange:
       try resendEmailChange(email: email, redirectTo: redirectTo)
     default:
@@ -207,8 +218,9 @@ extension EmbeddedGoTrue {
   }
 
   /// Mails a fresh code of `kind` to `rawEmail` when it belongs to an account `eligible` accepts.
-  /// Otherwise nothing is sent, but the answer, the time taken (one insert aside) and the
-  /// per-address limit are the same, so the reply never tells whether the account exists.
+  /// Otherwise nothing is sent, but the answer, the per-address limit and the hourly budget of
+  /// emails are spent the same (and callers pace the time taken), so the reply never tells
+  /// whether the account exists.
   private func mailCode(
     _ kind: CodeKind, to rawEmail: String, redirectTo: String?,
     if eligible: (UserRecord) -> Bool
@@ -219,6 +231,7 @@ extension EmbeddedGoTrue {
       let limits = limiter(database, now)
       try limits.checkEmailInterval(email)
       guard let user = try database.user(email: email), eligible(user) else {
+        try limits.consumeEmailSent()
         try limits.recordEmail(to: email)
         return []
       }

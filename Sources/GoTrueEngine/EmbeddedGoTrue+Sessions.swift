@@ -38,9 +38,37 @@ extension EmbeddedGoTrue {
   {
     let issuedAt = Int(now / 1_000)
     let lifetime = Int(configuration.accessTokenLifetime)
-    // GoTrue's claims (`tokens/service.go`); `iss` only when an issuer is configured.
+    let claims = accessClaims(user: user, session: session, issuedAt: issuedAt)
+    return GoTrueSession(
+      accessToken: JSONWebToken.sign(claims, secret: secrets.jwt), expiresIn: lifetime,
+      expiresAt: issuedAt + lifetime, refreshToken: refreshToken, user: user.goTrueUser)
+  }
+
+  /// Throws 400 `validation_failed` when `user`'s access token would be longer than
+  /// ``EngineConfiguration/maximumTokenBytes``: its metadata are in every token, and a
+  /// token the server cannot read back in a header would lock the user out. Call after
+  /// writing the user, inside the write's transaction, so the write is undone.
+  func checkTokenFits(_ user: UserRecord) throws(GoTrueAPIError) {
+    let session = SessionInfo(id: UUIDText.placeholder, method: .password, startedAt: 0)
+    let claims = accessClaims(user: user, session: session, issuedAt: Int(Int32.max))
+    let length = JSONWebToken.length(ofTokenWith: claims)
+    guard length > configuration.maximumTokenBytes else { return }
+    throw GoTrueAPIError(
+      status: 400, code: .validationFailed,
+      message:
+        "user_metadata and app_metadata are too large: with them an access token would take "
+        + "\(length) bytes, over the \(configuration.maximumTokenBytes) a request header may "
+        + "carry; keep them to a few kilobytes of JSON and larger data in your own tables")
+  }
+
+  /// GoTrue's access-token claims (`tokens/service.go`); `iss` only when an issuer is
+  /// configured.
+  private func accessClaims(user: UserRecord, session: SessionInfo, issuedAt: Int)
+    -> [String: JSONValue]
+  {
+    let lifetime = Int(configuration.accessTokenLifetime)
     var claims: [String: JSONValue] = [
-      "sub": .string(user.id), "aud": .string("authenticated"),
+      "sub": .string(user.id), "aud": .string(AccessClaims.audience),
       "exp": .number(Double(issuedAt + lifetime)), "iat": .number(Double(issuedAt)),
       "email": .string(user.email), "phone": .string(""),
       "app_metadata": .object(user.appMetadata), "user_metadata": .object(user.userMetadata),
@@ -54,9 +82,7 @@ extension EmbeddedGoTrue {
       "session_id": .string(session.id), "is_anonymous": .bool(false),
     ]
     if let issuer = configuration.issuer { claims["iss"] = .string(issuer) }
-    return GoTrueSession(
-      accessToken: JSONWebToken.sign(claims, secret: secrets.jwt), expiresIn: lifetime,
-      expiresAt: issuedAt + lifetime, refreshToken: refreshToken, user: user.goTrueUser)
+    return claims
   }
 
   /// Stores `token` (only its hash) as a refresh token of the session; a new session's first
@@ -89,7 +115,7 @@ extension EmbeddedGoTrue {
   @concurrent
   public func refresh(refreshToken: String) async throws(GoTrueFailure) -> GoTrueSession {
     // The token is signed after the transaction, so the store is not held while it is.
-    let (user, session, token, now) = try rotate(refreshToken: refreshToken)
+    let (user, session, token, now) = try rotate(refreshToken: refreshToken, firebase: false)
     return makeSession(user: user, session: session, refreshToken: token, now: now)
   }
 
@@ -97,8 +123,9 @@ extension EmbeddedGoTrue {
   typealias Rotation = (user: UserRecord, session: SessionInfo, refreshToken: String, now: Int64)
 
   /// Rotates `refreshToken` as ``refresh(refreshToken:)`` does, leaving the signing of a token
-  /// to the caller.
-  func rotate(refreshToken: String) throws(GoTrueFailure) -> Rotation {
+  /// to the caller. A token of the other surface's sessions (`firebase` says which surface
+  /// asks) is not found.
+  func rotate(refreshToken: String, firebase: Bool) throws(GoTrueFailure) -> Rotation {
     enum Outcome: Sendable {
       case rotated(UserRecord, SessionInfo, refreshToken: String, now: Int64)
       case reused
@@ -109,7 +136,9 @@ extension EmbeddedGoTrue {
         throw GoTrueAPIError(
           status: 400, code: .validationFailed, message: "Refresh token is not valid")
       }
-      guard let row = try refreshTokenRow(refreshToken, database) else {
+      guard let row = try refreshTokenRow(refreshToken, database),
+        (row.sessionInfo.method == .firebase) == firebase
+      else {
         throw GoTrueAPIError(
           status: 400, code: .refreshTokenNotFound,
           message: "Invalid Refresh Token: Refresh Token Not Found")
@@ -221,6 +250,7 @@ extension EmbeddedGoTrue {
     if user.isBanned(at: now) {
       throw GoTrueAPIError(status: 403, code: .userBanned, message: "User is banned")
     }
+    try claims.checkAudience()
     return (claims, user)
   }
 
@@ -263,7 +293,9 @@ extension EmbeddedGoTrue {
     } catch {
       throw .api(error)
     }
-    guard let role = claims["role"]?.stringValue, Self.adminRoles.contains(role) else {
+    guard let role = claims["role"]?.stringValue, Self.adminRoles.contains(role),
+      !JSONWebToken.isFirebaseToken(claims)
+    else {
       throw .api(GoTrueAPIError(status: 403, code: .notAdmin, message: "User not allowed"))
     }
     guard let sessionID = claims["session_id"]?.stringValue else { return }

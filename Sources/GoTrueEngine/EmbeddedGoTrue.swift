@@ -24,6 +24,8 @@ public final class EmbeddedGoTrue: GoTrueAPI {
   public let outbox = Outbox()
   /// What opening the store changed to keep it safe (permissions made private), for the user.
   public let warnings: [String]
+  /// Times the answers that must not tell who has an account (``AnswerPacer``).
+  let pacer = AnswerPacer()
 
   let clock: any AuthClock
   let random: any RandomSource

@@ -52,6 +52,10 @@ public struct EngineConfiguration: Equatable, Sendable {
   public var secureEmailChange = true
   /// Who the emails come from.
   public var sender = EmailAddress(name: "authflow", address: "noreply@authflow.local")
+  /// The longest access or ID token the engine issues. Tokens come back in a request header,
+  /// and a server reads at most 16 KiB of headers (``maximumTokenBytes`` leaves half for the
+  /// rest), so metadata that would make a longer token is refused when it is written.
+  public var maximumTokenBytes = 8_192
 
   /// GoTrue's defaults.
   public init() {}

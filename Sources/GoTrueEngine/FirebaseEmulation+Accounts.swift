@@ -120,6 +120,7 @@ extension FirebaseEmulation {
     try database.run(
       "UPDATE users SET \(assignments.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE id = ?",
       assignments.map(\.1) + [.text(user.id)])
+    try checkIDTokenFits(try existingUser(user.id, database))
     if let verified { try setEmailVerified(verified, of: user.id, database, now: now) }
     if let validSince { try revokeSessions(of: user.id, through: validSince, database) }
     return validSince != nil

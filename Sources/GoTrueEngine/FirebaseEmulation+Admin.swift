@@ -73,7 +73,9 @@ extension FirebaseEmulation {
         new.disabled == true ? .integer(Self.disabledUntil) : .null,
         new.password == nil ? .null : .integer(now), new.password == nil ? .null : .integer(now),
         .text(user.id))
-      return try account(try existingUser(user.id, database), database, now: now)
+      let created = try existingUser(user.id, database)
+      try checkIDTokenFits(created)
+      return try account(created, database, now: now)
     }
   }
 

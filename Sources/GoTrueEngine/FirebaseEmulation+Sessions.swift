@@ -31,7 +31,9 @@ extension FirebaseEmulation {
         UPDATE users SET display_name = ?, valid_since = ?, password_updated_at = ? WHERE id = ?
         """, displayName.map(SQLiteValue.text) ?? .null, .integer(now), .integer(now),
         .text(inserted.id))
-      return try startSession(for: try existingUser(inserted.id, database), database, now: now)
+      let user = try existingUser(inserted.id, database)
+      try checkIDTokenFits(user)
+      return try startSession(for: user, database, now: now)
     }
   }
 
@@ -71,7 +73,7 @@ extension FirebaseEmulation {
   public func refresh(refreshToken: String) async throws(IdentityToolkitError) -> FirebaseSession {
     let rotation: EmbeddedGoTrue.Rotation
     do {
-      rotation = try engine.rotate(refreshToken: refreshToken)
+      rotation = try engine.rotate(refreshToken: refreshToken, firebase: true)
     } catch {
       if error.code == .userBanned { throw .badRequest(.userDisabled) }
       if case .api(let apiError) = error, apiError.status == 400 {
@@ -94,7 +96,7 @@ extension FirebaseEmulation {
     -> FirebaseSession
   {
     let (info, refreshToken) = try engine.openSession(
-      for: user, method: .password, in: database, now: now)
+      for: user, method: .firebase, in: database, now: now)
     return try session(for: user, info, refreshToken: refreshToken, database, now: now)
   }
 
@@ -116,6 +118,32 @@ extension FirebaseEmulation {
   func idToken(
     for user: UserRecord, session: EmbeddedGoTrue.SessionInfo, lifetime: Int, now: Int64
   ) -> String {
+    JSONWebToken.sign(
+      idTokenClaims(for: user, session: session, lifetime: lifetime, now: now),
+      secret: engine.secrets.jwt)
+  }
+
+  /// Throws `CLAIMS_TOO_LARGE` when `user`'s ID token would be longer than
+  /// ``EngineConfiguration/maximumTokenBytes``: the display name and photo URL are in every
+  /// token, and one the server cannot read back in a header would lock the user out. Call after
+  /// writing the user, inside the write's transaction, so the write is undone.
+  func checkIDTokenFits(_ user: UserRecord) throws(IdentityToolkitError) {
+    let session = EmbeddedGoTrue.SessionInfo(
+      id: UUIDText.placeholder, method: .password, startedAt: 0)
+    let claims = idTokenClaims(
+      for: user, session: session, lifetime: 0, now: Int64(Int32.max) * 1_000)
+    let length = JSONWebToken.length(ofTokenWith: claims)
+    let maximum = engine.configuration.maximumTokenBytes
+    guard length > maximum else { return }
+    throw .badRequest(
+      "CLAIMS_TOO_LARGE",
+      "displayName and photoUrl would make an ID token of \(length) bytes, over the \(maximum) "
+        + "a request header may carry")
+  }
+
+  private func idTokenClaims(
+    for user: UserRecord, session: EmbeddedGoTrue.SessionInfo, lifetime: Int, now: Int64
+  ) -> [String: JSONValue] {
     let issuedAt = Double(now / 1_000)
     var claims: [String: JSONValue] = [
       "iss": .string(issuer), "aud": .string(projectID),
@@ -131,7 +159,7 @@ extension FirebaseEmulation {
     ]
     if let name = user.displayName { claims["name"] = .string(name) }
     if let picture = user.photoURL { claims["picture"] = .string(picture) }
-    return JSONWebToken.sign(claims, secret: engine.secrets.jwt)
+    return claims
   }
 
   /// The user of `idToken`, checked strictly: signed with the store's secret (HS256 only),
@@ -145,11 +173,14 @@ extension FirebaseEmulation {
     let invalid = IdentityToolkitError.badRequest(.invalidIDToken)
     guard !idToken.isEmpty,
       // NB: `exp` is checked below, after the user, in the emulator's order of answers.
-      let claims = try? JSONWebToken.verify(idToken, secret: engine.secrets.jwt, now: 0),
+      let claims = try? JSONWebToken.verify(idToken, secret: engine.secrets.jwt, now: nil),
       claims["iss"]?.stringValue == issuer, claims["aud"]?.stringValue == projectID,
       claims["firebase"]?.objectValue != nil,
       let id = claims["sub"]?.stringValue, !id.isEmpty,
-      let issuedAt = claims["iat"]?.numberValue, let expiry = claims["exp"]?.numberValue
+      let issuedAt = claims["iat"]?.numberValue, let expiry = claims["exp"]?.numberValue,
+      // A token issued, or valid from, a time still to come is not one this server made.
+      issuedAt <= Double(now / 1_000),
+      (claims["nbf"]?.numberValue).map({ $0 <= Double(now / 1_000) }) ?? (claims["nbf"] == nil)
     else { throw invalid }
     let user = try existingUser(id, database)
     if let validSince = user.validSince, issuedAt < Double(validSince / 1_000) {

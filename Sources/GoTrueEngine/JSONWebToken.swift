@@ -9,9 +9,12 @@ import GoTrue
 
 /// HS256 JSON Web Tokens (RFC 7519), signed and checked with libcrypto's HMAC.
 ///
-/// Checking is strict, as GoTrue's is: only HS256 (never `none`, never another algorithm),
-/// the signature compared in constant time before anything in the token is believed, then
-/// `exp` when present. Failures carry golang-jwt's wording behind GoTrue's prefix.
+/// Checking is strict, stricter than GoTrue's: only HS256 (never `none`, never another
+/// algorithm), the signature compared in constant time before anything in the token is
+/// believed; a header or payload naming a member twice is refused (``StrictJSON``: Go would
+/// read the last where Foundation reads the first); then, at `now`, `exp` is required and
+/// checked, `nbf` and `iat` too when present. Failures carry golang-jwt's wording behind
+/// GoTrue's prefix.
 enum JSONWebToken {
   private static let header = Base64URL.encode(Array(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
   private static let headerBytes = Array(header.utf8)
@@ -23,9 +26,17 @@ enum JSONWebToken {
     return signingInput + "." + Base64URL.encode(signature)
   }
 
-  /// The claims of `token` if it is an HS256 token signed with `secret` that has not expired
-  /// at `now` (Unix seconds); otherwise 403 `bad_jwt`.
-  static func verify(_ token: String, secret: [UInt8], now: Int) throws(GoTrueAPIError)
+  /// The length of the token ``sign(_:secret:)`` makes of `claims`, without signing it.
+  static func length(ofTokenWith claims: [String: JSONValue]) -> Int {
+    let payload = JSONValue.object(claims).jsonBytes.count
+    // Unpadded base64url: four characters per three bytes, rounded up; an HMAC-SHA-256
+    // signature is 32 bytes (43 characters).
+    return header.utf8.count + 1 + (payload * 4 + 2) / 3 + 1 + 43
+  }
+
+  /// The claims of `token` if it is an HS256 token signed with `secret` that is valid at `now`
+  /// (Unix seconds; `nil` leaves the time claims to the caller); otherwise 403 `bad_jwt`.
+  static func verify(_ token: String, secret: [UInt8], now: Int?) throws(GoTrueAPIError)
     -> [String: JSONValue]
   {
     let parts = token.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
@@ -37,7 +48,7 @@ enum JSONWebToken {
       guard let headerBytes = Base64URL.decode(Substring(parts[0])) else {
         throw rejected("token is malformed: could not base64 decode header")
       }
-      guard
+      guard StrictJSON.problem(in: headerBytes) == nil,
         let header = try? JSONDecoder().decode([String: JSONValue].self, from: Data(headerBytes))
       else { throw rejected("token is malformed: could not JSON decode header") }
       let algorithm = header["alg"]?.stringValue ?? ""
@@ -53,23 +64,48 @@ enum JSONWebToken {
       throw rejected("token signature is invalid: signature is invalid")
     }
     guard let payload = Base64URL.decode(Substring(parts[1])),
+      StrictJSON.problem(in: payload) == nil,
       let claims = try? JSONDecoder().decode([String: JSONValue].self, from: Data(payload))
     else { throw rejected("token is malformed: could not JSON decode claim") }
-    if let exp = claims["exp"] {
-      guard let seconds = exp.numberValue, seconds.isFinite else {
+    if let now { try checkTimes(claims, now: Double(now)) }
+    return claims
+  }
+
+  /// golang-jwt's checks of `exp` (required here), `nbf` and `iat`, with no leeway.
+  private static func checkTimes(_ claims: [String: JSONValue], now: Double)
+    throws(GoTrueAPIError)
+  {
+    func seconds(_ name: String) throws(GoTrueAPIError) -> Double? {
+      guard let value = claims[name] else { return nil }
+      guard let seconds = value.numberValue, seconds.isFinite else {
         throw rejected("token is malformed: invalid type for claim")
       }
-      guard Double(now) < seconds else {
-        throw rejected("token has invalid claims: token is expired")
-      }
+      return seconds
     }
-    return claims
+    guard let expiry = try seconds("exp") else {
+      throw rejected(
+        "token has invalid claims: token is missing required claim: exp claim is required")
+    }
+    guard now < expiry else { throw rejected("token has invalid claims: token is expired") }
+    if let notBefore = try seconds("nbf"), now < notBefore {
+      throw rejected("token has invalid claims: token is not valid yet")
+    }
+    if let issuedAt = try seconds("iat"), now < issuedAt {
+      throw rejected("token has invalid claims: token used before issued")
+    }
   }
 
   private static func rejected(_ reason: String) -> GoTrueAPIError {
     GoTrueAPIError(
       status: 403, code: .badJWT,
       message: "invalid JWT: unable to parse or verify signature, \(reason)")
+  }
+
+  /// Whether `claims` are of a token the Firebase surface issued (its issuer, or Firebase's
+  /// own claim): GoTrue's routes never accept one, though both are signed with one secret.
+  static func isFirebaseToken(_ claims: [String: JSONValue]) -> Bool {
+    claims["firebase"] != nil
+      || claims["iss"]?.stringValue?.hasPrefix("https://securetoken.google.com/") == true
   }
 }
 
@@ -80,8 +116,32 @@ struct AccessClaims: Sendable {
   /// The session the token belongs to (`session_id`), when it names one.
   var sessionID: String?
 
+  /// GoTrue's audience (its `JWT_AUD` default), the `aud` of every access token it issues.
+  static let audience = "authenticated"
+
+  /// Throws 403 `unexpected_audience` for a token of another audience, checked where GoTrue
+  /// checks it: after the user and session are found.
+  func checkAudience() throws(GoTrueAPIError) {
+    guard isForGoTrue else {
+      throw GoTrueAPIError(
+        status: 403, code: .unexpectedAudience,
+        message: "Token audience doesn't match request audience")
+    }
+  }
+
+  /// Whether the token is for GoTrue's audience (`authenticated`) and not one the Firebase
+  /// surface issued: each surface accepts only the tokens it issues (``checkAudience()``).
+  var isForGoTrue: Bool
+
   /// Reads the claims a user route needs, with GoTrue's answers when they are missing.
   init(_ claims: [String: JSONValue]) throws(GoTrueAPIError) {
+    let audience: String? =
+      switch claims["aud"] {
+      case .string(let audience)?: audience
+      case .array(let audiences)?: audiences.first?.stringValue
+      default: nil
+      }
+    isForGoTrue = audience == Self.audience && !JSONWebToken.isFirebaseToken(claims)
     guard let sub = claims["sub"]?.stringValue, !sub.isEmpty else {
       throw GoTrueAPIError(status: 403, code: .badJWT, message: "invalid claim: missing sub claim")
     }
@@ -96,6 +156,9 @@ struct AccessClaims: Sendable {
 
 /// UUIDs as text, the ids of users and sessions.
 enum UUIDText {
+  /// A UUID's worth of text, where only the length matters.
+  static let placeholder = "00000000-0000-0000-0000-000000000000"
+
   /// Whether `text` is a UUID in the 8-4-4-4-12 hexadecimal form.
   static func isValid(_ text: String) -> Bool {
     let bytes = Array(text.utf8)

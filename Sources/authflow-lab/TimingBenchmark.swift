@@ -7,11 +7,12 @@ import GoTrueEngine
 #endif
 
 /// Whether an answer's timing tells who has an account: sign-in with an unknown email against a
-/// wrong password for a known one, and signup of a new email against one that is taken.
+/// wrong password for a known one, signup of a new email against one that is taken, and a
+/// password reset (`/recover`) for an unknown email against a known one.
 ///
 /// The store is made at one bcrypt cost (`--made-at`, default 4) and then run at another
 /// (`--cost`, default 10), the case where a decoy kept from the store's creation answered
-/// unknown emails three times faster. Each iteration times the four requests back to back, so
+/// unknown emails three times faster. Each iteration times the six requests back to back, so
 /// the ratios compare like with like on a shared machine.
 struct TimingBenchmark {
   let options: LabOptions
@@ -50,6 +51,8 @@ struct TimingBenchmark {
     var wrong: [Double] = []
     var new: [Double] = []
     var taken: [Double] = []
+    var recoverKnown: [Double] = []
+    var recoverUnknown: [Double] = []
     for index in 0..<iterations {
       unknown.append(
         await time { try await running.signIn(email: "nobody@bench.example", password: "Guess123") }
@@ -65,13 +68,23 @@ struct TimingBenchmark {
         await time {
           try await running.signUp(email: "known@bench.example", password: "Password123", data: [:])
         })
+      // Each iteration's own addresses: the per-address interval would refuse a repeat at once.
+      _ = try? running.importAccounts(
+        emails: ["reset\(index)@bench.example"], passwordHash: "x", confirmed: true)
+      recoverKnown.append(
+        await time { try await running.recover(email: "reset\(index)@bench.example") })
+      recoverUnknown.append(
+        await time { try await running.recover(email: "nobody\(index)@bench.example") })
     }
     let (u, w, n, t) = (median(unknown), median(wrong), median(new), median(taken))
+    let (rk, ru) = (median(recoverKnown), median(recoverUnknown))
     emit(
       "made_at=\(madeAt) cost=\(cost) iterations=\(iterations)"
         + " signin_unknown_ms=\(format(u)) signin_wrong_password_ms=\(format(w))"
         + " signup_new_ms=\(format(n)) signup_taken_ms=\(format(t))"
-        + " signin_ratio=\(format(u / w / 1_000)) signup_ratio=\(format(t / n / 1_000))")
+        + " recover_known_ms=\(format(rk)) recover_unknown_ms=\(format(ru))"
+        + " signin_ratio=\(format(u / w / 1_000)) signup_ratio=\(format(t / n / 1_000))"
+        + " recover_ratio=\(format(ru / rk / 1_000))")
   }
 
   /// Seconds one call takes; failures (wrong passwords) are the point, so they are ignored.

@@ -14,7 +14,9 @@ struct TestServer {
   let responder: AuthResponder
   let clock: AdjustableClock
 
-  init(configure: (inout EngineConfiguration) -> Void = { _ in }) throws {
+  init(
+    externalURL: String? = nil, configure: (inout EngineConfiguration) -> Void = { _ in }
+  ) throws {
     var configuration = EngineConfiguration()
     configuration.hashCost = Bcrypt.minimumCost
     configuration.emailLinks = .server(externalURL: "http://127.0.0.1:9999")
@@ -22,7 +24,7 @@ struct TestServer {
     clock = AdjustableClock(fixedAt: Date(timeIntervalSince1970: 1_735_689_600))
     engine = try EmbeddedGoTrue(
       location: .memory, configuration: configuration, clock: clock, random: SeededRandom(seed: 1))
-    responder = AuthResponder(engine: engine, version: "test")
+    responder = AuthResponder(engine: engine, version: "test", externalURL: externalURL)
   }
 
   /// The answer to one request, as the HTTP server would get it: from the event loop when the

@@ -26,18 +26,23 @@ struct EmailLinkTests {
     return try #require(components.queryItems?.first { $0.name == "token" }?.value)
   }
 
-  @Test func theTokenHashIsGoTruesSHA224OfEmailAndCode() {
-    // hex(sha224("a@b.c" + "123456")), computed independently with Python's hashlib.
-    #expect(
-      EmailLink.tokenHash(email: "a@b.c", code: "123456")
-        == "19fc8045654795b943ae7db4b637d9ee44d1dc98644c90a3fb01fa3f")
+  @Test func theTokenHashIsKeyedSoTheAddressAndAGuessedCodeCannotMakeIt() {
+    // GoTrue's would be hex(sha224("a@b.c" + "123456")) (Python's hashlib gives this one).
+    let gotrue = "19fc8045654795b943ae7db4b637d9ee44d1dc98644c90a3fb01fa3f"
+    let key = Array(repeating: UInt8(7), count: 32)
+    let hash = EmailLink.tokenHash(email: "a@b.c", code: "123456", key: key)
+    #expect(hash != gotrue)
+    #expect(hash.utf8.count == 56 && hash.allSatisfy(\.isHexDigit), "GoTrue's shape")
+    #expect(hash == EmailLink.tokenHash(email: "a@b.c", code: "123456", key: key))
+    #expect(hash != EmailLink.tokenHash(email: "a@b.c", code: "123456", key: [8] + key.dropFirst()))
+    #expect(hash != EmailLink.tokenHash(email: "a@b.c1", code: "23456", key: key))
   }
 
   @Test func serverLinksLeadToVerifyWithTheTokenHash() async throws {
     let engine = try serverEngine()
     try await engine.recover(email: "test@example.com", redirectTo: "http://127.0.0.1:3000/reset")
     let message = try #require(engine.outbox.newest(to: "test@example.com"))
-    let hash = EmailLink.tokenHash(email: "test@example.com", code: message.code)
+    let hash = engine.linkToken(email: "test@example.com", code: message.code)
     #expect(
       message.link
         == "http://127.0.0.1:9999/verify?token=\(hash)&type=recovery&redirect_to=http://127.0.0.1:3000/reset"
@@ -62,6 +67,37 @@ struct EmailLinkTests {
     #expect(
       try #require(engine.outbox.newest(to: "test@example.com")).link.hasSuffix(
         "redirect_to=http%3A%2F%2F127.0.0.1%3A5173%2Fa%3Fb%3Dc%26d%3De"))
+  }
+
+  @Test func aRedirectIsJudgedAsABrowserWouldReadIt() throws {
+    let engine = try serverEngine()
+    let site = engine.configuration.siteURL
+    let allowed = [
+      "http://127.0.0.1:3000/welcome", "http://127.0.0.1:3000", "http://127.0.0.1:5173/cb",
+      "http://127.0.0.2:8080/", "https://127.0.0.1/x", "http://[::1]:3000/",
+    ]
+    for target in allowed { #expect(engine.allowedRedirect(target) == target, "\(target)") }
+    let refused = [
+      // A browser goes to evil.example for each of these.
+      #"http://evil.example\@127.0.0.1:3000/"#, "http://evil.example@127.0.0.1:3000/",
+      "http:evil.example", "http://127.0.0.1:3000.evil.example/", "https://evil.example/",
+      "http://0x7f.0.0.1:3000/x", "http://127.1:3000/",
+      // Only http(s) to a loopback address; not the site's host under another scheme.
+      "javascript://127.0.0.1/%0aalert(1)", "ftp://127.0.0.1/", "https://localhost:3000/",
+      // Text that no header may carry would burn the link.
+      "http://127.0.0.1:3000/\r\nSet-Cookie: a=b", "http://127.0.0.1:3000/a b", "",
+    ]
+    for target in refused { #expect(engine.allowedRedirect(target) == site, "\(target)") }
+    #expect(engine.allowedRedirect(nil) == site)
+  }
+
+  @Test func aBackslashRedirectOnARecoveryLinkLeadsToTheSiteWithTheSession() async throws {
+    let engine = try serverEngine()
+    try await engine.recover(
+      email: "test@example.com", redirectTo: #"http://evil.example\@127.0.0.1:3000/"#)
+    let link = try #require(engine.outbox.newest(to: "test@example.com")).link
+    #expect(link.hasSuffix("&redirect_to=http://127.0.0.1:3000"))
+    #expect(!link.contains("evil"))
   }
 
   @Test func aTokenHashVerifiesOnceForItsOwnType() async throws {

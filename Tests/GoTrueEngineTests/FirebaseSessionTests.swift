@@ -110,17 +110,31 @@ struct FirebaseSessionTests {
     #expect(disabled == .badRequest(.userDisabled))
   }
 
-  @Test func aUserSignsInThroughEitherSurfaceAndRefreshesThroughTheOther() async throws {
+  @Test func aUserSignsInThroughEitherSurfaceButEachSurfaceTakesOnlyItsOwnTokens() async throws {
     let emulation = try makeEmulation()
     let engine = emulation.engine
     let firebase = try await emulation.signIn(
       email: "test@example.com", password: "TestPassword123!")
-    // The ID token is also a GoTrue access token of the same user and session.
-    #expect(try await engine.user(accessToken: firebase.idToken).email == "test@example.com")
-    let goTrue = try await engine.refresh(refreshToken: firebase.refreshToken)
-    let back = try await emulation.refresh(refreshToken: goTrue.refreshToken)
+    let goTrue = try await engine.signIn(email: "test@example.com", password: "TestPassword123!")
+    #expect(goTrue.user.id == firebase.account.id, "one account")
+    // Neither surface's tokens open the other's routes, ID and access tokens alike.
+    let idTokenOnGoTrue = await failure { try await engine.user(accessToken: firebase.idToken) }
+    #expect(idTokenOnGoTrue?.apiError?.code == .unexpectedAudience)
+    #expect(
+      await firebaseFailure { _ = try emulation.account(idToken: goTrue.accessToken) }
+        == .badRequest(.invalidIDToken))
+    // Nor do refresh tokens renew on the other surface; on their own they do.
+    let firebaseRefreshOnGoTrue = await failure {
+      try await engine.refresh(refreshToken: firebase.refreshToken)
+    }
+    #expect(firebaseRefreshOnGoTrue?.apiError?.code == .refreshTokenNotFound)
+    #expect(
+      await firebaseFailure { _ = try await emulation.refresh(refreshToken: goTrue.refreshToken) }
+        == .badRequest(.invalidRefreshToken))
+    let back = try await emulation.refresh(refreshToken: firebase.refreshToken)
     #expect(back.account.id == firebase.account.id)
     #expect(try emulation.account(idToken: back.idToken).email == "test@example.com")
+    #expect(try await engine.refresh(refreshToken: goTrue.refreshToken).user.id == goTrue.user.id)
 
     let made = try await emulation.newUser("both@example.com")
     var verify = FirebaseAccountChanges()
@@ -197,10 +211,11 @@ struct FirebaseSessionTests {
         == .badRequest(.invalidRefreshToken))
     let again = try await emulation.signIn(email: "v@example.com", password: "secret123")
     #expect(try emulation.account(idToken: again.idToken).id == session.account.id)
-    // Signing out through GoTrue ends the Firebase session too.
-    try await emulation.engine.logout(accessToken: again.idToken, scope: .local)
-    #expect(
-      await firebaseFailure { try emulation.account(idToken: again.idToken) }
-        == .badRequest(.tokenExpired))
+    // GoTrue's sign-out takes no ID token, and so cannot end the session either.
+    let logout = await failure {
+      try await emulation.engine.logout(accessToken: again.idToken, scope: .local)
+    }
+    #expect(logout?.apiError?.code == .unexpectedAudience)
+    #expect(try emulation.account(idToken: again.idToken).id == session.account.id)
   }
 }

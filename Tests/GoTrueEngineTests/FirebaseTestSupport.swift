@@ -32,7 +32,7 @@ func firebaseFailure<T>(_ body: () async throws -> T) async -> IdentityToolkitEr
 extension FirebaseEmulation {
   /// The verified claims of an ID token this emulation signed.
   func claims(of idToken: String) throws -> [String: JSONValue] {
-    try JSONWebToken.verify(idToken, secret: engine.secrets.jwt, now: 0)
+    try JSONWebToken.verify(idToken, secret: engine.secrets.jwt, now: nil)
   }
 
   /// A new account `email` with the password `secret123`, signed in.

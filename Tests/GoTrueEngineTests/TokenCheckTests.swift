@@ -72,17 +72,91 @@ struct TokenCheckTests {
     )
   }
 
-  @Test func expiryIsCheckedWhenPresent() throws {
+  @Test func expiryIsRequiredAndNotBeforeAndIssuedAtAreChecked() throws {
     let engine = try makeEngine(clock: clock)
     let now = testEpoch.timeIntervalSince1970
-    let expired = token(
-      claims: ["role": .string("service_role"), "exp": .number(now)], secret: engine.secrets.jwt)
+    let prefix = "invalid JWT: unable to parse or verify signature, token has invalid claims: "
+    let cases: [([String: JSONValue], String?)] = [
+      (["exp": .number(now)], "token is expired"),
+      ([:], "token is missing required claim: exp claim is required"),
+      (["exp": .number(now + 60), "nbf": .number(now + 1)], "token is not valid yet"),
+      (["exp": .number(now + 60), "iat": .number(now + 1)], "token used before issued"),
+      (["exp": .number(now + 60), "nbf": .number(now), "iat": .number(now)], nil),
+    ]
+    for (times, expected) in cases {
+      var claims = times
+      claims["role"] = .string("service_role")
+      let bearer = token(claims: claims, secret: engine.secrets.jwt)
+      #expect(
+        failure(of: { try engine.authorizeAdmin(bearer) })?.apiError?.message
+          == expected.map { prefix + $0 }, "\(times)")
+    }
+  }
+
+  @Test func aNameGivenTwiceInAHeaderOrClaimsIsRefusedHoweverItIsSpelled() throws {
+    let engine = try makeEngine(clock: clock)
+    let later = testEpoch.timeIntervalSince1970 + 60
+    // Foundation reads the first of two names, Go the last (and Go matches claims to its
+    // struct's fields ignoring case, with Unicode folding): each of these is ambiguous.
+    let payloads = [
+      #"{"role":"authenticated","exp":EXP,"role":"service_role"}"#,
+      #"{"role":"authenticated","exp":EXP,"ROLE":"service_role"}"#,
+      #"{"role":"authenticated","exp":EXP,"\u0072ole":"service_role"}"#,
+      #"{"ſub":"x","sub":"y","role":"service_role","exp":EXP}"#,
+    ].map { $0.replacing("EXP", with: "\(Int(later))") }
+    for payload in payloads {
+      let input =
+        Base64URL.encode(Array(#"{"alg":"HS256","typ":"JWT"}"#.utf8)) + "."
+        + Base64URL.encode(Array(payload.utf8))
+      let signed =
+        input + "."
+        + Base64URL.encode(HMAC.sha256(key: engine.secrets.jwt, message: Array(input.utf8)))
+      #expect(
+        failure(of: { try engine.authorizeAdmin(signed) })?.apiError?.message
+          == "invalid JWT: unable to parse or verify signature, token is malformed: could not JSON "
+          + "decode claim", "\(payload)")
+    }
+    let header = token(
+      header: #"{"alg":"HS256","alg":"none","typ":"JWT"}"#,
+      claims: ["role": .string("service_role"), "exp": .number(later)], secret: engine.secrets.jwt)
+    #expect(failure(of: { try engine.authorizeAdmin(header) })?.apiError?.code == .badJWT)
+    // Names repeated in different objects, or differing in case below the top, are fine.
+    let nested = token(
+      claims: [
+        "role": .string("service_role"), "exp": .number(later),
+        "user_metadata": .object(["Name": .string("a"), "name": .string("b")]),
+        "app_metadata": .object(["role": .string("x")]),
+      ], secret: engine.secrets.jwt)
+    #expect(failure(of: { try engine.authorizeAdmin(nested) }) == nil)
+  }
+
+  @Test func firebaseIDTokensOpenNoneOfGoTruesRoutes() async throws {
+    let engine = try makeEngine(clock: clock)
+    let firebase = FirebaseEmulation(
+      engine: engine, projectID: "demo", linkBase: "http://127.0.0.1:9099")
+    // unverified@ cannot get a GoTrue session, but signs in on the Firebase surface.
+    let idToken = try await firebase.signIn(email: "unverified@example.com", password: "Test1234")
+      .idToken
+    let refused = await failure { try await engine.user(accessToken: idToken) }
     #expect(
-      failure(of: { try engine.authorizeAdmin(expired) })?.apiError?.message
-        == "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired"
-    )
-    let lasting = token(claims: ["role": .string("service_role")], secret: engine.secrets.jwt)
-    #expect(failure(of: { try engine.authorizeAdmin(lasting) }) == nil)
+      refused?.apiError
+        == GoTrueAPIError(
+          status: 403, code: .unexpectedAudience,
+          message: "Token audience doesn't match request audience"))
+    let update = await failure {
+      try await engine.updateUser(
+        GoTrueUserAttributes(password: "Another123"), accessToken: idToken)
+    }
+    #expect(update?.apiError?.code == .unexpectedAudience)
+    #expect(await failure { try await engine.deleteUser(accessToken: idToken) } != nil)
+    // Not even with a role in it: Firebase's claims mark the token as the other surface's.
+    let later = testEpoch.timeIntervalSince1970 + 60
+    let withRole = token(
+      claims: [
+        "role": .string("service_role"), "exp": .number(later),
+        "iss": .string("https://securetoken.google.com/demo"), "aud": .string("demo"),
+      ], secret: engine.secrets.jwt)
+    #expect(failure(of: { try engine.authorizeAdmin(withRole) })?.apiError?.code == .notAdmin)
   }
 
   @Test func apiKeysAreStableJWTsWhoseRoleDecidesAdmin() throws {
@@ -101,7 +175,8 @@ struct TokenCheckTests {
       anon?.apiError
         == GoTrueAPIError(status: 403, code: .badJWT, message: "invalid claim: missing sub claim"))
 
-    let notUUID = token(claims: ["sub": .string("alice")], secret: engine.secrets.jwt)
+    let notUUID = token(
+      claims: ["sub": .string("alice"), "exp": .number(4_102_444_800)], secret: engine.secrets.jwt)
     let bad = await failure { try await engine.user(accessToken: notUUID) }
     #expect(bad?.apiError?.status == 400)
     #expect(bad?.apiError?.message == "invalid claim: sub claim must be a UUID")

@@ -234,9 +234,10 @@ class AdminSDKTest(FirebaseCase):
             self.server.anon_headers())
         self.assertEqual(status, 200, session)
         self.assertEqual(session["user"]["id"], user.uid)
+        # One account, but each surface renews only its own sessions' tokens.
         status, raw = self.refresh(session["refresh_token"])[::2]
-        self.assertEqual(status, 200, raw)
-        self.assertEqual(json.loads(raw)["user_id"], user.uid)
+        self.assertEqual(status, 400, raw)
+        self.assertEqual(json.loads(raw)["error"]["message"], "INVALID_REFRESH_TOKEN")
 
 
 class RestAPITest(FirebaseCase):
