@@ -11,6 +11,13 @@ let package = Package(
     .executable(name: "authflow", targets: ["authflow"]),
   ],
   targets: [
+    // What the test targets share: a throw-away engine, a scripted HTTP transport, request
+    // snapshots, failure helpers.
+    .target(
+      name: "TestSupport",
+      dependencies: ["AuthFlow", "AuthFlowHTTP", "GoTrue", "GoTrueEngine", "AuthCrypto", "Clocks"],
+      path: "Tests/TestSupport"),
+
     // The platform-neutral flow: states, view model, validation, messages, the service protocol.
     .target(name: "AuthFlow"),
     .testTarget(name: "AuthFlowTests", dependencies: ["AuthFlow"]),
@@ -33,15 +40,22 @@ let package = Package(
     .target(name: "GoTrue"),
     .testTarget(name: "GoTrueTests", dependencies: ["GoTrue"]),
 
-    // The app's AuthService over any GoTrue API: the one mapping from wire codes to AuthError,
-    // and the sealed session file.
+    // Where a backend keeps the signed-in session between runs: in memory, or sealed in a file
+    // only its owner may read.
+    .target(name: "SavedSessions", dependencies: ["AuthFlow", "AuthCrypto", "PrivateFiles"]),
+    .testTarget(
+      name: "SavedSessionsTests",
+      dependencies: ["SavedSessions", "AuthFlow", "AuthCrypto", "PrivateFiles", "Clocks", "GoTrue"]),
+
+    // The app's AuthService over any GoTrue API: the one mapping from wire codes to AuthError.
     .target(
       name: "AuthFlowGoTrue",
-      dependencies: ["AuthFlow", "GoTrue", "AuthCrypto", "PrivateFiles", "Clocks"]),
+      dependencies: ["AuthFlow", "GoTrue", "SavedSessions", "Clocks"]),
     .testTarget(
       name: "AuthFlowGoTrueTests",
       dependencies: [
-        "AuthFlowGoTrue", "AuthFlow", "GoTrue", "GoTrueEngine", "AuthCrypto", "PrivateFiles",
+        "TestSupport",
+        "AuthFlowGoTrue", "AuthFlow", "GoTrue", "GoTrueEngine", "SavedSessions", "AuthCrypto",
         "Clocks",
       ]),
 
@@ -49,14 +63,24 @@ let package = Package(
     // outbox for its email.
     .target(
       name: "GoTrueEngine",
-      dependencies: [
-        "GoTrue", "IdentityToolkit", "AuthCrypto", "PrivateFiles", "Clocks", "CSQLite",
-      ]),
+      dependencies: ["GoTrue", "AuthCrypto", "PrivateFiles", "Clocks", "CSQLite"]),
     .testTarget(
       name: "GoTrueEngineTests",
       dependencies: [
-        "GoTrueEngine", "GoTrue", "IdentityToolkit", "AuthCrypto", "Clocks", "PrivateFiles",
-        "authflow-lab",
+        "TestSupport",
+        "GoTrueEngine", "GoTrue", "AuthCrypto", "Clocks", "PrivateFiles", "authflow-lab",
+      ]),
+
+    // The Firebase Auth emulator's operations on the engine's accounts: its rules, codes and
+    // ID tokens, for the server's Firebase surface.
+    .target(
+      name: "FirebaseEmulator",
+      dependencies: ["GoTrueEngine", "GoTrue", "IdentityToolkit", "AuthCrypto"]),
+    .testTarget(
+      name: "FirebaseEmulatorTests",
+      dependencies: [
+        "TestSupport",
+        "FirebaseEmulator", "GoTrueEngine", "GoTrue", "IdentityToolkit", "AuthCrypto", "Clocks",
       ]),
 
     // Benchmarks and fault drills for the engine (`make bench`, multi-process tests).
@@ -79,7 +103,9 @@ let package = Package(
     .testTarget(
       name: "AuthFlowSupabaseTests",
       dependencies: [
-        "AuthFlowSupabase", "AuthFlowGoTrue", "AuthFlow", "GoTrue", "AuthFlowHTTP", "Clocks",
+        "TestSupport",
+        "AuthFlowSupabase", "AuthFlowGoTrue", "SavedSessions", "AuthFlow", "GoTrue", "AuthFlowHTTP",
+        "Clocks",
       ],
       exclude: ["Fixtures", "Requests"]),
 
@@ -87,11 +113,12 @@ let package = Package(
     // AuthService, and the emulator's code list for the shell's mail commands.
     .target(
       name: "AuthFlowFirebase",
-      dependencies: ["AuthFlow", "AuthFlowGoTrue", "IdentityToolkit", "AuthFlowHTTP", "Clocks"]),
+      dependencies: ["AuthFlow", "SavedSessions", "IdentityToolkit", "AuthFlowHTTP", "Clocks"]),
     .testTarget(
       name: "AuthFlowFirebaseTests",
       dependencies: [
-        "AuthFlowFirebase", "AuthFlow", "AuthFlowGoTrue", "IdentityToolkit", "AuthFlowHTTP",
+        "TestSupport",
+        "AuthFlowFirebase", "AuthFlow", "SavedSessions", "IdentityToolkit", "AuthFlowHTTP",
         "Clocks",
       ],
       exclude: ["Requests"]),
@@ -109,23 +136,23 @@ let package = Package(
     .target(
       name: "AuthServer",
       dependencies: [
-        "HTTPServer", "GoTrueEngine", "GoTrue", "IdentityToolkit", "AuthCrypto", "Clocks",
-        "CommandLineOptions",
+        "HTTPServer", "GoTrueEngine", "FirebaseEmulator", "GoTrue", "IdentityToolkit",
+        "AuthCrypto", "Clocks", "CommandLineOptions",
       ]),
     .testTarget(
       name: "AuthServerTests",
       dependencies: [
-        "AuthServer", "HTTPServer", "GoTrueEngine", "GoTrue", "IdentityToolkit", "AuthCrypto",
-        "Clocks",
+        "AuthServer", "HTTPServer", "GoTrueEngine", "FirebaseEmulator", "GoTrue",
+        "IdentityToolkit", "AuthCrypto", "Clocks",
       ]),
 
     // The shell: line sources, parser, command table, renderer, runner, libedit terminal.
     .target(
       name: "AuthShell",
       dependencies: [
-        "AuthFlow", "AuthFlowGoTrue", "GoTrue", "GoTrueEngine", "AuthFlowSupabase",
-        "AuthFlowFirebase",
-        "AuthFlowHTTP", "AuthCrypto", "PrivateFiles", "Clocks", "CEditLine", "CommandLineOptions",
+        "AuthFlow", "AuthFlowGoTrue", "SavedSessions", "GoTrue", "GoTrueEngine",
+        "AuthFlowSupabase", "AuthFlowFirebase", "AuthFlowHTTP", "AuthCrypto", "PrivateFiles",
+        "Clocks", "CEditLine", "CommandLineOptions",
       ]),
     .testTarget(
       name: "AuthShellTests",

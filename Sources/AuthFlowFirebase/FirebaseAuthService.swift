@@ -1,7 +1,7 @@
 import AuthFlow
-import AuthFlowGoTrue
 import Clocks
 import IdentityToolkit
+import SavedSessions
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -1,6 +1,7 @@
 import AuthFlow
 import Clocks
 import GoTrue
+import SavedSessions
 import Synchronization
 
 #if canImport(FoundationEssentials)

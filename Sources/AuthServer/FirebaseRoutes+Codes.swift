@@ -1,3 +1,4 @@
+import FirebaseEmulator
 import GoTrueEngine
 import HTTPServer
 import IdentityToolkit

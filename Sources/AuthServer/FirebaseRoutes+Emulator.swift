@@ -1,3 +1,4 @@
+import FirebaseEmulator
 import GoTrue
 import GoTrueEngine
 import HTTPServer

@@ -1,6 +1,7 @@
 import AuthCrypto
 import Clocks
 import CommandLineOptions
+import FirebaseEmulator
 import GoTrueEngine
 import HTTPServer
 import Synchronization

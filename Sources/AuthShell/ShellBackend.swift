@@ -7,6 +7,7 @@ import AuthFlowSupabase
 import Clocks
 import GoTrueEngine
 import PrivateFiles
+import SavedSessions
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

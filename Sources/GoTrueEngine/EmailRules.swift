@@ -4,18 +4,18 @@ import GoTrue
 /// most 255 bytes, the format `checkmail` accepts, then lowercased. They are the server's rules,
 /// deliberately apart from the app's stricter form validation, so a client bug cannot hide
 /// behind a shared rule.
-enum EmailRules {
+package enum EmailRules {
   /// The longest address GoTrue accepts, in bytes.
-  static let maximumLength = 255
+  package static let maximumLength = 255
 
   /// The address as GoTrue stores and looks it up: lowercased (and in Unicode's composed
   /// form, though GoTrue's format admits only ASCII).
-  static func normalized(_ email: String) -> String {
+  package static func normalized(_ email: String) -> String {
     String(decoding: email.lowercased()._nfcCodeUnits, as: UTF8.self)
   }
 
   /// The normalized address, or 400 `validation_failed` with GoTrue's message.
-  static func validated(_ email: String) throws(GoTrueFailure) -> String {
+  package static func validated(_ email: String) throws(GoTrueFailure) -> String {
     if email.isEmpty { throw invalid("An email address is required") }
     if email.utf8.count > maximumLength { throw invalid("An email address is too long") }
     guard isWellFormed(email) else {
@@ -26,7 +26,7 @@ enum EmailRules {
 
   /// `local@domain` with checkmail's character sets: the local part from RFC 5322's atext and
   /// dots, the domain dot-separated labels of letters, digits and inner hyphens.
-  static func isWellFormed(_ email: String) -> Bool {
+  package static func isWellFormed(_ email: String) -> Bool {
     let parts = email.utf8.split(separator: UInt8(ascii: "@"), omittingEmptySubsequences: false)
     guard parts.count == 2, let local = parts.first, let domain = parts.last,
       !local.isEmpty, !domain.isEmpty
@@ -56,12 +56,12 @@ enum EmailRules {
 }
 
 /// GoTrue's emailed codes: 6 digits by default (`MAILER_OTP_LENGTH`).
-enum CodeRules {
+package enum CodeRules {
   /// The length of the codes the engine sends.
-  static let length = 6
+  package static let length = 6
 
   /// Whether `code` could be one the engine sent: exactly ``length`` ASCII digits.
-  static func isWellFormed(_ code: String) -> Bool {
+  package static func isWellFormed(_ code: String) -> Bool {
     code.utf8.count == length
       && code.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
   }

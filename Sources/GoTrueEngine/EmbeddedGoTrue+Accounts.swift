@@ -9,7 +9,7 @@ import GoTrue
 #endif
 
 /// How a user proved who they are, for the `amr` claim of their session's tokens.
-enum SignInMethod: String, Sendable {
+package enum SignInMethod: String, Sendable {
   /// An email and password.
   case password
   /// An emailed code or link.
@@ -82,7 +82,7 @@ extension EmbeddedGoTrue {
   /// Adds an account with its email identity. As GoTrue does, `user_metadata` starts as the
   /// identity's claims (`sub`, `email`, `email_verified`, `phone_verified`) with the signup
   /// `data`; the identity keeps the data as well.
-  func insertUser(
+  package func insertUser(
     id: String? = nil, email: String, passwordHash: String, data: [String: JSONValue],
     userMetadata: [String: JSONValue]? = nil, appMetadata: [String: JSONValue] = [:],
     role: String = "authenticated", confirmed: Bool, signsIn: Bool = false,
@@ -278,7 +278,7 @@ extension EmbeddedGoTrue {
     }
   }
 
-  func hashPassword(_ password: String) throws(GoTrueFailure) -> String {
+  package func hashPassword(_ password: String) throws(GoTrueFailure) -> String {
     do {
       return try Bcrypt.hash(password, cost: configuration.hashCost, random: random)
     } catch {
@@ -289,5 +289,6 @@ extension EmbeddedGoTrue {
 
 extension SQLiteError {
   /// A row written in this transaction could not be read back.
-  static let missingRow = SQLiteError(code: 0, message: "a row written could not be read back")
+  package static let missingRow = SQLiteError(
+    code: 0, message: "a row written could not be read back")
 }

@@ -10,7 +10,7 @@ import GoTrue
 
 /// The kinds of stored code: one per email kind, and two for an email change (one for each
 /// address).
-enum CodeKind: String, Sendable, CaseIterable {
+package enum CodeKind: String, Sendable, CaseIterable {
   case confirmation
   case recovery
   case magicLink = "magiclink"
@@ -18,7 +18,7 @@ enum CodeKind: String, Sendable, CaseIterable {
   case emailChangeNew = "email_change_new"
 
   /// The email that carries a code of this kind.
-  var emailKind: OutboxMessage.Kind {
+  package var emailKind: OutboxMessage.Kind {
     switch self {
     case .confirmation: .confirmation
     case .recovery: .recovery
@@ -29,7 +29,7 @@ enum CodeKind: String, Sendable, CaseIterable {
 
   /// The kinds a `POST /verify` of `type` may spend, as GoTrue matches them (`email` takes a
   /// confirmation or a sign-in code).
-  static func verified(by type: GoTrueOTPType) -> [CodeKind] {
+  package static func verified(by type: GoTrueOTPType) -> [CodeKind] {
     switch type {
     case .signup: [.confirmation]
     case .recovery: [.recovery]
@@ -49,7 +49,7 @@ extension EmbeddedGoTrue {
   /// A code made for an admin (`generate_link`) is not mailed, so it counts against no email
   /// limit. With `oob`, the code is that Firebase out-of-band code instead of 6 digits, found
   /// only by its own keyed hash (never by `/verify`), and the email carries its link.
-  func issueCode(
+  package func issueCode(
     _ kind: CodeKind, for user: UserRecord, to recipient: String? = nil,
     _ database: SQLiteDatabase, now: Int64, redirectTo: String? = nil, mailed: Bool = true,
     oob: OutOfBandCode? = nil
@@ -95,18 +95,24 @@ extension EmbeddedGoTrue {
 
   /// A Firebase out-of-band code to issue: the opaque code, the link that carries it, and the
   /// project its email names.
-  struct OutOfBandCode: Sendable {
-    var code: String
-    var link: String
-    var project: String
+  package struct OutOfBandCode: Sendable {
+    package var code: String
+    package var link: String
+    package var project: String
+
+    package init(code: String, link: String, project: String) {
+      self.code = code
+      self.link = link
+      self.project = project
+    }
   }
 
   /// The keyed hash an out-of-band code is found by (apart from `/verify`'s link hashes).
-  func oobHash(_ code: String) -> [UInt8] {
+  package func oobHash(_ code: String) -> [UInt8] {
     HMAC.sha256(key: secrets.codes, message: Array("oob:\(code)".utf8))
   }
 
-  func deliver(_ emails: [PendingEmail], at date: Date) {
+  package func deliver(_ emails: [PendingEmail], at date: Date) {
     for email in emails { outbox.deliver(email, from: configuration.sender, at: date) }
   }
 
@@ -127,16 +133,16 @@ extension EmbeddedGoTrue {
     return sameSite || loopbackAddress ? redirectTo : configuration.siteURL
   }
 
-  func codeHash(_ kind: CodeKind, userID: String, code: String) -> [UInt8] {
+  package func codeHash(_ kind: CodeKind, userID: String, code: String) -> [UInt8] {
     HMAC.sha256(key: secrets.codes, message: Array("\(kind.rawValue):\(userID):\(code)".utf8))
   }
 
   /// The `token` of a link to the code `code` sent to `email` (``EmailLink/tokenHash``).
-  func linkToken(email: String, code: String) -> String {
+  package func linkToken(email: String, code: String) -> String {
     EmailLink.tokenHash(email: email, code: code, key: secrets.codes)
   }
 
-  func linkHash(_ tokenHash: String) -> [UInt8] {
+  package func linkHash(_ tokenHash: String) -> [UInt8] {
     HMAC.sha256(key: secrets.codes, message: Array("link:\(tokenHash.lowercased())".utf8))
   }
 

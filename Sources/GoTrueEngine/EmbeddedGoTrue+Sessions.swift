@@ -4,7 +4,7 @@ import GoTrue
 extension EmbeddedGoTrue {
   /// Starts a session for `user`: a row in `sessions`, a refresh token stored as its hash, and
   /// a signed access token. `method` is how the user proved who they are (the `amr` claim).
-  func createSession(
+  package func createSession(
     for user: UserRecord, method: SignInMethod, in database: SQLiteDatabase, now: Int64
   ) throws -> GoTrueSession {
     let (session, refreshToken) = try openSession(for: user, method: method, in: database, now: now)
@@ -12,7 +12,7 @@ extension EmbeddedGoTrue {
   }
 
   /// Adds a session for `user` with its first refresh token; the caller signs its tokens.
-  func openSession(
+  package func openSession(
     for user: UserRecord, method: SignInMethod, in database: SQLiteDatabase, now: Int64
   ) throws -> (SessionInfo, refreshToken: String) {
     let sessionID = random.uuidString()
@@ -27,13 +27,19 @@ extension EmbeddedGoTrue {
   }
 
   /// A session's id and how and when it began, for the access token's claims.
-  struct SessionInfo: Sendable {
-    var id: String
-    var method: SignInMethod
-    var startedAt: Int64
+  package struct SessionInfo: Sendable {
+    package var id: String
+    package var method: SignInMethod
+    package var startedAt: Int64
+
+    package init(id: String, method: SignInMethod, startedAt: Int64) {
+      self.id = id
+      self.method = method
+      self.startedAt = startedAt
+    }
   }
 
-  func makeSession(user: UserRecord, session: SessionInfo, refreshToken: String, now: Int64)
+  package func makeSession(user: UserRecord, session: SessionInfo, refreshToken: String, now: Int64)
     -> GoTrueSession
   {
     let issuedAt = Int(now / 1_000)
@@ -48,7 +54,7 @@ extension EmbeddedGoTrue {
   /// ``EngineConfiguration/maximumTokenBytes``: its metadata are in every token, and a
   /// token the server cannot read back in a header would lock the user out. Call after
   /// writing the user, inside the write's transaction, so the write is undone.
-  func checkTokenFits(_ user: UserRecord) throws(GoTrueAPIError) {
+  package func checkTokenFits(_ user: UserRecord) throws(GoTrueAPIError) {
     let session = SessionInfo(id: UUIDText.placeholder, method: .password, startedAt: 0)
     let claims = accessClaims(user: user, session: session, issuedAt: Int(Int32.max))
     let length = JSONWebToken.length(ofTokenWith: claims)
@@ -120,12 +126,14 @@ extension EmbeddedGoTrue {
   }
 
   /// A rotated refresh token: the user, the session, the token to use next and the time.
-  typealias Rotation = (user: UserRecord, session: SessionInfo, refreshToken: String, now: Int64)
+  package typealias Rotation = (
+    user: UserRecord, session: SessionInfo, refreshToken: String, now: Int64
+  )
 
   /// Rotates `refreshToken` as ``refresh(refreshToken:)`` does, leaving the signing of a token
   /// to the caller. A token of the other surface's sessions (`firebase` says which surface
   /// asks) is not found.
-  func rotate(refreshToken: String, firebase: Bool) throws(GoTrueFailure) -> Rotation {
+  package func rotate(refreshToken: String, firebase: Bool) throws(GoTrueFailure) -> Rotation {
     enum Outcome: Sendable {
       case rotated(UserRecord, SessionInfo, refreshToken: String, now: Int64)
       case reused
@@ -325,7 +333,7 @@ extension EmbeddedGoTrue {
       ], secret: secrets.jwt)
   }
 
-  func limiter(_ database: SQLiteDatabase, _ now: Int64) -> RateLimiter {
+  package func limiter(_ database: SQLiteDatabase, _ now: Int64) -> RateLimiter {
     RateLimiter(database: database, configuration: configuration, codeKey: secrets.codes, now: now)
   }
 }

@@ -27,19 +27,19 @@ public final class EmbeddedGoTrue: GoTrueAPI {
   /// Times the answers that must not tell who has an account (``AnswerPacer``).
   let pacer = AnswerPacer()
 
-  let clock: any AuthClock
-  let random: any RandomSource
+  package let clock: any AuthClock
+  package let random: any RandomSource
   let database: DatabaseLock
-  let secrets: Secrets
+  package let secrets: Secrets
 
   /// The store's own secrets, created with it and kept in its `meta` table.
-  struct Secrets: Sendable {
+  package struct Secrets: Sendable {
     /// Signs access tokens (GoTrue's JWT secret).
-    var jwt: [UInt8]
+    package var jwt: [UInt8]
     /// Keys the hashes of emailed codes and of email addresses.
-    var codes: [UInt8]
+    package var codes: [UInt8]
     /// A bcrypt hash checked when the email is unknown, so both cases cost one hash.
-    var decoyHash: String
+    package var decoyHash: String
   }
 
   /// Opens the store at `location`, creating and migrating it as needed.
@@ -115,10 +115,12 @@ public final class EmbeddedGoTrue: GoTrueAPI {
   // MARK: Shared helpers
 
   /// The engine's clock in Unix milliseconds, the unit of every time in the store.
-  var nowMillis: Int64 { clock.millis }
+  package var nowMillis: Int64 { clock.millis }
 
   /// Runs `body` with the connection, turning engine failures into GoTrue's.
-  func withDatabase<T: Sendable>(_ body: (SQLiteDatabase) throws -> T) throws(GoTrueFailure) -> T {
+  package func withDatabase<T: Sendable>(_ body: (SQLiteDatabase) throws -> T) throws(GoTrueFailure)
+    -> T
+  {
     do {
       return try database.withLock { database in try body(database) }
     } catch let error as GoTrueAPIError {
@@ -137,7 +139,7 @@ public final class EmbeddedGoTrue: GoTrueAPI {
   /// Runs one request in a write transaction: takes a request from `budget`'s bucket, then runs
   /// `body` inside a savepoint. An API error from `body` undoes the body's writes but keeps the
   /// spent request, as GoTrue's limiter counts failed attempts too.
-  func answer<T: Sendable>(
+  package func answer<T: Sendable>(
     spending budget: KeyPath<EngineConfiguration.RateLimits, EngineConfiguration.Budget>?,
     for account: String? = nil,
     _ body: (SQLiteDatabase, Int64) throws -> T

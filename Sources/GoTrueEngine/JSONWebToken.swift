@@ -15,19 +15,19 @@ import GoTrue
 /// read the last where Foundation reads the first); then, at `now`, `exp` is required and
 /// checked, `nbf` and `iat` too when present. Failures carry golang-jwt's wording behind
 /// GoTrue's prefix.
-enum JSONWebToken {
+package enum JSONWebToken {
   private static let header = Base64URL.encode(Array(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
   private static let headerBytes = Array(header.utf8)
 
   /// A token with `claims`.
-  static func sign(_ claims: [String: JSONValue], secret: [UInt8]) -> String {
+  package static func sign(_ claims: [String: JSONValue], secret: [UInt8]) -> String {
     let signingInput = header + "." + Base64URL.encode(JSONValue.object(claims).jsonBytes)
     let signature = HMAC.sha256(key: secret, message: Array(signingInput.utf8))
     return signingInput + "." + Base64URL.encode(signature)
   }
 
   /// The length of the token ``sign(_:secret:)`` makes of `claims`, without signing it.
-  static func length(ofTokenWith claims: [String: JSONValue]) -> Int {
+  package static func length(ofTokenWith claims: [String: JSONValue]) -> Int {
     let payload = JSONValue.object(claims).jsonBytes.count
     // Unpadded base64url: four characters per three bytes, rounded up; an HMAC-SHA-256
     // signature is 32 bytes (43 characters).
@@ -36,7 +36,7 @@ enum JSONWebToken {
 
   /// The claims of `token` if it is an HS256 token signed with `secret` that is valid at `now`
   /// (Unix seconds; `nil` leaves the time claims to the caller); otherwise 403 `bad_jwt`.
-  static func verify(_ token: String, secret: [UInt8], now: Int?) throws(GoTrueAPIError)
+  package static func verify(_ token: String, secret: [UInt8], now: Int?) throws(GoTrueAPIError)
     -> [String: JSONValue]
   {
     let parts = token.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
@@ -103,25 +103,25 @@ enum JSONWebToken {
 
   /// Whether `claims` are of a token the Firebase surface issued (its issuer, or Firebase's
   /// own claim): GoTrue's routes never accept one, though both are signed with one secret.
-  static func isFirebaseToken(_ claims: [String: JSONValue]) -> Bool {
+  package static func isFirebaseToken(_ claims: [String: JSONValue]) -> Bool {
     claims["firebase"] != nil
       || claims["iss"]?.stringValue?.hasPrefix("https://securetoken.google.com/") == true
   }
 }
 
 /// What the engine reads from a verified access token.
-struct AccessClaims: Sendable {
+package struct AccessClaims: Sendable {
   /// The user's id (`sub`).
-  var userID: String
+  package var userID: String
   /// The session the token belongs to (`session_id`), when it names one.
-  var sessionID: String?
+  package var sessionID: String?
 
   /// GoTrue's audience (its `JWT_AUD` default), the `aud` of every access token it issues.
-  static let audience = "authenticated"
+  package static let audience = "authenticated"
 
   /// Throws 403 `unexpected_audience` for a token of another audience, checked where GoTrue
   /// checks it: after the user and session are found.
-  func checkAudience() throws(GoTrueAPIError) {
+  package func checkAudience() throws(GoTrueAPIError) {
     guard isForGoTrue else {
       throw GoTrueAPIError(
         status: 403, code: .unexpectedAudience,
@@ -131,10 +131,10 @@ struct AccessClaims: Sendable {
 
   /// Whether the token is for GoTrue's audience (`authenticated`) and not one the Firebase
   /// surface issued: each surface accepts only the tokens it issues (``checkAudience()``).
-  var isForGoTrue: Bool
+  package var isForGoTrue: Bool
 
   /// Reads the claims a user route needs, with GoTrue's answers when they are missing.
-  init(_ claims: [String: JSONValue]) throws(GoTrueAPIError) {
+  package init(_ claims: [String: JSONValue]) throws(GoTrueAPIError) {
     let audience: String? =
       switch claims["aud"] {
       case .string(let audience)?: audience
@@ -155,12 +155,12 @@ struct AccessClaims: Sendable {
 }
 
 /// UUIDs as text, the ids of users and sessions.
-enum UUIDText {
+package enum UUIDText {
   /// A UUID's worth of text, where only the length matters.
-  static let placeholder = "00000000-0000-0000-0000-000000000000"
+  package static let placeholder = "00000000-0000-0000-0000-000000000000"
 
   /// Whether `text` is a UUID in the 8-4-4-4-12 hexadecimal form.
-  static func isValid(_ text: String) -> Bool {
+  package static func isValid(_ text: String) -> Bool {
     let bytes = Array(text.utf8)
     guard bytes.count == 36 else { return false }
     for (index, byte) in bytes.enumerated() {

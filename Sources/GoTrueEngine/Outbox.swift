@@ -105,7 +105,7 @@ public final class Outbox: Sendable {
     }
   }
 
-  func deliver(_ email: PendingEmail, from sender: EmailAddress, at date: Date) {
+  package func deliver(_ email: PendingEmail, from sender: EmailAddress, at date: Date) {
     let content = EmailTemplate(email)
     state.withLock { state in
       state.messages.append(
@@ -120,7 +120,7 @@ public final class Outbox: Sendable {
 }
 
 /// An email decided inside a transaction, delivered to the outbox only once it commits.
-struct PendingEmail: Sendable {
+package struct PendingEmail: Sendable {
   var recipient: String
   var kind: OutboxMessage.Kind
   var code: String

@@ -2,15 +2,15 @@ import AuthCrypto
 import GoTrue
 
 /// GoTrue's request and email limits, kept in the store so every process shares them.
-struct RateLimiter {
+package struct RateLimiter {
   let database: SQLiteDatabase
-  let configuration: EngineConfiguration
+  package let configuration: EngineConfiguration
   let codeKey: [UInt8]
   let now: Int64
 
   /// Takes one request from `bucket`, or throws 429 `over_request_rate_limit` when it is empty.
   /// Call inside a write transaction.
-  func consume(
+  package func consume(
     _ bucket: String, budget: EngineConfiguration.Budget,
     refusal: GoTrueAPIError = RateLimiter.requestLimitReached
   ) throws {
@@ -49,7 +49,7 @@ struct RateLimiter {
 
   /// Takes one email from the budget of all emails sent, unless autoconfirm is on (then GoTrue
   /// does not count them).
-  func consumeEmailSent() throws {
+  package func consumeEmailSent() throws {
     guard !configuration.autoconfirm else { return }
     try consume(
       "email_sent", budget: configuration.rateLimits.emailSent, refusal: Self.emailLimitReached)
@@ -57,7 +57,7 @@ struct RateLimiter {
 
   /// Throws 429 `over_email_send_rate_limit` when `address` got an email too recently; the
   /// same for addresses with and without an account, so the answer reveals neither.
-  func checkEmailInterval(_ address: String) throws {
+  package func checkEmailInterval(_ address: String) throws {
     let interval = Int64(configuration.emailInterval * 1_000)
     guard
       let last = try database.first(
@@ -72,7 +72,7 @@ struct RateLimiter {
   }
 
   /// Records an email to `address` now (or a request that would have sent one).
-  func recordEmail(to address: String) throws {
+  package func recordEmail(to address: String) throws {
     try database.run(
       """
       INSERT INTO email_sends (address_hash, last_sent_at) VALUES (?, ?)
@@ -83,7 +83,7 @@ struct RateLimiter {
   }
 
   /// The bucket of `kind` for one account, named by a keyed hash of its address.
-  func bucket(_ kind: String, for address: String) -> String {
+  package func bucket(_ kind: String, for address: String) -> String {
     "\(kind):" + hash(address).prefix(16).hexString
   }
 

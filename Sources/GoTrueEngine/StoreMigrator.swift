@@ -5,9 +5,9 @@ import GoTrue
 /// Brings a store to the current schema, creating the secrets and demo accounts of a new one.
 struct StoreMigrator {
   let database: SQLiteDatabase
-  let configuration: EngineConfiguration
-  let clock: any AuthClock
-  let random: any RandomSource
+  package let configuration: EngineConfiguration
+  package let clock: any AuthClock
+  package let random: any RandomSource
 
   func migrate() throws {
     let version = try userVersion()
@@ -39,7 +39,7 @@ struct StoreMigrator {
 private struct NewStoreSeed {
   var jwtSecret: [UInt8]
   var codeKey: [UInt8]
-  var decoyHash: String
+  package var decoyHash: String
   var demoAccounts: [(id: String, identity: String, email: String, hash: String, confirmed: Bool)]
 
   init(configuration: EngineConfiguration, random: any RandomSource) throws {

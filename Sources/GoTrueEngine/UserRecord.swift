@@ -7,43 +7,43 @@ import GoTrue
 #endif
 
 /// A row of `users`.
-struct UserRecord: Sendable {
-  var id: String
-  var email: String
-  var passwordHash: String
-  var emailConfirmedAt: Int64?
-  var confirmationSentAt: Int64?
-  var recoverySentAt: Int64?
-  var lastSignInAt: Int64?
-  var userMetadata: [String: JSONValue]
-  var createdAt: Int64
-  var updatedAt: Int64
-  var role: String
-  var appMetadata: [String: JSONValue]
-  var identityID: String
-  var identityData: [String: JSONValue]
-  var newEmail: String?
-  var emailChangeSentAt: Int64?
-  var emailChangeConfirmed: Bool
-  var bannedUntil: Int64?
-  var deletedAt: Int64?
+package struct UserRecord: Sendable {
+  package var id: String
+  package var email: String
+  package var passwordHash: String
+  package var emailConfirmedAt: Int64?
+  package var confirmationSentAt: Int64?
+  package var recoverySentAt: Int64?
+  package var lastSignInAt: Int64?
+  package var userMetadata: [String: JSONValue]
+  package var createdAt: Int64
+  package var updatedAt: Int64
+  package var role: String
+  package var appMetadata: [String: JSONValue]
+  package var identityID: String
+  package var identityData: [String: JSONValue]
+  package var newEmail: String?
+  package var emailChangeSentAt: Int64?
+  package var emailChangeConfirmed: Bool
+  package var bannedUntil: Int64?
+  package var deletedAt: Int64?
   /// The Firebase display name (schema 4).
-  var displayName: String?
+  package var displayName: String?
   /// The Firebase photo URL.
-  var photoURL: String?
+  package var photoURL: String?
   /// Tokens issued before this time are refused (Firebase's `validSince`), in milliseconds.
-  var validSince: Int64?
+  package var validSince: Int64?
   /// When the password last changed through the Firebase surface.
-  var passwordUpdatedAt: Int64?
+  package var passwordUpdatedAt: Int64?
 
-  static let columns = """
+  package static let columns = """
     id, email, encrypted_password, email_confirmed_at, confirmation_sent_at, recovery_sent_at,
     last_sign_in_at, user_metadata, created_at, updated_at, role, app_metadata, identity_id,
     identity_data, new_email, email_change_sent_at, email_change_confirmed, banned_until,
     deleted_at, display_name, valid_since, password_updated_at, photo_url
     """
 
-  init(_ row: SQLiteStatement) {
+  package init(_ row: SQLiteStatement) {
     id = row.text(0)
     email = row.text(1)
     passwordHash = row.text(2)
@@ -70,21 +70,21 @@ struct UserRecord: Sendable {
     photoURL = row.optionalText(22)
   }
 
-  var isConfirmed: Bool { emailConfirmedAt != nil }
+  package var isConfirmed: Bool { emailConfirmedAt != nil }
 
   /// Whether a ban is in force at `now`.
-  func isBanned(at now: Int64) -> Bool {
+  package func isBanned(at now: Int64) -> Bool {
     if let bannedUntil { bannedUntil > now } else { false }
   }
 
   /// What the email identity says about the user: GoTrue's provider claims (`sub`, `email`,
   /// `email_verified`, `phone_verified`) over the signup data kept with it.
-  var emailIdentityData: [String: JSONValue] {
+  package var emailIdentityData: [String: JSONValue] {
     Self.identityClaims(id: id, email: email, confirmed: isConfirmed, extra: identityData)
   }
 
   /// GoTrue's email-provider claims for a user, over `extra` (the signup data).
-  static func identityClaims(
+  package static func identityClaims(
     id: String, email: String, confirmed: Bool, extra: [String: JSONValue]
   ) -> [String: JSONValue] {
     var claims = extra
@@ -96,7 +96,7 @@ struct UserRecord: Sendable {
   }
 
   /// The user as GoTrue would return it, with its one email identity.
-  var goTrueUser: GoTrueUser {
+  package var goTrueUser: GoTrueUser {
     let identity = GoTrueIdentity(
       identityId: identityID, id: id, userId: id, identityData: emailIdentityData,
       provider: "email", lastSignInAt: lastSignInAt.map(Date.init(millis:)),
@@ -114,16 +114,16 @@ struct UserRecord: Sendable {
     )
   }
 
-  static func encodeMetadata(_ metadata: [String: JSONValue]) -> String {
+  package static func encodeMetadata(_ metadata: [String: JSONValue]) -> String {
     String(decoding: JSONValue.object(metadata).jsonBytes, as: UTF8.self)
   }
 
-  static func decodeMetadata(_ text: String) -> [String: JSONValue] {
+  package static func decodeMetadata(_ text: String) -> [String: JSONValue] {
     (try? JSONDecoder().decode([String: JSONValue].self, from: Data(text.utf8))) ?? [:]
   }
 
   /// `metadata` with `changes` merged in key by key, as GoTrue merges: a `null` deletes its key.
-  static func merging(_ changes: [String: JSONValue], into metadata: [String: JSONValue])
+  package static func merging(_ changes: [String: JSONValue], into metadata: [String: JSONValue])
     -> [String: JSONValue]
   {
     var merged = metadata
@@ -135,19 +135,19 @@ struct UserRecord: Sendable {
 }
 
 extension SQLiteDatabase {
-  func user(email: String) throws -> UserRecord? {
+  package func user(email: String) throws -> UserRecord? {
     try first(
       "SELECT \(UserRecord.columns) FROM users WHERE email = ?", .text(email), row: UserRecord.init)
   }
 
-  func user(id: String) throws -> UserRecord? {
+  package func user(id: String) throws -> UserRecord? {
     try first(
       "SELECT \(UserRecord.columns) FROM users WHERE id = ?", .text(id), row: UserRecord.init)
   }
 }
 
 extension Date {
-  init(millis: Int64) {
+  package init(millis: Int64) {
     self.init(timeIntervalSince1970: TimeInterval(millis) / 1_000)
   }
 }

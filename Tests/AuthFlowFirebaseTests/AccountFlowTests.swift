@@ -1,8 +1,9 @@
 import AuthFlow
 import AuthFlowFirebase
-import AuthFlowGoTrue
 import Clocks
 import Foundation
+import SavedSessions
+import TestSupport
 import Testing
 
 /// Signup, reset by link, email confirmation and resend, as the service does them.

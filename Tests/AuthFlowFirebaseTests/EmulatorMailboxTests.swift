@@ -1,6 +1,7 @@
 import AuthFlowFirebase
 import AuthFlowHTTP
 import Foundation
+import TestSupport
 import Testing
 
 /// The emulator's list of codes as the shell's mailbox.

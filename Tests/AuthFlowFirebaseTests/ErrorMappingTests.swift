@@ -3,6 +3,7 @@ import AuthFlowFirebase
 import AuthFlowHTTP
 import Foundation
 import IdentityToolkit
+import TestSupport
 import Testing
 
 /// Google's error answers through the client and the one mapping to AuthError.

@@ -1,8 +1,9 @@
 import AuthFlow
 import AuthFlowFirebase
-import AuthFlowGoTrue
 import Clocks
 import Foundation
+import SavedSessions
+import TestSupport
 import Testing
 
 /// Seed 002's quickstart through the view model on the Firebase backend (the emulator's

@@ -1,6 +1,7 @@
 import AuthFlowFirebase
 import AuthFlowHTTP
 import Foundation
+import TestSupport
 import Testing
 
 /// Every call's method, URL (with the key), headers and body, against a checked-in text in
@@ -14,12 +15,8 @@ struct RequestSnapshotTests {
     try await call(FirebaseClient(project: project, transport: transport))
     let request = try #require(transport.requests.first)
     #expect(transport.requests.count == 1)
-    let file = testFolder.appendingPathComponent("Requests/\(name).txt")
-    if ProcessInfo.processInfo.environment["UPDATE_SNAPSHOTS"] != nil {
-      try request.snapshot.write(to: file, atomically: true, encoding: .utf8)
-    }
-    let expected = (try? String(contentsOf: file, encoding: .utf8)) ?? "(no snapshot)"
-    #expect(request.snapshot == expected, "\(name)")
+    try expectSnapshot(
+      of: request, named: name, in: testFolder.appendingPathComponent("Requests"))
   }
 
   @Test func signUp() async throws {

@@ -1,8 +1,9 @@
 import AuthFlow
 import AuthFlowFirebase
-import AuthFlowGoTrue
 import Clocks
 import Foundation
+import SavedSessions
+import TestSupport
 import Testing
 
 /// Sign-in, renewal, restore, sign-out and the ID token for the app's API.

@@ -3,7 +3,7 @@ import AuthFlowFirebase
 import AuthFlowHTTP
 import Foundation
 import IdentityToolkit
-import Synchronization
+import TestSupport
 import Testing
 
 /// The folder of this test target.
@@ -26,66 +26,14 @@ private func project(key: String, id: String, emulator: String? = nil) -> Fireba
   }
 }
 
-/// A transport that answers from a script, in order, and records what it was sent. An
-/// unscripted request fails the test.
-final class ReplayTransport: HTTPTransport {
-  enum Reply {
-    case response(HTTPResponse)
-    case failure(TransportFailure)
+extension ReplayTransport {
+  /// A transport for the test project, answering `replies` in order.
+  convenience init(_ replies: Reply...) {
+    self.init(expecting: testProject.timeout, replies)
   }
-
-  private let state = Mutex<(requests: [HTTPRequest], replies: [Reply])>(([], []))
-
-  init(_ replies: Reply...) {
-    state.withLock { $0.replies = replies }
-  }
-
-  func then(_ replies: Reply...) { state.withLock { $0.replies += replies } }
-
-  var requests: [HTTPRequest] { state.withLock { $0.requests } }
 
   /// The operation of each request (`accounts:signUp`, `token`), for flow checks.
-  var calls: [String] {
-    requests.map { request in
-      let path = request.url.split(separator: "?").first ?? ""
-      return String(path.split(separator: "/").last ?? "")
-    }
-  }
-
-  /// The JSON body of the request at `index`, as a dictionary.
-  func body(_ index: Int) -> [String: Any] {
-    let requests = self.requests
-    guard requests.indices.contains(index), let body = requests[index].body,
-      let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
-    else { return [:] }
-    return object
-  }
-
-  func send(_ request: HTTPRequest, timeout: Double) async throws(TransportFailure) -> HTTPResponse
-  {
-    #expect(timeout == testProject.timeout)
-    let reply = state.withLock { state -> Reply? in
-      state.requests.append(request)
-      return state.replies.isEmpty ? nil : state.replies.removeFirst()
-    }
-    switch reply {
-    case .response(let response)?: return response
-    case .failure(let failure)?: throw failure
-    case nil:
-      Issue.record("unscripted request \(request.method) \(request.url)")
-      throw .unavailable("unscripted")
-    }
-  }
-}
-
-extension HTTPRequest {
-  /// The request as text: method and URL, headers in order, then the body.
-  var snapshot: String {
-    var lines = ["\(method) \(url)"]
-    lines += headers.map { "\($0.name): \($0.value)" }
-    if let body { lines += ["", String(decoding: body, as: UTF8.self)] }
-    return lines.joined(separator: "\n") + "\n"
-  }
+  var calls: [String] { operations }
 }
 
 /// An ID token as the Auth emulator makes one: unsigned (`alg: none`, an empty signature), the
@@ -152,17 +100,4 @@ func googleError(_ message: String, status: Int = 400) -> ReplayTransport.Reply 
     HTTPResponse(
       status: status, headers: ["content-type": "application/json; charset=utf-8"],
       body: Data(IdentityToolkitErrorBody.emulatorBytes(error))))
-}
-
-/// The error `body` throws, if it throws one; another kind of error fails the test.
-func authError<T>(_ body: () async throws -> T) async -> AuthError? {
-  do {
-    _ = try await body()
-    return nil
-  } catch let error as AuthError {
-    return error
-  } catch {
-    Issue.record("expected an AuthError, got \(error)")
-    return nil
-  }
 }

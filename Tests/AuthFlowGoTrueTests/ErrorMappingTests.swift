@@ -3,7 +3,7 @@ import AuthFlowGoTrue
 import Clocks
 import Foundation
 import GoTrue
-import PrivateFiles
+import TestSupport
 import Testing
 
 /// The one mapping from GoTrue's wire errors to `AuthError`.

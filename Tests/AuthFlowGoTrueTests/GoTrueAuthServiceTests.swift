@@ -3,7 +3,8 @@ import AuthFlowGoTrue
 import Clocks
 import Foundation
 import GoTrue
-import PrivateFiles
+import SavedSessions
+import TestSupport
 import Testing
 
 /// The adapter from GoTrue answers to app results.

@@ -1,6 +1,7 @@
 import AuthFlow
 import AuthFlowGoTrue
 import GoTrueEngine
+import SavedSessions
 import Testing
 
 /// The README's library example, as written there, so the README cannot drift from the API.

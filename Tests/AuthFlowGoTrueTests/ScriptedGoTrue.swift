@@ -3,8 +3,8 @@ import AuthFlowGoTrue
 import Clocks
 import Foundation
 import GoTrue
-import PrivateFiles
 import Synchronization
+import TestSupport
 import Testing
 
 /// A `GoTrueAPI` that answers from a script and records requests; an unscripted request fails
@@ -141,17 +141,4 @@ func goTrueSession(
 
 func apiError(_ status: Int, _ code: GoTrueErrorCode?, _ message: String = "m") -> GoTrueFailure {
   .api(GoTrueAPIError(status: status, code: code, message: message))
-}
-
-/// The `AuthError` `body` throws, or `nil`.
-func authError<T>(_ body: () async throws -> T) async -> AuthError? {
-  do {
-    _ = try await body()
-    return nil
-  } catch let error as AuthError {
-    return error
-  } catch {
-    Issue.record("expected an AuthError, got \(error)")
-    return nil
-  }
 }

@@ -5,22 +5,9 @@ import Clocks
 import Foundation
 import GoTrue
 import GoTrueEngine
+import SavedSessions
+import TestSupport
 import Testing
-
-/// 2025-01-01T00:00:00Z: where test clocks start.
-private let testEpoch = Date(timeIntervalSince1970: 1_735_689_600)
-
-/// An engine on a throw-away store with bcrypt at its minimum cost and reproducible randomness.
-private func makeEngine(
-  location: StoreLocation = .memory, clock: AdjustableClock,
-  configure: (inout EngineConfiguration) -> Void = { _ in }
-) throws -> EmbeddedGoTrue {
-  var configuration = EngineConfiguration()
-  configuration.hashCost = Bcrypt.minimumCost
-  configure(&configuration)
-  return try EmbeddedGoTrue(
-    location: location, configuration: configuration, clock: clock, random: SeededRandom(seed: 1))
-}
 
 /// The view model, the GoTrue adapter and the engine together: the quickstart on a real backend.
 @MainActor

@@ -4,6 +4,7 @@ import AuthFlowHTTP
 import AuthFlowSupabase
 import Foundation
 import GoTrue
+import TestSupport
 import Testing
 
 /// GoTrue's error answers, in every shape, through the client and the one mapping to AuthError.

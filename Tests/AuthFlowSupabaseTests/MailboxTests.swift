@@ -1,5 +1,6 @@
 import AuthFlowHTTP
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AuthFlowSupabase

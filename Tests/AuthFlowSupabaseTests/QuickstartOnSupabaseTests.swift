@@ -5,6 +5,8 @@ import AuthFlowSupabase
 import Clocks
 import Foundation
 import GoTrue
+import SavedSessions
+import TestSupport
 import Testing
 
 /// The quickstart through the view model on the Supabase backend, with replayed answers.

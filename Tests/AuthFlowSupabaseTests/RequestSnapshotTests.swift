@@ -3,6 +3,7 @@ import AuthFlowHTTP
 import AuthFlowSupabase
 import Foundation
 import GoTrue
+import TestSupport
 import Testing
 
 /// Every call's method, URL, headers and JSON body, against a checked-in text (supabase-swift's
@@ -16,12 +17,8 @@ struct RequestSnapshotTests {
     for reply in replies { transport.then(reply) }
     try await call(SupabaseGoTrueClient(project: testProject, transport: transport))
     let request = try #require(transport.requests.first)
-    let file = testFolder.appendingPathComponent("Requests/\(name).txt")
-    if ProcessInfo.processInfo.environment["UPDATE_SNAPSHOTS"] != nil {
-      try request.snapshot.write(to: file, atomically: true, encoding: .utf8)
-    }
-    let expected = (try? String(contentsOf: file, encoding: .utf8)) ?? "(no snapshot)"
-    #expect(request.snapshot == expected, "\(name)")
+    try expectSnapshot(
+      of: request, named: name, in: testFolder.appendingPathComponent("Requests"))
   }
 
   @Test func signUp() async throws {

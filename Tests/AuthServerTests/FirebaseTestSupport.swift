@@ -1,5 +1,6 @@
 import AuthCrypto
 import Clocks
+import FirebaseEmulator
 import Foundation
 import GoTrue
 import GoTrueEngine

@@ -3,6 +3,7 @@ import Clocks
 import Foundation
 import GoTrue
 import PrivateFiles
+import TestSupport
 import Testing
 
 @testable import GoTrueEngine

@@ -2,6 +2,7 @@ import AuthCrypto
 import Clocks
 import Foundation
 import GoTrue
+import TestSupport
 import Testing
 
 @testable import GoTrueEngine

@@ -1,6 +1,7 @@
 import Clocks
 import Foundation
 import GoTrue
+import TestSupport
 import Testing
 
 @testable import GoTrueEngine

@@ -1,6 +1,7 @@
 import AuthCrypto
 import Clocks
 import GoTrue
+import TestSupport
 import Testing
 
 @testable import GoTrueEngine

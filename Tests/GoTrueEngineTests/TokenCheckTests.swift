@@ -2,6 +2,7 @@ import AuthCrypto
 import Clocks
 import Foundation
 import GoTrue
+import TestSupport
 import Testing
 
 @testable import GoTrueEngine
@@ -130,35 +131,6 @@ struct TokenCheckTests {
     #expect(failure(of: { try engine.authorizeAdmin(nested) }) == nil)
   }
 
-  @Test func firebaseIDTokensOpenNoneOfGoTruesRoutes() async throws {
-    let engine = try makeEngine(clock: clock)
-    let firebase = FirebaseEmulation(
-      engine: engine, projectID: "demo", linkBase: "http://127.0.0.1:9099")
-    // unverified@ cannot get a GoTrue session, but signs in on the Firebase surface.
-    let idToken = try await firebase.signIn(email: "unverified@example.com", password: "Test1234")
-      .idToken
-    let refused = await failure { try await engine.user(accessToken: idToken) }
-    #expect(
-      refused?.apiError
-        == GoTrueAPIError(
-          status: 403, code: .unexpectedAudience,
-          message: "Token audience doesn't match request audience"))
-    let update = await failure {
-      try await engine.updateUser(
-        GoTrueUserAttributes(password: "Another123"), accessToken: idToken)
-    }
-    #expect(update?.apiError?.code == .unexpectedAudience)
-    #expect(await failure { try await engine.deleteUser(accessToken: idToken) } != nil)
-    // Not even with a role in it: Firebase's claims mark the token as the other surface's.
-    let later = testEpoch.timeIntervalSince1970 + 60
-    let withRole = token(
-      claims: [
-        "role": .string("service_role"), "exp": .number(later),
-        "iss": .string("https://securetoken.google.com/demo"), "aud": .string("demo"),
-      ], secret: engine.secrets.jwt)
-    #expect(failure(of: { try engine.authorizeAdmin(withRole) })?.apiError?.code == .notAdmin)
-  }
-
   @Test func apiKeysAreStableJWTsWhoseRoleDecidesAdmin() throws {
     let engine = try makeEngine(clock: clock)
     #expect(engine.apiKey(role: "anon") == engine.apiKey(role: "anon"))
@@ -197,18 +169,5 @@ struct TokenCheckTests {
     #expect(
       (try? JSONWebToken.verify(
         session.accessToken, secret: secret, now: Int(testEpoch.timeIntervalSince1970))) != nil)
-  }
-}
-
-/// The GoTrue failure a synchronous `body` ends with, or `nil` when it succeeds.
-func failure(of body: () throws -> Void) -> GoTrueFailure? {
-  do {
-    try body()
-    return nil
-  } catch let error as GoTrueFailure {
-    return error
-  } catch {
-    Issue.record("expected a GoTrueFailure, got \(error)")
-    return nil
   }
 }

@@ -1,7 +1,7 @@
 import Clocks
 import Foundation
 import GoTrue
-import IdentityToolkit
+import TestSupport
 import Testing
 
 @testable import GoTrueEngine
@@ -62,22 +62,5 @@ struct TokenSizeTests {
         GoTrueAdminUserAttributes(email: "c@example.com", userMetadata: metadata(9_000)))
     }
     #expect(created?.apiError?.code == .validationFailed)
-  }
-
-  @Test func aFirebaseProfileThatWouldOverflowTheIDTokenIsClaimsTooLarge() async throws {
-    let emulation = try makeEmulation()
-    let long = String(repeating: "n", count: 9_000)
-    let signUp = await firebaseFailure {
-      try await emulation.signUp(email: "big@example.com", password: "secret123", displayName: long)
-    }
-    #expect(signUp?.message.hasPrefix("CLAIMS_TOO_LARGE") == true)
-    let session = try await emulation.newUser("ok@example.com", displayName: "Ann")
-    var changes = FirebaseAccountChanges()
-    changes.photoURL = "https://example.com/" + long
-    let update = await firebaseFailure {
-      try await emulation.update(id: session.account.id, changes)
-    }
-    #expect(update?.message.hasPrefix("CLAIMS_TOO_LARGE") == true)
-    #expect(try emulation.account(idToken: session.idToken).photoURL == nil)
   }
 }

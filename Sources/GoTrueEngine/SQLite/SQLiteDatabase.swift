@@ -6,17 +6,17 @@ import GoTrue
 #endif
 
 /// An SQLite error: the result code and SQLite's own message (never user input).
-struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The extended result code.
-  var code: Int32
+  package var code: Int32
   /// SQLite's explanation.
-  var message: String
+  package var message: String
 
   /// One line for people.
-  var description: String { "\(message) (SQLite error \(code))" }
+  package var description: String { "\(message) (SQLite error \(code))" }
 
   /// The failure as the engine answers it: what kind of storage problem, in the wire code.
-  var apiError: GoTrueAPIError {
+  package var apiError: GoTrueAPIError {
     let code: GoTrueErrorCode =
       switch self.code & 0xFF {
       case SQLITE_READONLY: .storeReadOnly
@@ -30,7 +30,7 @@ struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// A value bound to or read from SQL.
-enum SQLiteValue: Equatable, Sendable {
+package enum SQLiteValue: Equatable, Sendable {
   /// NULL.
   case null
   /// An integer.
@@ -45,12 +45,12 @@ enum SQLiteValue: Equatable, Sendable {
 
 /// One SQLite connection with a cache of prepared statements. Not thread-safe: the engine
 /// guards it with a lock.
-final class SQLiteDatabase {
+package final class SQLiteDatabase {
   private let handle: OpaquePointer
   private var cache: [String: SQLiteStatement] = [:]
 
   /// Opens (creating if allowed) the database at `path`; `:memory:` is a private in-memory one.
-  init(path: String, create: Bool) throws(SQLiteError) {
+  package init(path: String, create: Bool) throws(SQLiteError) {
     var handle: OpaquePointer?
     let flags =
       SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
@@ -71,19 +71,19 @@ final class SQLiteDatabase {
 
   /// Keeps the write-ahead log files between connections instead of creating and deleting
   /// them on every open and close.
-  func keepWriteAheadLog() throws(SQLiteError) {
+  package func keepWriteAheadLog() throws(SQLiteError) {
     try check(csqlite_keep_wal(handle))
   }
 
   /// Runs one or more statements that return no rows.
-  func execute(_ sql: String) throws(SQLiteError) {
+  package func execute(_ sql: String) throws(SQLiteError) {
     try check(sqlite3_exec(handle, sql, nil, nil, nil))
   }
 
   /// Runs statements that SQLite answers with "busy" at once instead of waiting on the busy
   /// timeout (switching a brand-new file to WAL while another process does the same), trying
   /// again until `seconds` have passed.
-  func executeWaitingWhileBusy(_ sql: String, for seconds: Double) throws(SQLiteError) {
+  package func executeWaitingWhileBusy(_ sql: String, for seconds: Double) throws(SQLiteError) {
     var waited = 0.0
     while true {
       do {
@@ -100,12 +100,12 @@ final class SQLiteDatabase {
   }
 
   /// Runs a statement with `values` bound to its `?` parameters.
-  func run(_ sql: String, _ values: SQLiteValue...) throws(SQLiteError) {
+  package func run(_ sql: String, _ values: SQLiteValue...) throws(SQLiteError) {
     try run(sql, values)
   }
 
   /// Runs a statement with `values` bound to its `?` parameters.
-  func run(_ sql: String, _ values: [SQLiteValue]) throws(SQLiteError) {
+  package func run(_ sql: String, _ values: [SQLiteValue]) throws(SQLiteError) {
     let statement = try prepared(sql)
     try statement.bind(values)
     defer { statement.reset() }
@@ -113,14 +113,14 @@ final class SQLiteDatabase {
   }
 
   /// The rows of a query, each turned into a value by `row`.
-  func query<Row>(
+  package func query<Row>(
     _ sql: String, _ values: SQLiteValue..., row: (SQLiteStatement) -> Row
   ) throws(SQLiteError) -> [Row] {
     try query(sql, values, row: row)
   }
 
   /// The rows of a query, each turned into a value by `row`.
-  func query<Row>(
+  package func query<Row>(
     _ sql: String, _ values: [SQLiteValue], row: (SQLiteStatement) -> Row
   ) throws(SQLiteError) -> [Row] {
     let statement = try prepared(sql)
@@ -132,14 +132,14 @@ final class SQLiteDatabase {
   }
 
   /// The first row of a query, or `nil` when it has none.
-  func first<Row>(
+  package func first<Row>(
     _ sql: String, _ values: SQLiteValue..., row: (SQLiteStatement) -> Row
   ) throws(SQLiteError) -> Row? {
     try first(sql, values, row: row)
   }
 
   /// The first row of a query, or `nil` when it has none.
-  func first<Row>(
+  package func first<Row>(
     _ sql: String, _ values: [SQLiteValue], row: (SQLiteStatement) -> Row
   ) throws(SQLiteError) -> Row? {
     let statement = try prepared(sql)
@@ -150,7 +150,7 @@ final class SQLiteDatabase {
 
   /// Runs `body` in a write transaction taken at once (`BEGIN IMMEDIATE`), so concurrent
   /// processes queue on the busy timeout instead of failing mid-way; rolls back on any error.
-  func transaction<T>(_ body: () throws -> T) throws -> T {
+  package func transaction<T>(_ body: () throws -> T) throws -> T {
     try execute("BEGIN IMMEDIATE")
     do {
       let result = try body()
@@ -163,7 +163,7 @@ final class SQLiteDatabase {
   }
 
   /// Rows changed by the last statement.
-  var changes: Int { Int(sqlite3_changes(handle)) }
+  package var changes: Int { Int(sqlite3_changes(handle)) }
 
   private func prepared(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
     if let statement = cache[sql] { return statement }

@@ -1,18 +1,18 @@
 import CSQLite
 
 /// A prepared statement: bind, step, read columns, reset.
-final class SQLiteStatement {
+package final class SQLiteStatement {
   private let handle: OpaquePointer
   private let database: OpaquePointer
 
-  init(_ handle: OpaquePointer, database: OpaquePointer) {
+  package init(_ handle: OpaquePointer, database: OpaquePointer) {
     self.handle = handle
     self.database = database
   }
 
   deinit { sqlite3_finalize(handle) }
 
-  func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+  package func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
     for (offset, value) in values.enumerated() {
       let index = Int32(offset + 1)
       let status: Int32
@@ -44,7 +44,7 @@ final class SQLiteStatement {
   }
 
   /// Advances to the next row; `false` when the statement is done.
-  func step() throws(SQLiteError) -> Bool {
+  package func step() throws(SQLiteError) -> Bool {
     switch sqlite3_step(handle) {
     case SQLITE_ROW: return true
     case SQLITE_DONE: return false
@@ -52,30 +52,30 @@ final class SQLiteStatement {
     }
   }
 
-  func reset() {
+  package func reset() {
     sqlite3_reset(handle)
     sqlite3_clear_bindings(handle)
   }
 
-  func int(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+  package func int(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
 
-  func optionalInt(_ column: Int32) -> Int64? {
+  package func optionalInt(_ column: Int32) -> Int64? {
     sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : int(column)
   }
 
-  func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+  package func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
 
-  func text(_ column: Int32) -> String {
+  package func text(_ column: Int32) -> String {
     guard let pointer = sqlite3_column_text(handle, column) else { return "" }
     let count = Int(sqlite3_column_bytes(handle, column))
     return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
   }
 
-  func optionalText(_ column: Int32) -> String? {
+  package func optionalText(_ column: Int32) -> String? {
     sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : text(column)
   }
 
-  func blob(_ column: Int32) -> [UInt8] {
+  package func blob(_ column: Int32) -> [UInt8] {
     let count = Int(sqlite3_column_bytes(handle, column))
     guard count > 0, let pointer = sqlite3_column_blob(handle, column) else { return [] }
     return Array(UnsafeRawBufferPointer(start: pointer, count: count))

@@ -1,4 +1,5 @@
 import GoTrue
+import GoTrueEngine
 import IdentityToolkit
 
 /// What a signed-in user may do to their own account, and what an admin may do to any.

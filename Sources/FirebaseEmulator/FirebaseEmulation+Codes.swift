@@ -1,5 +1,6 @@
 import AuthCrypto
 import GoTrue
+import GoTrueEngine
 import IdentityToolkit
 
 /// Out-of-band codes: email verification and password reset, by link.

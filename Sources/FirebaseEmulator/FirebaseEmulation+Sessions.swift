@@ -1,5 +1,6 @@
 import AuthCrypto
 import GoTrue
+import GoTrueEngine
 import IdentityToolkit
 
 /// Signing up and in, refreshing, and the ID tokens that prove a session.

@@ -1,7 +1,9 @@
 import Clocks
+import FirebaseEmulator
 import Foundation
 import GoTrue
 import IdentityToolkit
+import TestSupport
 import Testing
 
 @testable import GoTrueEngine
@@ -185,5 +187,22 @@ struct FirebaseAccountTests {
     try emulation.deleteAllAccounts()
     #expect(try emulation.engine.accountCount() == 0)
     #expect(await firebaseFailure { try emulation.delete(id: "x") } == .badRequest(.userNotFound))
+  }
+
+  @Test func aFirebaseProfileThatWouldOverflowTheIDTokenIsClaimsTooLarge() async throws {
+    let emulation = try makeEmulation()
+    let long = String(repeating: "n", count: 9_000)
+    let signUp = await firebaseFailure {
+      try await emulation.signUp(email: "big@example.com", password: "secret123", displayName: long)
+    }
+    #expect(signUp?.message.hasPrefix("CLAIMS_TOO_LARGE") == true)
+    let session = try await emulation.newUser("ok@example.com", displayName: "Ann")
+    var changes = FirebaseAccountChanges()
+    changes.photoURL = "https://example.com/" + long
+    let update = await firebaseFailure {
+      try await emulation.update(id: session.account.id, changes)
+    }
+    #expect(update?.message.hasPrefix("CLAIMS_TOO_LARGE") == true)
+    #expect(try emulation.account(idToken: session.idToken).photoURL == nil)
   }
 }

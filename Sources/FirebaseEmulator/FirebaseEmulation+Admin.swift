@@ -1,4 +1,5 @@
 import GoTrue
+import GoTrueEngine
 import IdentityToolkit
 
 /// What an admin (`Bearer owner`, the Admin SDKs) does to any account.

@@ -1,11 +1,14 @@
 import AuthCrypto
 import AuthFlow
-import AuthFlowGoTrue
 import Clocks
 import Foundation
 import GoTrue
 import PrivateFiles
+import SavedSessions
 import Testing
+
+/// 2025-01-01T00:00:00Z: where test clocks start.
+private let epoch = Date(timeIntervalSince1970: 1_735_689_600)
 
 /// Saved sessions: sealed, private, and forgotten when damaged.
 struct SessionStoreTests {

@@ -1,7 +1,9 @@
 import Clocks
+import FirebaseEmulator
 import Foundation
 import GoTrue
 import IdentityToolkit
+import TestSupport
 import Testing
 
 @testable import GoTrueEngine

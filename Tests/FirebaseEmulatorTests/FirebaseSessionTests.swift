@@ -1,8 +1,10 @@
 import AuthCrypto
 import Clocks
+import FirebaseEmulator
 import Foundation
 import GoTrue
 import IdentityToolkit
+import TestSupport
 import Testing
 
 @testable import GoTrueEngine
@@ -217,5 +219,38 @@ struct FirebaseSessionTests {
     }
     #expect(logout?.apiError?.code == .unexpectedAudience)
     #expect(try emulation.account(idToken: again.idToken).id == session.account.id)
+  }
+
+  @Test func firebaseIDTokensOpenNoneOfGoTruesRoutes() async throws {
+    let firebase = try makeEmulation()
+    let engine = firebase.engine
+    // unverified@ cannot get a GoTrue session, but signs in on the Firebase surface.
+    let idToken = try await firebase.signIn(email: "unverified@example.com", password: "Test1234")
+      .idToken
+    let refused = await failure { try await engine.user(accessToken: idToken) }
+    #expect(
+      refused?.apiError
+        == GoTrueAPIError(
+          status: 403, code: .unexpectedAudience,
+          message: "Token audience doesn't match request audience"))
+    let update = await failure {
+      try await engine.updateUser(
+        GoTrueUserAttributes(password: "Another123"), accessToken: idToken)
+    }
+    #expect(update?.apiError?.code == .unexpectedAudience)
+    #expect(await failure { try await engine.deleteUser(accessToken: idToken) } != nil)
+    // Not even with a role in it: Firebase's claims mark the token as the other surface's.
+    let later = testEpoch.timeIntervalSince1970 + 60
+    let claims: [String: JSONValue] = [
+      "role": .string("service_role"), "exp": .number(later),
+      "iss": .string("https://securetoken.google.com/demo-app"), "aud": .string("demo-app"),
+    ]
+    let input =
+      Base64URL.encode(Array(#"{"alg":"HS256","typ":"JWT"}"#.utf8)) + "."
+      + Base64URL.encode(JSONValue.object(claims).jsonBytes)
+    let withRole =
+      input + "."
+      + Base64URL.encode(HMAC.sha256(key: engine.secrets.jwt, message: Array(input.utf8)))
+    #expect(failure(of: { try engine.authorizeAdmin(withRole) })?.apiError?.code == .notAdmin)
   }
 }

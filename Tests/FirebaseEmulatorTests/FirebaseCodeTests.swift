@@ -1,8 +1,10 @@
 import AuthCrypto
 import Clocks
+import FirebaseEmulator
 import Foundation
 import GoTrue
 import IdentityToolkit
+import TestSupport
 import Testing
 
 @testable import GoTrueEngine

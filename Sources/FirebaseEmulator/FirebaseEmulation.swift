@@ -1,5 +1,6 @@
 import AuthCrypto
 import GoTrue
+import GoTrueEngine
 import IdentityToolkit
 import Synchronization
 
