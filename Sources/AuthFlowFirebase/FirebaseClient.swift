@@ -17,7 +17,8 @@ public final class FirebaseClient: Sendable {
 
   /// A client of `project` sending through `transport`.
   public init(
-    project: FirebaseProject, transport: any HTTPTransport, clientVersion: String = "authflow/0.1.0"
+    project: FirebaseProject, transport: any HTTPTransport,
+    clientVersion: String = ProgramVersion.clientIdentity
   ) {
     self.project = project
     self.transport = transport

@@ -17,7 +17,8 @@ public final class SupabaseGoTrueClient: GoTrueAPI {
 
   /// A client of `project` sending through `transport`.
   public init(
-    project: SupabaseProject, transport: any HTTPTransport, clientInfo: String = "authflow/0.1.0"
+    project: SupabaseProject, transport: any HTTPTransport,
+    clientInfo: String = ProgramVersion.clientIdentity
   ) {
     self.project = project
     self.transport = transport

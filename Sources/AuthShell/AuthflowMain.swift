@@ -11,7 +11,7 @@ import PrivateFiles
 /// The `authflow` program: options, backend, input and output wired together.
 public enum AuthflowMain {
   /// The program's version.
-  public static let version = "0.1.0"
+  public static let version = ProgramVersion.number
 
   /// Runs `authflow` with `arguments` (after the program name); returns the exit status.
   @MainActor

@@ -31,7 +31,7 @@ extension EmbeddedGoTrue {
 
   /// `POST /signup` with the `redirect_to` the confirmation link should lead to.
   @concurrent
-  public func signUp(
+  package func signUp(
     email rawEmail: String, password: String, data: [String: JSONValue], redirectTo: String?
   ) async throws(GoTrueFailure) -> GoTrueSignUpResponse {
     try checkSignupsAllowed()
@@ -184,7 +184,7 @@ extension EmbeddedGoTrue {
   /// are voided), metadata merged key by key, and a new email, which changes only once
   /// confirmed by email (from both addresses with secure email change).
   @concurrent
-  public func updateUser(
+  package func updateUser(
     _ attributes: GoTrueUserAttributes, accessToken: String, redirectTo: String? = nil
   ) async throws(GoTrueFailure) -> GoTrueUser {
     let newEmail = try attributes.email.map { email throws(GoTrueFailure) in
@@ -256,7 +256,7 @@ extension EmbeddedGoTrue {
 
   /// GoTrue's server-side password rules: a minimum length (`weak_password`) and bcrypt's
   /// 72-byte maximum (`validation_failed`).
-  public func checkPasswordStrength(_ password: String) throws(GoTrueFailure) {
+  package func checkPasswordStrength(_ password: String) throws(GoTrueFailure) {
     try checkPasswordBytes(password)
     if password.count < configuration.minimumPasswordLength {
       throw .api(

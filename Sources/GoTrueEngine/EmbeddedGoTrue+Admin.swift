@@ -12,7 +12,7 @@ import GoTrue
 /// no email is sent, and a new user's password is only held to bcrypt's limit, as in GoTrue.
 extension EmbeddedGoTrue {
   /// How `GET /admin/users` orders its pages.
-  public enum UserOrder: Sendable {
+  package enum UserOrder: Sendable {
     /// Newest first (GoTrue's default, `created_at desc`).
     case newestFirst
     /// Oldest first (`created_at asc`).
@@ -21,7 +21,7 @@ extension EmbeddedGoTrue {
 
   /// One page of users, `perPage` to a page from page 1, optionally only those whose email or
   /// `full_name` contains `filter`. Users in a list carry no identities, as GoTrue's list does.
-  public func listUsers(
+  package func listUsers(
     page: Int, perPage: Int, filter: String? = nil, order: UserOrder = .newestFirst
   ) throws(GoTrueFailure) -> GoTrueUserPage {
     let condition =
@@ -54,14 +54,14 @@ extension EmbeddedGoTrue {
   }
 
   /// `GET /admin/users/{id}`.
-  public func user(id: String) throws(GoTrueFailure) -> GoTrueUser {
+  package func user(id: String) throws(GoTrueFailure) -> GoTrueUser {
     try withDatabase { database in try Self.existingUser(id, database).goTrueUser }
   }
 
   /// `POST /admin/users`: a user with an email, confirmed at once with `email_confirm`, with
   /// the given password or bcrypt hash (none: no password anyone knows).
   @concurrent
-  public func createUser(_ attributes: GoTrueAdminUserAttributes) async throws(GoTrueFailure)
+  package func createUser(_ attributes: GoTrueAdminUserAttributes) async throws(GoTrueFailure)
     -> GoTrueUser
   {
     if attributes.phone != nil { throw Self.phoneDisabled }
@@ -100,7 +100,7 @@ extension EmbeddedGoTrue {
   /// `PUT /admin/users/{id}`: email (changed at once), password (held to the minimum length),
   /// `email_confirm`, metadata merged key by key, role and ban.
   @concurrent
-  public func updateUser(id: String, _ attributes: GoTrueAdminUserAttributes)
+  package func updateUser(id: String, _ attributes: GoTrueAdminUserAttributes)
     async throws(GoTrueFailure) -> GoTrueUser
   {
     if attributes.phone != nil { throw Self.phoneDisabled }
@@ -151,7 +151,7 @@ extension EmbeddedGoTrue {
 
   /// `DELETE /admin/users/{id}`: removes the user with everything it owns, or with `softly`
   /// keeps the row, its email obfuscated and metadata cleared, and ends its sessions.
-  public func deleteUser(id: String, softly: Bool = false) throws(GoTrueFailure) {
+  package func deleteUser(id: String, softly: Bool = false) throws(GoTrueFailure) {
     try answer(spending: nil) { database, now in
       let user = try Self.existingUser(id, database)
       guard softly else {
@@ -233,19 +233,19 @@ extension EmbeddedGoTrue {
 
 /// What `POST /admin/generate_link` gives an admin: the user and the code and link an email
 /// would have carried, with nothing sent.
-public struct GeneratedLink: Equatable, Sendable {
+package struct GeneratedLink: Equatable, Sendable {
   /// The user the link is for (created when the type makes one).
-  public var user: GoTrueUser
+  package var user: GoTrueUser
   /// The link, as an email would carry it.
-  public var actionLink: String
+  package var actionLink: String
   /// The 6-digit code.
-  public var code: String
+  package var code: String
   /// GoTrue's hash of the address and the code, the link's `token`.
-  public var tokenHash: String
+  package var tokenHash: String
   /// The type the code verifies (a magic link for a new address becomes `signup`).
-  public var verificationType: String
+  package var verificationType: String
   /// Where the link leads once verified.
-  public var redirectTo: String
+  package var redirectTo: String
 }
 
 extension EmbeddedGoTrue {
@@ -253,7 +253,7 @@ extension EmbeddedGoTrue {
   /// `email_change_current` or `email_change_new` link for `email`, as GoTrue makes them,
   /// without sending anything.
   @concurrent
-  public func generateLink(
+  package func generateLink(
     type: String, email rawEmail: String, password: String?, data: [String: JSONValue],
     newEmail rawNewEmail: String?, redirectTo: String?
   ) async throws(GoTrueFailure) -> GeneratedLink {

@@ -122,7 +122,7 @@ extension EmbeddedGoTrue {
   /// http(s) here, where GoTrue takes any. The URL is judged as a browser reads it
   /// (``BrowserURL``): anything a browser could read as another host falls back to the site
   /// URL, as does text no header may carry (CR, LF), before any code is spent.
-  public func allowedRedirect(_ redirectTo: String?) -> String {
+  package func allowedRedirect(_ redirectTo: String?) -> String {
     guard let redirectTo, let target = BrowserURL(redirectTo),
       let site = BrowserURL(configuration.siteURL)
     else { return configuration.siteURL }
@@ -157,7 +157,7 @@ extension EmbeddedGoTrue {
   /// `POST /recover` with the `redirect_to` its link should lead to. The answer takes the same
   /// time whether or not the account exists (``AnswerPacer``).
   @concurrent
-  public func recover(email: String, redirectTo: String?) async throws(GoTrueFailure) {
+  package func recover(email: String, redirectTo: String?) async throws(GoTrueFailure) {
     try await pacer.paced { () throws(GoTrueFailure) in
       try mailCode(.recovery, to: email, redirectTo: redirectTo) { _ in true }
     }
@@ -173,7 +173,7 @@ extension EmbeddedGoTrue {
   /// `POST /resend` with the `redirect_to` its link should lead to: `signup` resends a waiting
   /// confirmation, `email_change` the codes of a waiting change of address.
   @concurrent
-  public func resend(type: GoTrueOTPType, email: String, redirectTo: String?)
+  package func resend(type: GoTrueOTPType, email: String, redirectTo: String?)
     async throws(GoTrueFailure)
   {
     switch type {
@@ -195,7 +195,7 @@ extension EmbeddedGoTrue {
   /// address, a new account (unless `createUser` is false or signups are off) confirmed by the
   /// email; for an unconfirmed one, its confirmation again.
   @concurrent
-  public func sendSignInCode(
+  package func sendSignInCode(
     email rawEmail: String, createUser: Bool, data: [String: JSONValue], redirectTo: String?
   ) async throws(GoTrueFailure) {
     let email = try EmailRules.validated(rawEmail)

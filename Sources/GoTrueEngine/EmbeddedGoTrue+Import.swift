@@ -4,7 +4,7 @@ extension EmbeddedGoTrue {
   /// Adds accounts whose passwords are already bcrypt-hashed, as an import from another
   /// GoTrue would; emails that exist are skipped. Returns how many were added.
   @discardableResult
-  public func importAccounts(
+  package func importAccounts(
     emails: some Sequence<String>, passwordHash: String, confirmed: Bool
   ) throws(GoTrueFailure) -> Int {
     let emails = Array(emails)

@@ -293,7 +293,7 @@ extension EmbeddedGoTrue {
   /// Checks that `bearer` is an admin's token: signed with the secret, unexpired, with a role
   /// GoTrue lets administer (`service_role`, `supabase_admin`), and a live session if it names
   /// one. Otherwise 403 `bad_jwt`, `not_admin` or `session_not_found`.
-  public func authorizeAdmin(_ bearer: String) throws(GoTrueFailure) {
+  package func authorizeAdmin(_ bearer: String) throws(GoTrueFailure) {
     let now = nowMillis
     let claims: [String: JSONValue]
     do {
@@ -325,7 +325,7 @@ extension EmbeddedGoTrue {
   /// An API key for `role` (`anon` or `service_role`), as `supabase start` prints them: a
   /// JWT with the role, signed with the secret, valid until 2100. The same secret always gives
   /// the same key, so an app configured once keeps working.
-  public func apiKey(role: String) -> String {
+  package func apiKey(role: String) -> String {
     JSONWebToken.sign(
       [
         "iss": .string(configuration.issuer ?? "authflow"), "role": .string(role),

@@ -22,7 +22,7 @@ extension EmbeddedGoTrue {
 
   /// `POST /verify` with an email and a code, with every outcome a server can answer.
   @concurrent
-  public func verifyCode(type: GoTrueOTPType, email rawEmail: String, code: String)
+  package func verifyCode(type: GoTrueOTPType, email rawEmail: String, code: String)
     async throws(GoTrueFailure) -> GoTrueVerifyOutcome
   {
     let email = EmailRules.normalized(rawEmail)
@@ -53,7 +53,7 @@ extension EmbeddedGoTrue {
   /// and spends no budget, neither an account's nor one that all accounts share (one client's
   /// misses would then block everyone's links).
   @concurrent
-  public func verifyLink(type: GoTrueOTPType, tokenHash: String)
+  package func verifyLink(type: GoTrueOTPType, tokenHash: String)
     async throws(GoTrueFailure) -> GoTrueVerifyOutcome
   {
     let hash = linkHash(tokenHash)

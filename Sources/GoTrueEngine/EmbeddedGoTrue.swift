@@ -191,7 +191,7 @@ public final class EmbeddedGoTrue: GoTrueAPI {
   }
 
   /// The number of accounts in the store.
-  public func accountCount() throws(GoTrueFailure) -> Int {
+  package func accountCount() throws(GoTrueFailure) -> Int {
     try withDatabase { database in
       try database.first("SELECT count(*) FROM users", row: { Int($0.int(0)) }) ?? 0
     }
