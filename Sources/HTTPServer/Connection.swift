@@ -23,6 +23,9 @@ final class Connection {
   var phase = Phase.idle
   /// The request waiting for a Task's reply, if any.
   var job: UInt64?
+  /// The framing check in front of evhttp's parser; only a request on a connection that has one
+  /// can carry a refusal. Detached in the close callback.
+  var framing: RequestFraming?
 
   init(evcon: OpaquePointer, refused: Bool, peer: String) {
     self.evcon = evcon

@@ -3,8 +3,8 @@ import CEvent
 /// The request methods the server hands to a responder.
 ///
 /// evhttp is told to allow exactly these, so a route the responder does not know still reaches
-/// it (and can answer 404 or 405 in JSON) instead of getting libevent's HTML 501. Methods outside
-/// this set (CONNECT, TRACE, anything unknown) are answered by libevent itself.
+/// it (and can answer 404 or 405 in JSON). Methods outside this set (CONNECT, TRACE, anything
+/// unknown) get a JSON 501 from the framing check (``RequestLine``) before evhttp parses them.
 public enum HTTPMethod: String, Sendable, CaseIterable {
   case get = "GET"
   case head = "HEAD"

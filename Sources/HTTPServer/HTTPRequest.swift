@@ -48,12 +48,9 @@ public struct HTTPRequest: Sendable {
 func asciiCaseInsensitiveEqual(_ left: String, _ right: String) -> Bool {
   var rightBytes = right.utf8.makeIterator()
   for leftByte in left.utf8 {
-    guard let rightByte = rightBytes.next(), lowercasedASCII(leftByte) == lowercasedASCII(rightByte)
+    guard let rightByte = rightBytes.next(),
+      HTTPBytes.lowercased(leftByte) == HTTPBytes.lowercased(rightByte)
     else { return false }
   }
   return rightBytes.next() == nil
-}
-
-private func lowercasedASCII(_ byte: UInt8) -> UInt8 {
-  (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
 }

@@ -8,10 +8,12 @@ public struct HTTPServerConfiguration: Sendable {
   public var hosts: [String] = Self.defaultHosts
   /// The port on every host; 0 picks a free port, the same one on every host.
   public var port: UInt16 = 9999
-  /// The largest body accepted; a longer one gets libevent's 413 (an HTML body: libevent 2.1
-  /// offers no hook to replace it).
+  /// The largest body accepted. A longer `Content-Length`, or chunk sizes adding up to more,
+  /// get a JSON 413 as soon as they arrive, and the connection closes.
   public var maxBodyBytes = 1 << 20
-  /// The largest request line plus header block; a longer one gets libevent's 400.
+  /// The largest request head (request line, field lines and their CRLFs); a longer one gets a
+  /// JSON 431 (414 while still in the request line), and the connection closes. It also bounds
+  /// the chunk-size lines and CRLFs of a chunked body.
   public var maxHeaderBytes = 16 << 10
   /// How long a request may take to arrive whole, counted from the accept or from the end of
   /// the previous reply; also how long a reply may take to be read. An idle keep-alive

@@ -54,7 +54,7 @@ enum ReplyWriter {
       return "status \(response.status) is outside 200...599"
     }
     for (name, value) in response.headers {
-      if name.isEmpty || !name.utf8.allSatisfy(isTokenByte) {
+      if name.isEmpty || !name.utf8.allSatisfy(HTTPBytes.isToken) {
         return "header name \(quoted: name) is not an HTTP token"
       }
       if value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) {
@@ -76,17 +76,6 @@ enum ReplyWriter {
   private static func isFraming(_ name: String) -> Bool {
     asciiCaseInsensitiveEqual(name, "Content-Length")
       || asciiCaseInsensitiveEqual(name, "Transfer-Encoding")
-  }
-
-  /// RFC 9110 `tchar`: the bytes a field name may hold.
-  private static func isTokenByte(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-      UInt8(ascii: "A")...UInt8(ascii: "Z"):
-      true
-    default:
-      "!#$%&'*+-.^_`|~".utf8.contains(byte)
-    }
   }
 }
 

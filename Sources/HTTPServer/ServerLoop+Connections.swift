@@ -28,16 +28,18 @@ extension ServerLoop {
       if draining {
         evhttp_connection_free(evcon)
       } else if serving < connectionCap {
-        track(evcon, refused: false)
+        track(evcon, bufferevent: bev, refused: false)
       } else if refusing < configuration.refusalSlots {
-        track(evcon, refused: true)
+        track(evcon, bufferevent: bev, refused: true)
       } else {
         evhttp_connection_free(evcon)  // a clean close (FIN), no reply
       }
     }
   }
 
-  private func track(_ evcon: OpaquePointer, refused: Bool) {
+  /// Starts serving (or refusing) a connection: its deadline, and the framing check in front of
+  /// evhttp's parser. Adoption runs before the first read, so the check sees every byte.
+  private func track(_ evcon: OpaquePointer, bufferevent: OpaquePointer, refused: Bool) {
     let connection = Connection(evcon: evcon, refused: refused, peer: Self.peer(of: evcon))
     guard
       let deadline = cevent_timer_new(
@@ -52,7 +54,16 @@ extension ServerLoop {
       evhttp_connection_free(evcon)  // no deadline, no protection from slow clients: refuse
       return
     }
+    guard let framingScratch,
+      let framing = RequestFraming(
+        bufferevent: bufferevent, configuration: configuration, scratch: framingScratch)
+    else {
+      event_free(deadline)
+      evhttp_connection_free(evcon)  // no framing check, no protection from lying clients
+      return
+    }
     connection.deadline = deadline
+    connection.framing = framing
     connections[evcon] = connection
     if refused { refusing += 1 } else { serving += 1 }
     evhttp_connection_set_closecb(
@@ -79,6 +90,8 @@ extension ServerLoop {
   /// (timeout, EOF, error, `Connection: close`, a deadline, the drain).
   func closed(_ evcon: OpaquePointer) {
     guard let connection = connections.removeValue(forKey: evcon) else { return }
+    connection.framing?.detach()
+    connection.framing = nil
     if let deadline = connection.deadline { event_free(deadline) }
     connection.deadline = nil
     if connection.refused { refusing -= 1 } else { serving -= 1 }

@@ -16,6 +16,13 @@ extension ServerLoop {
     }
     disarm(connection)
     connection.phase = .busy
+    // Only the framing check can have written this field: it refuses any client head with it.
+    if connection.framing != nil, let refusal = Refusal(markedIn: req) {
+      reply(
+        refusal.response, to: req, on: connection, method: nil, path: "-", arrived: arrived,
+        refusal: refusal.reason)
+      return
+    }
     let path = RequestReader.path(of: req)
     guard let method = RequestReader.method(of: req) else {
       reply(.unexpectedFailure, to: req, on: connection, method: nil, path: path, arrived: arrived)
@@ -58,18 +65,20 @@ extension ServerLoop {
   }
 
   /// Sends a reply and restarts the connection's deadline, which now bounds a client that
-  /// does not read it.
+  /// does not read it. A reply to a `refusal` (its reason, for the log) closes the connection.
   private func reply(
     _ response: HTTPResponse, to req: OpaquePointer, on connection: Connection,
-    method: HTTPMethod?, path: String, arrived: ContinuousClock.Instant
+    method: HTTPMethod?, path: String, arrived: ContinuousClock.Instant, refusal: String? = nil
   ) {
     connection.phase = .writing
     connection.job = nil
     arm(connection)
     evhttp_request_set_on_complete_cb(
       req, { req, context in if let req { ServerLoop.from(context).written(req) } }, context)
-    let outcome = ReplyWriter.send(
-      response, to: req, isHead: method == .head, closing: draining || connection.refused)
+    var outcome = ReplyWriter.send(
+      response, to: req, isHead: method == .head,
+      closing: draining || connection.refused || refusal != nil)
+    outcome.problem = outcome.problem ?? refusal
     record(outcome, method: method, path: path, arrived: arrived)
   }
 

@@ -30,6 +30,8 @@ final class ServerLoop {
   let http: OpaquePointer
   /// The copy of `application/json` that evhttp points at; freed after `evhttp_free`.
   let defaultContentType: UnsafeMutablePointer<CChar>?
+  /// The empty buffer every connection's ``RequestFraming`` borrows to move bytes around.
+  let framingScratch: OpaquePointer?
 
   private(set) var port: UInt16 = 0
   private(set) var addresses: [String] = []
@@ -80,6 +82,7 @@ final class ServerLoop {
     self.http = http
     // NB: evhttp keeps this pointer without copying the string, so it must outlive evhttp.
     self.defaultContentType = strdup("application/json")
+    self.framingScratch = evbuffer_new()
   }
 
   private func setUp() throws(HTTPServerError) {
@@ -89,10 +92,12 @@ final class ServerLoop {
     // connection bounds the whole request.
     var stall = Self.timeval(milliseconds: configuration.requestTimeout.milliseconds)
     evhttp_set_timeout_tv(http, &stall)
-    // Read and drop the rest of an oversized body before the 413, so the client reads the
-    // reply instead of a reset.
-    _ = evhttp_set_flags(http, Int32(EVHTTP_SERVER_LINGERING_CLOSE))
-    // Methods outside this set would get libevent's HTML 501; these all reach the responder.
+    // NB: no EVHTTP_SERVER_LINGERING_CLOSE: with it, libevent reads a whole declared body
+    // before its 413 (a 99 GB one until the timeout). The framing check answers 413 as soon
+    // as the head arrives, so libevent's limits above are only a backstop.
+    guard framingScratch != nil else { throw .libevent("create a buffer") }
+    // Methods outside this set would get libevent's HTML 501; the framing check refuses them
+    // first, with a JSON 501, so these all reach the responder.
     evhttp_set_allowed_methods(http, HTTPMethod.allowedMask)
     evhttp_set_default_content_type(http, defaultContentType)
     evhttp_set_gencb(
@@ -136,6 +141,7 @@ final class ServerLoop {
     // evhttp_free frees the remaining connections; detach them first so that no close
     // callback reaches this object while it goes away.
     for connection in connections.values {
+      connection.framing?.detach()
       evhttp_connection_set_closecb(connection.evcon, nil, nil)
       if let deadline = connection.deadline { event_free(deadline) }
     }
@@ -146,6 +152,7 @@ final class ServerLoop {
     signalEvents.forEach { event_free($0) }
     event_base_free(base)
     free(defaultContentType)
+    if let framingScratch { evbuffer_free(framingScratch) }
   }
 
   // MARK: C callback plumbing
