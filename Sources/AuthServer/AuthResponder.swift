@@ -31,35 +31,65 @@ public struct AuthResponder: HTTPResponder {
     routes = GoTrueRoutes.all + MailboxRoutes.all + (firebase.map(FirebaseRoutes.all) ?? [])
   }
 
-  /// Answers on the event loop what costs nothing.
-  public func immediateResponse(to request: HTTPRequest) -> HTTPResponse? {
+  /// Routes a request once, on the event loop: what costs nothing (`/health`, `/settings`,
+  /// CORS preflights, unknown paths and methods) is answered there; the rest becomes the work
+  /// of its route's handler, with the path's parameters already read.
+  public func route(_ request: HTTPRequest) -> HTTPRoute {
     let path = routePath(request.path)
     let origin = crossOrigin(request, path: path)
+    let found = match(path)
+    let handler = found?.route.handlers[request.method]
     if firebase != nil, FirebaseRoutes.serves(path) {
-      if request.method == .options { return FirebaseCORS.preflight(request, origin: origin) }
+      if request.method == .options {
+        return .answer(FirebaseCORS.preflight(request, origin: origin))
+      }
       if request.method == .get, path == "/" {
-        return FirebaseCORS.decorate(FirebaseAnswer.ready, for: request, origin: origin)
+        return .answer(FirebaseCORS.decorate(FirebaseAnswer.ready, for: request, origin: origin))
       }
-      guard let match = match(path), match.route.handlers[request.method] != nil else {
-        return FirebaseCORS.decorate(FirebaseAnswer.error(.notFound), for: request, origin: origin)
+      guard let found, let handler else {
+        return .answer(
+          FirebaseCORS.decorate(FirebaseAnswer.error(.notFound), for: request, origin: origin))
       }
-      return nil
+      return work(handler, request, found.parameters) { response in
+        FirebaseCORS.decorate(response, for: request, origin: origin)
+      }
     }
-    if request.method == .options { return CORS.preflight(request, origin: origin) }
+    if request.method == .options { return .answer(CORS.preflight(request, origin: origin)) }
     switch (request.method, path) {
     case (.get, "/health"), (.head, "/health"):
-      return CORS.decorate(GoTrueRoutes.health(version: version), for: request, origin: origin)
+      return .answer(
+        CORS.decorate(GoTrueRoutes.health(version: version), for: request, origin: origin))
     case (.get, "/settings"), (.head, "/settings"):
-      return CORS.decorate(
-        GoTrueRoutes.settings(engine.configuration), for: request, origin: origin)
+      return .answer(
+        CORS.decorate(
+          GoTrueRoutes.settings(engine.configuration), for: request, origin: origin))
     default:
-      guard let match = match(path) else {
-        return CORS.decorate(Answer.notFound, for: request, origin: origin)
+      guard let found else {
+        return .answer(CORS.decorate(Answer.notFound, for: request, origin: origin))
       }
-      guard match.route.handlers[request.method] != nil else {
-        return Answer.methodNotAllowed(allowing: match.route.methods)
+      guard let handler else {
+        return .answer(Answer.methodNotAllowed(allowing: found.route.methods))
       }
-      return nil
+      return work(handler, request, found.parameters) { response in
+        CORS.decorate(response, for: request, origin: origin)
+      }
+    }
+  }
+
+  /// The work of `handler` for `request`: its failure answered in GoTrue's shape, the answer
+  /// decorated for the request's origin.
+  private func work(
+    _ handler: @escaping Route.Handler, _ request: HTTPRequest, _ parameters: [String],
+    decorate: @escaping @Sendable (HTTPResponse) -> HTTPResponse
+  ) -> HTTPRoute {
+    let context = RouteContext(
+      request: request, parameters: parameters, engine: engine, trust: trust)
+    return .work {
+      do throws(GoTrueFailure) {
+        return decorate(try await handler(context))
+      } catch {
+        return decorate(Answer.failure(error, for: request))
+      }
     }
   }
 
@@ -76,28 +106,6 @@ public struct AuthResponder: HTTPResponder {
     case .local: .local
     case .foreign: Self.isPrivileged(path) ? .refused : .foreign
     }
-  }
-
-  /// Answers what needs the store: routes to the handler, turns its failure into GoTrue's
-  /// error answer.
-  @concurrent
-  public func respond(to request: HTTPRequest) async -> HTTPResponse {
-    let path = routePath(request.path)
-    guard let match = match(path), let handler = match.route.handlers[request.method]
-    else { return Answer.notFound }
-    let context = RouteContext(
-      request: request, parameters: match.parameters, engine: engine, trust: trust)
-    let response: HTTPResponse
-    do {
-      response = try await handler(context)
-    } catch {
-      response = Answer.failure(error, for: request)
-    }
-    let origin = crossOrigin(request, path: path)
-    if firebase != nil, FirebaseRoutes.serves(path) {
-      return FirebaseCORS.decorate(response, for: request, origin: origin)
-    }
-    return CORS.decorate(response, for: request, origin: origin)
   }
 
   /// The path routes are matched against: GoTrue's (``apiPath(_:)``), and with Firebase on,

@@ -11,14 +11,12 @@ extension FirebaseRoutes {
   @Sendable static func token(_ call: FirebaseCall) async throws(IdentityToolkitError)
     -> HTTPResponse
   {
-    let request = call.request
-    let isForm =
-      request.header("Content-Type")?.lowercased()
-      .hasPrefix("application/x-www-form-urlencoded") ?? false
-    let body =
-      isForm
-      ? FirebaseBody(form: FormEncoding.decode(String(decoding: request.body, as: UTF8.self)))
-      : try call.body()
+    let body: FirebaseBody
+    if let form = call.request.formFields {
+      body = FirebaseBody(form: form)
+    } else {
+      body = try call.body()
+    }
     guard let grant = try body.nonEmpty("grantType") else {
       throw .badRequest(.missingGrantType)
     }

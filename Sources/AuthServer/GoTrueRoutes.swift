@@ -219,11 +219,8 @@ struct FormBody {
 
   /// The form of `request`, or `nil` when its body is not a form.
   init?(_ request: HTTPRequest) {
-    guard
-      let type = request.header("Content-Type")?.lowercased(),
-      type.hasPrefix("application/x-www-form-urlencoded")
-    else { return nil }
-    pairs = FormEncoding.decode(String(decoding: request.body, as: UTF8.self))
+    guard let pairs = request.formFields else { return nil }
+    self.pairs = pairs
   }
 
   /// The first value of `name`.

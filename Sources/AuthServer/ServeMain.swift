@@ -141,15 +141,9 @@ final class ResponderSlot: HTTPResponder {
     responder.withLock { $0 = installed }
   }
 
-  func immediateResponse(to request: HTTPRequest) -> HTTPResponse? {
-    guard let current = responder.withLock({ $0 }) else { return Self.starting }
-    return current.immediateResponse(to: request)
-  }
-
-  @concurrent
-  func respond(to request: HTTPRequest) async -> HTTPResponse {
-    guard let current = responder.withLock({ $0 }) else { return Self.starting }
-    return await current.respond(to: request)
+  func route(_ request: HTTPRequest) -> HTTPRoute {
+    guard let current = responder.withLock({ $0 }) else { return .answer(Self.starting) }
+    return current.route(request)
   }
 
   private static let starting = Answer.error(

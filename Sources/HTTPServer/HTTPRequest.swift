@@ -42,6 +42,16 @@ public struct HTTPRequest: Sendable {
   public func queryValue(_ name: String) -> String? {
     query.first { $0.name == name }?.value
   }
+
+  /// The pairs of a form body (`application/x-www-form-urlencoded`), decoded as a query is;
+  /// `nil` when the body is not declared a form.
+  public var formFields: [(name: String, value: String)]? {
+    guard let type = header("Content-Type"),
+      type.utf8.count >= 33,
+      asciiCaseInsensitiveEqual(String(type.prefix(33)), "application/x-www-form-urlencoded")
+    else { return nil }
+    return PercentDecoding.query(String(decoding: body, as: UTF8.self))
+  }
 }
 
 /// Whether two field names are equal ignoring ASCII case, without allocating lowercased copies.

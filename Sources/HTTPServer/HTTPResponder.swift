@@ -1,19 +1,23 @@
 /// The application side of the server: turns requests into replies.
 ///
-/// A responder is shared by the loop thread (``immediateResponse(to:)``) and by Tasks
-/// (``respond(to:)``), hence `Sendable`.
+/// A responder routes each request once, on the loop thread, and either answers it there or
+/// hands back the work that answers it, which runs in a Task; hence `Sendable`.
 public protocol HTTPResponder: Sendable {
-  /// Answers on the event loop itself, for requests that cost nothing (`GET /health`); nil hands
-  /// the request to ``respond(to:)``.
+  /// Routes `request`: ``HTTPRoute/answer(_:)`` for what costs nothing (`GET /health`, an
+  /// unknown path), ``HTTPRoute/work(_:)`` for what needs real work (bcrypt, SQLite), with
+  /// whatever the routing found (the handler, the path's parameters) already in it.
   ///
   /// This runs on the one thread that serves every connection, so it must not block or do real
   /// work: while it runs, no other request is read or answered.
-  func immediateResponse(to request: HTTPRequest) -> HTTPResponse?
+  func route(_ request: HTTPRequest) -> HTTPRoute
+}
 
-  /// Answers off the event loop (bcrypt, SQLite): called in a Swift Task on the global
-  /// concurrent executor.
-  ///
-  /// If the client goes away or the server stops meanwhile, the Task is cancelled and its reply
-  /// dropped; cancellation is a hint, so a responder may still finish its work.
-  @concurrent func respond(to request: HTTPRequest) async -> HTTPResponse
+/// Where a request goes.
+public enum HTTPRoute: Sendable {
+  /// The reply, made on the event loop.
+  case answer(HTTPResponse)
+  /// The work that makes the reply, run in a Swift Task on the global concurrent executor. If
+  /// the client goes away or the server stops meanwhile, the Task is cancelled and its reply
+  /// dropped; cancellation is a hint, so the work may still finish.
+  case work(@Sendable () async -> HTTPResponse)
 }

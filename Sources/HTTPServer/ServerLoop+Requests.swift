@@ -2,7 +2,7 @@ import CEvent
 
 /// Requests in, replies out. Each request is copied into an ``HTTPRequest`` here, on the loop
 /// thread, and each reply is copied into evhttp here too, whether it came from
-/// `immediateResponse` or from a Task through the mailbox.
+/// the routing on the loop or from a Task through the mailbox.
 extension ServerLoop {
   /// evhttp's request callback: a whole request has arrived.
   func handle(_ req: OpaquePointer) {
@@ -35,14 +35,17 @@ extension ServerLoop {
       return
     }
     let request = RequestReader.request(req, method: method, peer: connection.peer)
-    if let response = responder.immediateResponse(to: request) {
+    let work: @Sendable () async -> HTTPResponse
+    switch responder.route(request) {
+    case .answer(let response):
       reply(response, to: req, on: connection, method: method, path: path, arrived: arrived)
       return
+    case .work(let found): work = found
     }
     lastJob += 1
     let job = lastJob
-    let task = Task { [responder, mailbox] in
-      let response = await responder.respond(to: request)
+    let task = Task { [mailbox] in
+      let response = await work()
       mailbox.post(Mailbox.Completion(job: job, response: response))
     }
     connection.job = job

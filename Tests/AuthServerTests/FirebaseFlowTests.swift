@@ -245,7 +245,7 @@ struct FirebaseFlowTests {
       method: .post, path: path, query: [(name: "key", value: "k")],
       headers: [(name: "Content-Type", value: "application/x-www-form-urlencoded")],
       body: Array("grant_type=refresh_token&refresh_token=\(next)".utf8), peer: "127.0.0.1:1")
-    #expect(Reply(await server.responder.respond(to: formRequest)).status == 200)
+    #expect(Reply(await server.responder.answer(formRequest)).status == 200)
     for (body, message) in [
       (#"{"grantType":"password"}"#, "INVALID_GRANT_TYPE"),
       (#"{"grantType":"refresh_token"}"#, "MISSING_REFRESH_TOKEN"),

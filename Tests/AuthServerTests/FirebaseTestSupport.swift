@@ -44,8 +44,7 @@ struct FirebaseTestServer {
     let request = HTTPRequest(
       method: method, path: path, query: query.map { (name: $0.0, value: $0.1) },
       headers: allHeaders, body: Array((body ?? "").utf8), peer: peer)
-    if let immediate = responder.immediateResponse(to: request) { return Reply(immediate) }
-    return Reply(await responder.respond(to: request))
+    return Reply(await responder.answer(request))
   }
 
   /// A public call with an API key (`?key=`).

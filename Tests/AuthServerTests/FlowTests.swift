@@ -61,7 +61,7 @@ struct FlowTests {
       method: .post, path: "/token",
       headers: [(name: "Content-Type", value: "application/x-www-form-urlencoded")],
       body: Array("grant_type=password&email=test%40example.com&password=TestPassword123%21".utf8))
-    #expect(await server.responder.respond(to: request).status == 200)
+    #expect(await server.responder.answer(request).status == 200)
     let pkce = await server.send(
       .post, "/token", json: #"{"auth_code":"x","code_verifier":"y"}"#,
       query: [("grant_type", "pkce")])

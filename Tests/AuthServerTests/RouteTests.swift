@@ -88,7 +88,7 @@ struct RouteTests {
     ]
     for bytes in strict {
       let request = HTTPRequest(method: .post, path: "/signup", body: bytes)
-      let reply = Reply(await server.responder.respond(to: request))
+      let reply = Reply(await server.responder.answer(request))
       #expect(reply.errorCode == "bad_json", "\(bytes.prefix(12))")
     }
     #expect(
@@ -158,10 +158,10 @@ struct RouteTests {
   @Test func untilTheEngineIsInstalledTheServerSaysItIsStarting() async throws {
     let slot = ResponderSlot()
     let request = HTTPRequest(method: .get, path: "/health")
-    #expect(slot.immediateResponse(to: request)?.status == 503)
+    #expect(slot.immediateAnswer(request)?.status == 503)
     let server = try TestServer()
     slot.install(server.responder)
-    #expect(slot.immediateResponse(to: request)?.status == 200)
+    #expect(slot.immediateAnswer(request)?.status == 200)
   }
 
   @Test func theAccessLogEscapesWhatCouldForgeALine() {

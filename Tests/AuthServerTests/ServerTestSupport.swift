@@ -38,8 +38,7 @@ struct TestServer {
     let request = HTTPRequest(
       method: method, path: path, query: query.map { (name: $0.0, value: $0.1) },
       headers: allHeaders, body: Array((json ?? "").utf8), peer: peer)
-    if let immediate = responder.immediateResponse(to: request) { return Reply(immediate) }
-    return Reply(await responder.respond(to: request))
+    return Reply(await responder.answer(request))
   }
 
   /// The bearer header of the service-role key.
@@ -54,6 +53,22 @@ struct TestServer {
       query: [("grant_type", "password")])
     #expect(reply.status == 200)
     return try #require(reply.object)
+  }
+}
+
+extension HTTPResponder {
+  /// The answer to `request`, as the HTTP server would get it: from the routing on the event
+  /// loop, or from the work it hands back.
+  func answer(_ request: HTTPRequest) async -> HTTPResponse {
+    switch route(request) {
+    case .answer(let response): response
+    case .work(let work): await work()
+    }
+  }
+
+  /// The answer the routing gives at once, `nil` when it hands back work.
+  func immediateAnswer(_ request: HTTPRequest) -> HTTPResponse? {
+    if case .answer(let response) = route(request) { response } else { nil }
   }
 }
 

@@ -240,7 +240,7 @@ struct TrustTests {
         method: .post, path: "/token", query: [(name: "grant_type", value: "password")],
         headers: [(name: "Content-Type", value: "application/x-www-form-urlencoded")],
         body: Array(json.utf8), peer: "127.0.0.1:1")
-      let asForm = Reply(await server.responder.respond(to: curl))
+      let asForm = Reply(await server.responder.answer(curl))
       #expect(asForm.errorCode == "bad_json", "\(json)")
     }
     let firebase = try FirebaseTestServer()

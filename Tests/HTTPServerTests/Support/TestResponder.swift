@@ -6,7 +6,12 @@ struct TestResponder: HTTPResponder {
   /// Holds `GET /held` until a test opens it.
   let gate: Gate
 
-  func immediateResponse(to request: HTTPRequest) -> HTTPResponse? {
+  func route(_ request: HTTPRequest) -> HTTPRoute {
+    if let answer = immediateResponse(to: request) { return .answer(answer) }
+    return .work { await respond(to: request) }
+  }
+
+  private func immediateResponse(to request: HTTPRequest) -> HTTPResponse? {
     switch (request.method, request.path) {
     case (.get, "/health"): text(200, "ok")
     case (.get, "/page"), (.head, "/page"): text(200, "0123456789")
@@ -30,7 +35,7 @@ struct TestResponder: HTTPResponder {
     }
   }
 
-  @concurrent func respond(to request: HTTPRequest) async -> HTTPResponse {
+  @concurrent private func respond(to request: HTTPRequest) async -> HTTPResponse {
     switch (request.method, request.path) {
     case (.post, "/echo"):
       return HTTPResponse(
