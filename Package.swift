@@ -143,7 +143,7 @@ let package = Package(
       name: "AuthServerTests",
       dependencies: [
         "AuthServer", "HTTPServer", "GoTrueEngine", "FirebaseEmulator", "GoTrue",
-        "IdentityToolkit", "AuthCrypto", "Clocks",
+        "IdentityToolkit", "AuthCrypto", "Clocks", "AuthFlowSupabase", "AuthFlowHTTP",
       ]),
 
     // The shell: line sources, parser, command table, renderer, runner, libedit terminal.

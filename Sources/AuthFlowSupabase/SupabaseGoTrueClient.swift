@@ -29,28 +29,24 @@ public final class SupabaseGoTrueClient: GoTrueAPI {
   public func signUp(email: String, password: String, data: [String: JSONValue])
     async throws(GoTrueFailure) -> GoTrueSignUpResponse
   {
-    var body: [String: JSONValue] = ["email": .string(email), "password": .string(password)]
-    if !data.isEmpty { body["data"] = .object(data) }
-    return try await call("POST", "/signup", body: body)
+    try await call(
+      .signUp,
+      body: GoTrueSignUpBody(email: email, password: password, data: data.isEmpty ? nil : data))
   }
 
   /// `POST /token?grant_type=password`.
   public func signIn(email: String, password: String) async throws(GoTrueFailure) -> GoTrueSession {
-    try await call(
-      "POST", "/token", query: "grant_type=password",
-      body: ["email": .string(email), "password": .string(password)])
+    try await call(.passwordGrant, body: GoTruePasswordGrantBody(email: email, password: password))
   }
 
   /// `POST /token?grant_type=refresh_token`.
   public func refresh(refreshToken: String) async throws(GoTrueFailure) -> GoTrueSession {
-    try await call(
-      "POST", "/token", query: "grant_type=refresh_token",
-      body: ["refresh_token": .string(refreshToken)])
+    try await call(.refreshGrant, body: GoTrueRefreshGrantBody(refreshToken: refreshToken))
   }
 
   /// `POST /recover`.
   public func recover(email: String) async throws(GoTrueFailure) {
-    try await send("POST", "/recover", body: ["email": .string(email)])
+    try await send(.recover, body: GoTrueRecoverBody(email: email))
   }
 
   /// `POST /verify` with the email and its code.
@@ -58,52 +54,51 @@ public final class SupabaseGoTrueClient: GoTrueAPI {
     async throws(GoTrueFailure) -> GoTrueSession
   {
     try await call(
-      "POST", "/verify",
-      body: ["type": .string(type.rawValue), "email": .string(email), "token": .string(token)])
+      .verify, body: GoTrueVerifyBody(type: type.rawValue, email: email, token: token))
   }
 
   /// `POST /verify` with a link's `token_hash`.
   public func verify(type: GoTrueOTPType, tokenHash: String) async throws(GoTrueFailure)
     -> GoTrueSession
   {
-    try await call(
-      "POST", "/verify",
-      body: ["type": .string(type.rawValue), "token_hash": .string(tokenHash)])
+    try await call(.verify, body: GoTrueVerifyBody(type: type.rawValue, tokenHash: tokenHash))
   }
 
   /// `POST /resend`.
   public func resend(type: GoTrueOTPType, email: String) async throws(GoTrueFailure) {
-    try await send(
-      "POST", "/resend", body: ["type": .string(type.rawValue), "email": .string(email)])
+    try await send(.resend, body: GoTrueResendBody(type: type.rawValue, email: email))
   }
 
   /// `PUT /user` with a new password, as the signed-in user.
   public func updatePassword(_ password: String, accessToken: String)
     async throws(GoTrueFailure) -> GoTrueUser
   {
-    try await call("PUT", "/user", body: ["password": .string(password)], accessToken: accessToken)
+    try await call(
+      .updateUser, body: GoTrueUserAttributes(password: password), accessToken: accessToken)
   }
 
   /// `POST /logout?scope=`.
   public func logout(accessToken: String, scope: GoTrueLogoutScope) async throws(GoTrueFailure) {
-    try await send("POST", "/logout", query: "scope=\(scope.rawValue)", accessToken: accessToken)
+    try await send(
+      .logout, query: "scope=\(scope.rawValue)", accessToken: accessToken)
   }
 
   /// `GET /user`.
   public func user(accessToken: String) async throws(GoTrueFailure) -> GoTrueUser {
-    try await call("GET", "/user", accessToken: accessToken)
+    try await call(.user, accessToken: accessToken)
   }
 
   /// `DELETE /user` (authflow serve's; a Supabase project answers 404 or 405).
   public func deleteUser(accessToken: String) async throws(GoTrueFailure) {
-    try await send("DELETE", "/user", accessToken: accessToken)
+    try await send(.deleteUser, accessToken: accessToken)
   }
 
   // MARK: Requests
 
-  /// The request for an endpoint, with supabase-swift's headers.
+  /// The request for `endpoint`, with supabase-swift's headers: the endpoint's own query (a
+  /// grant) or `query`, and `body` encoded as JSON.
   func request(
-    _ method: String, _ path: String, query: String? = nil, body: [String: JSONValue]? = nil,
+    _ endpoint: GoTrueEndpoint, query: String? = nil, body: (any Encodable)? = nil,
     accessToken: String? = nil
   ) -> HTTPRequest {
     var headers = [
@@ -118,30 +113,31 @@ public final class SupabaseGoTrueClient: GoTrueAPI {
     }
     headers.append(HTTPRequest.Header("X-Client-Info", clientInfo))
     headers.append(HTTPRequest.Header("X-Supabase-Api-Version", "2024-01-01"))
-    let url = project.authURL + path + (query.map { "?" + $0 } ?? "")
-    return HTTPRequest(method: method, url: url, headers: headers, body: data)
+    let query = endpoint.query ?? query
+    let url = project.authURL + endpoint.path + (query.map { "?" + $0 } ?? "")
+    return HTTPRequest(method: endpoint.method, url: url, headers: headers, body: data)
   }
 
   private func call<Answer: Decodable>(
-    _ method: String, _ path: String, query: String? = nil, body: [String: JSONValue]? = nil,
+    _ endpoint: GoTrueEndpoint, query: String? = nil, body: (any Encodable)? = nil,
     accessToken: String? = nil
   ) async throws(GoTrueFailure) -> Answer {
     let response = try await exchange(
-      request(method, path, query: query, body: body, accessToken: accessToken))
+      request(endpoint, query: query, body: body, accessToken: accessToken))
     do {
       return try GoTrueCoding.decoder().decode(Answer.self, from: response.body)
     } catch {
       throw .malformedResponse(
-        "\(method) \(path) answered \(response.status) with a body that is not \(Answer.self)")
+        "\(endpoint.method) \(endpoint.path) answered \(response.status) with a body that is not "
+          + "\(Answer.self)")
     }
   }
 
   private func send(
-    _ method: String, _ path: String, query: String? = nil, body: [String: JSONValue]? = nil,
+    _ endpoint: GoTrueEndpoint, query: String? = nil, body: (any Encodable)? = nil,
     accessToken: String? = nil
   ) async throws(GoTrueFailure) {
-    _ = try await exchange(
-      request(method, path, query: query, body: body, accessToken: accessToken))
+    _ = try await exchange(request(endpoint, query: query, body: body, accessToken: accessToken))
   }
 
   private func exchange(_ request: HTTPRequest) async throws(GoTrueFailure) -> HTTPResponse {

@@ -105,43 +105,32 @@ struct RequestBody {
     self.fields = fields
   }
 
+  /// A form body's fields (`/token` takes forms too), each name's first value as a string, as
+  /// Go's `r.FormValue` reads them.
+  init(form pairs: [(name: String, value: String)]) {
+    var fields: [String: JSONValue] = [:]
+    for pair in pairs where fields[pair.name.lowercased()] == nil {
+      fields[pair.name.lowercased()] = .string(pair.value)
+    }
+    self.fields = fields
+  }
+
   /// Reads `bytes` when there are any; an empty body is an empty object.
   static func optional(_ bytes: [UInt8]) throws(GoTrueFailure) -> RequestBody {
     bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
       ? .none : try RequestBody(bytes)
   }
 
-  /// The string field `name`, `nil` when absent or null.
-  func string(_ name: String) throws(GoTrueFailure) -> String? {
-    switch fields[name] {
-    case nil, .null?: return nil
-    case .string(let value)?: return value
-    case let other?: throw mismatch(other, name, "string")
+  /// The body as one of the wire contract's body types, read as Go reads a struct
+  /// (``GoFieldDecoder``): a field of the wrong kind is 400 `bad_json` in Go's words.
+  func decode<Body: Decodable>(_ type: Body.Type = Body.self) throws(GoTrueFailure) -> Body {
+    do {
+      return try Body(from: GoFieldDecoder(fields: fields))
+    } catch let mismatch as GoFieldDecoder.Mismatch {
+      throw Self.badJSON(mismatch.message)
+    } catch {
+      throw Self.badJSON("\(error)")
     }
-  }
-
-  /// The boolean field `name`, `nil` when absent or null.
-  func bool(_ name: String) throws(GoTrueFailure) -> Bool? {
-    switch fields[name] {
-    case nil, .null?: return nil
-    case .bool(let value)?: return value
-    case let other?: throw mismatch(other, name, "bool")
-    }
-  }
-
-  /// The object field `name`, `nil` when absent or null.
-  func object(_ name: String) throws(GoTrueFailure) -> [String: JSONValue]? {
-    switch fields[name] {
-    case nil, .null?: return nil
-    case .object(let value)?: return value
-    case let other?: throw mismatch(other, name, "map[string]interface {}")
-    }
-  }
-
-  private func mismatch(_ value: JSONValue, _ name: String, _ type: String) -> GoTrueFailure {
-    Self.badJSON(
-      "json: cannot unmarshal \(Self.kind(of: value)) into Go struct field .\(name) of type \(type)"
-    )
   }
 
   private static func kind(of value: JSONValue) -> String {

@@ -28,7 +28,8 @@ public struct AuthResponder: HTTPResponder {
     self.version = version
     self.firebase = firebase
     trust = LocalTrust(alsoNaming: externalURL.map { [$0] } ?? [])
-    routes = GoTrueRoutes.all + MailboxRoutes.all + (firebase.map(FirebaseRoutes.all) ?? [])
+    routes = Route.merged(
+      GoTrueRoutes.all + MailboxRoutes.all + (firebase.map(FirebaseRoutes.all) ?? []))
   }
 
   /// Routes a request once, on the event loop: what costs nothing (`/health`, `/settings`,
@@ -178,6 +179,32 @@ struct Route: Sendable {
 
   init(_ pattern: String, _ handlers: [HTTPMethod: Handler]) {
     self.pattern = pattern.split(separator: "/")
+    self.handlers = handlers
+  }
+
+  /// The route of one of GoTrue's endpoints (of every grant, for `/token`), as the wire
+  /// contract names it.
+  init(_ endpoint: GoTrueEndpoint, _ handler: @escaping Handler) {
+    self.init(endpoint.path, HTTPMethod(rawValue: endpoint.method).map { [$0: handler] } ?? [:])
+  }
+
+  /// `routes` with those of one path made one, their handlers together, in first-seen order.
+  static func merged(_ routes: [Route]) -> [Route] {
+    var merged: [Route] = []
+    for route in routes {
+      if let index = merged.firstIndex(where: { $0.pattern == route.pattern }) {
+        merged[index] = Route(
+          pattern: route.pattern,
+          handlers: merged[index].handlers.merging(route.handlers) { first, _ in first })
+      } else {
+        merged.append(route)
+      }
+    }
+    return merged
+  }
+
+  private init(pattern: [Substring], handlers: [HTTPMethod: Handler]) {
+    self.pattern = pattern
     self.handlers = handlers
   }
 

@@ -57,7 +57,7 @@ enum FeaturesOff {
     -> HTTPResponse
   {
     _ = try await context.engine.user(accessToken: try context.bearer())
-    let kind = try context.body().string("factor_type") ?? ""
+    let kind = try context.body().decode(GoTrueEnrollFactorBody.self).factorType ?? ""
     switch kind {
     case "totp": throw disabled(422, .mfaTOTPEnrollNotEnabled, "MFA enroll is disabled for TOTP")
     case "phone": throw disabled(422, .mfaPhoneEnrollNotEnabled, "MFA enroll is disabled for Phone")

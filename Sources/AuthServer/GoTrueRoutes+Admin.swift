@@ -5,9 +5,9 @@ import HTTPServer
 /// The admin API, for a bearer token with an admin role (the service-role key).
 extension GoTrueRoutes {
   static let admin: [Route] = [
-    Route("/admin/users", [.get: listUsers, .post: createUser]),
-    Route("/admin/users/{}", [.get: getUser, .put: updateUserByID, .delete: deleteUser]),
-    Route("/admin/generate_link", [.post: generateLink]),
+    Route(.listUsers, listUsers), Route(.createUser, createUser), Route(.adminUser, getUser),
+    Route(.adminUpdateUser, updateUserByID), Route(.adminDeleteUser, deleteUser),
+    Route(.generateLink, generateLink),
   ]
 
   /// GoTrue's page size when none is asked for.
@@ -80,7 +80,8 @@ extension GoTrueRoutes {
     -> HTTPResponse
   {
     try context.requireAdmin()
-    return Answer.json(try await context.engine.createUser(try adminAttributes(context.body())))
+    let attributes = try context.body().decode(GoTrueAdminUserAttributes.self)
+    return Answer.json(try await context.engine.createUser(attributes))
   }
 
   /// `GET /admin/users/{id}`.
@@ -96,7 +97,7 @@ extension GoTrueRoutes {
     -> HTTPResponse
   {
     try context.requireAdmin()
-    let attributes = try adminAttributes(context.body())
+    let attributes = try context.body().decode(GoTrueAdminUserAttributes.self)
     return Answer.json(try await context.engine.updateUser(id: context.parameters[0], attributes))
   }
 
@@ -105,7 +106,8 @@ extension GoTrueRoutes {
     -> HTTPResponse
   {
     try context.requireAdmin()
-    let softly = try context.optionalBody().bool("should_soft_delete") ?? false
+    let body = try context.optionalBody().decode(GoTrueAdminDeleteBody.self)
+    let softly = body.shouldSoftDelete ?? false
     try context.engine.deleteUser(id: context.parameters[0], softly: softly)
     return Answer.empty
   }
@@ -115,25 +117,12 @@ extension GoTrueRoutes {
     -> HTTPResponse
   {
     try context.requireAdmin()
-    let body = try context.body()
-    var redirectTo = context.redirectTo
-    if redirectTo == nil { redirectTo = try body.string("redirect_to") }
+    let body = try context.body().decode(GoTrueGenerateLinkBody.self)
     let generated = try await context.engine.generateLink(
-      type: try body.string("type") ?? "", email: try body.string("email") ?? "",
-      password: try body.string("password"), data: try body.object("data") ?? [:],
-      newEmail: try body.string("new_email"), redirectTo: redirectTo)
+      type: body.type ?? "", email: body.email ?? "", password: body.password,
+      data: body.data ?? [:], newEmail: body.newEmail,
+      redirectTo: context.redirectTo ?? body.redirectTo)
     return Answer.json(GeneratedLinkAnswer(link: generated))
-  }
-
-  private static func adminAttributes(_ body: RequestBody) throws(GoTrueFailure)
-    -> GoTrueAdminUserAttributes
-  {
-    GoTrueAdminUserAttributes(
-      id: try body.string("id"), role: try body.string("role"), email: try body.string("email"),
-      phone: try body.string("phone"), password: try body.string("password"),
-      passwordHash: try body.string("password_hash"), emailConfirm: try body.bool("email_confirm"),
-      userMetadata: try body.object("user_metadata"), appMetadata: try body.object("app_metadata"),
-      banDuration: try body.string("ban_duration"))
   }
 }
 

@@ -11,18 +11,16 @@ import HTTPServer
 /// The routes that send and check emailed codes and links.
 extension GoTrueRoutes {
   static let email: [Route] = [
-    Route("/recover", [.post: recover]),
-    Route("/verify", [.get: verifyLink, .post: verify]),
-    Route("/otp", [.post: otp]),
-    Route("/magiclink", [.post: magicLink]),
-    Route("/resend", [.post: resend]),
+    Route(.recover, recover), Route(.verifyLink, verifyLink), Route(.verify, verify),
+    Route(.otp, otp), Route(.magicLink, magicLink), Route(.resend, resend),
   ]
 
   /// `POST /recover`: `{}` whether or not the account exists.
   @Sendable static func recover(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    guard let email = try context.body().string("email"), !email.isEmpty else {
+    guard let email = try context.body().decode(GoTrueRecoverBody.self).email, !email.isEmpty
+    else {
       throw .api(.invalid("Password recovery requires an email"))
     }
     try await context.engine.recover(email: email, redirectTo: context.redirectTo)
@@ -31,13 +29,13 @@ extension GoTrueRoutes {
 
   /// `POST /otp`: a sign-in code by email (phones are off).
   @Sendable static func otp(_ context: RouteContext) async throws(GoTrueFailure) -> HTTPResponse {
-    let body = try context.body()
-    let email = try body.string("email") ?? ""
-    let phone = try body.string("phone") ?? ""
+    let body = try context.body().decode(GoTrueOTPBody.self)
+    let email = body.email ?? ""
+    let phone = body.phone ?? ""
     if !email.isEmpty, !phone.isEmpty {
       throw .api(.invalid("Only an email address or phone number should be provided"))
     }
-    if !email.isEmpty, !(try body.string("channel") ?? "").isEmpty {
+    if !email.isEmpty, !(body.channel ?? "").isEmpty {
       throw .api(.invalid("Channel should only be specified with Phone OTP"))
     }
     if !phone.isEmpty {
@@ -47,8 +45,8 @@ extension GoTrueRoutes {
     }
     guard !email.isEmpty else { throw .api(.invalid("One of email or phone must be set")) }
     try await context.engine.sendSignInCode(
-      email: email, createUser: try body.bool("create_user") ?? true,
-      data: try body.object("data") ?? [:], redirectTo: context.redirectTo)
+      email: email, createUser: body.createUser ?? true, data: body.data ?? [:],
+      redirectTo: context.redirectTo)
     return Answer.empty
   }
 
@@ -56,13 +54,12 @@ extension GoTrueRoutes {
   @Sendable static func magicLink(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    let body = try context.body()
-    guard let email = try body.string("email"), !email.isEmpty else {
+    let body = try context.body().decode(GoTrueOTPBody.self)
+    guard let email = body.email, !email.isEmpty else {
       throw .api(.invalid("Password recovery requires an email", status: 422))
     }
     try await context.engine.sendSignInCode(
-      email: email, createUser: true, data: try body.object("data") ?? [:],
-      redirectTo: context.redirectTo)
+      email: email, createUser: true, data: body.data ?? [:], redirectTo: context.redirectTo)
     return Answer.empty
   }
 
@@ -70,10 +67,10 @@ extension GoTrueRoutes {
   @Sendable static func resend(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    let body = try context.body()
-    let type = try body.string("type") ?? ""
-    let email = try body.string("email") ?? ""
-    let phone = try body.string("phone") ?? ""
+    let body = try context.body().decode(GoTrueResendBody.self)
+    let type = body.type ?? ""
+    let email = body.email ?? ""
+    let phone = body.phone ?? ""
     let emailTypes = ["signup", "email_change"]
     let phoneTypes = ["sms", "phone_change"]
     guard emailTypes.contains(type) || phoneTypes.contains(type) else {
@@ -103,18 +100,18 @@ extension GoTrueRoutes {
   @Sendable static func verify(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    let body = try context.body()
-    let type = try verificationType(try body.string("type"))
-    let token = try body.string("token") ?? ""
-    let tokenHash = try body.string("token_hash") ?? ""
+    let body = try context.body().decode(GoTrueVerifyBody.self)
+    let type = try verificationType(body.type)
+    let token = body.token ?? ""
+    let tokenHash = body.tokenHash ?? ""
     guard token.isEmpty != tokenHash.isEmpty else {
       throw .api(.invalid("Verify requires either a token or a token hash"))
     }
-    let email = try body.string("email") ?? ""
-    let phone = try body.string("phone") ?? ""
+    let email = body.email ?? ""
+    let phone = body.phone ?? ""
     let outcome: GoTrueVerifyOutcome
     if !tokenHash.isEmpty {
-      let redirect = try body.string("redirect_to") ?? ""
+      let redirect = body.redirectTo ?? ""
       if !email.isEmpty || !phone.isEmpty || !redirect.isEmpty {
         throw .api(.invalid("Only the token_hash and type should be provided"))
       }

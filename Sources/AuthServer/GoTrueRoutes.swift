@@ -36,18 +36,16 @@ enum GoTrueRoutes {
   // MARK: Accounts and sessions
 
   static let accounts: [Route] = [
-    Route("/signup", [.post: signUp]),
-    Route("/token", [.post: token]),
-    Route("/logout", [.post: logout]),
-    Route("/user", [.get: user, .put: updateUser, .delete: deleteOwnAccount]),
+    Route(.signUp, signUp), Route(.passwordGrant, token), Route(.logout, logout),
+    Route(.user, user), Route(.updateUser, updateUser), Route(.deleteUser, deleteOwnAccount),
   ]
 
   /// `POST /signup`.
   @Sendable static func signUp(_ context: RouteContext) async throws(GoTrueFailure) -> HTTPResponse
   {
-    let body = try context.body()
-    let email = try body.string("email") ?? ""
-    let phone = try body.string("phone") ?? ""
+    let body = try context.body().decode(GoTrueSignUpBody.self)
+    let email = body.email ?? ""
+    let phone = body.phone ?? ""
     if email.isEmpty, phone.isEmpty {
       throw .api(
         GoTrueAPIError(
@@ -60,7 +58,7 @@ enum GoTrueRoutes {
         GoTrueAPIError(
           status: 422, code: .signupDisabled, message: "Signups not allowed for this instance"))
     }
-    guard let password = try body.string("password"), !password.isEmpty else {
+    guard let password = body.password, !password.isEmpty else {
       throw .api(.invalid("Signup requires a valid password"))
     }
     try engine.checkPasswordStrength(password)
@@ -73,7 +71,7 @@ enum GoTrueRoutes {
           status: 400, code: .phoneProviderDisabled, message: "Phone signups are disabled"))
     }
     let answer = try await engine.signUp(
-      email: email, password: password, data: try body.object("data") ?? [:],
+      email: email, password: password, data: body.data ?? [:],
       redirectTo: context.redirectTo)
     switch answer {
     case .session(let session): return Answer.json(session)
@@ -85,20 +83,36 @@ enum GoTrueRoutes {
   @Sendable static func token(_ context: RouteContext) async throws(GoTrueFailure) -> HTTPResponse {
     // A body that is JSON is read as JSON whatever its declared type (curl -d sends JSON as a
     // form), and a broken one is answered as broken JSON; a real form body is read as a form.
-    let body = context.request.body
-    let isJSON = body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
-    let form = isJSON ? nil : FormBody(context.request)
-    let grant = context.request.queryValue("grant_type") ?? form?.value("grant_type") ?? ""
-    switch grant {
-    case "password": return try await passwordGrant(context, form: form)
-    case "refresh_token":
-      var token = form?.value("refresh_token")
-      if token == nil { token = try context.body().string("refresh_token") }
-      return Answer.json(try await context.engine.refresh(refreshToken: token ?? ""))
-    case "pkce":
-      let body = try context.body()
-      guard let code = try body.string("auth_code"), !code.isEmpty,
-        let verifier = try body.string("code_verifier"), !verifier.isEmpty
+    let bytes = context.request.body
+    let isJSON = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
+    let form = isJSON ? nil : context.request.formFields
+    let grant =
+      context.request.queryValue("grant_type") ?? form?.first { $0.name == "grant_type" }?.value
+    let grants: [GoTrueEndpoint] = [.passwordGrant, .refreshGrant, .pkceGrant]
+    guard let endpoint = grants.first(where: { $0.grant == grant }) else {
+      if grant == "id_token" || grant == "web3" {
+        throw .api(.invalid("Unsupported provider: provider is not enabled"))
+      }
+      throw .api(
+        GoTrueAPIError(status: 400, code: .invalidCredentials, message: "unsupported_grant_type"))
+    }
+    // The body, read once: the form's fields, or the JSON.
+    let body: RequestBody
+    if let form {
+      body = RequestBody(form: form)
+    } else {
+      body = try context.body()
+    }
+    switch endpoint {
+    case .passwordGrant:
+      return try await passwordGrant(context, try body.decode(GoTruePasswordGrantBody.self))
+    case .refreshGrant:
+      let refresh = try body.decode(GoTrueRefreshGrantBody.self)
+      return Answer.json(try await context.engine.refresh(refreshToken: refresh.refreshToken ?? ""))
+    default:
+      let pkce = try body.decode(GoTruePKCEGrantBody.self)
+      guard let code = pkce.authCode, !code.isEmpty,
+        let verifier = pkce.codeVerifier, !verifier.isEmpty
       else {
         throw .api(
           .invalid("invalid request: both auth code and code verifier should be non-empty"))
@@ -107,31 +121,13 @@ enum GoTrueRoutes {
         GoTrueAPIError(
           status: 404, code: .flowStateNotFound,
           message: "invalid flow state, no valid flow state found"))
-    case "id_token", "web3":
-      throw .api(.invalid("Unsupported provider: provider is not enabled"))
-    default:
-      throw .api(
-        GoTrueAPIError(status: 400, code: .invalidCredentials, message: "unsupported_grant_type"))
     }
   }
 
-  private static func passwordGrant(_ context: RouteContext, form: FormBody?)
+  private static func passwordGrant(_ context: RouteContext, _ body: GoTruePasswordGrantBody)
     async throws(GoTrueFailure) -> HTTPResponse
   {
-    let email: String
-    let phone: String
-    let password: String
-    if let form {
-      (email, phone, password) = (
-        form.value("email") ?? "", form.value("phone") ?? "", form.value("password") ?? ""
-      )
-    } else {
-      let body = try context.body()
-      (email, phone, password) = (
-        try body.string("email") ?? "", try body.string("phone") ?? "",
-        try body.string("password") ?? ""
-      )
-    }
+    let (email, phone, password) = (body.email ?? "", body.phone ?? "", body.password ?? "")
     if !email.isEmpty, !phone.isEmpty {
       throw .api(.invalid("Only an email address or phone number should be provided on login."))
     }
@@ -185,11 +181,7 @@ enum GoTrueRoutes {
     -> HTTPResponse
   {
     let token = try context.bearer()
-    let body = try context.body()
-    let attributes = GoTrueUserAttributes(
-      email: try body.string("email"), password: try body.string("password"),
-      data: try body.object("data"), phone: try body.string("phone"),
-      appMetadata: try body.object("app_metadata"))
+    let attributes = try context.body().decode(GoTrueUserAttributes.self)
     return Answer.json(
       try await context.engine.updateUser(
         attributes, accessToken: token, redirectTo: context.redirectTo))
@@ -210,22 +202,6 @@ private struct PasswordGrantAnswer: Encodable {
     try session.encode(to: encoder)
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(weakPassword, forKey: .weakPassword)
-  }
-}
-
-/// A form body (`application/x-www-form-urlencoded`), which `/token` also takes.
-struct FormBody {
-  private let pairs: [(name: String, value: String)]
-
-  /// The form of `request`, or `nil` when its body is not a form.
-  init?(_ request: HTTPRequest) {
-    guard let pairs = request.formFields else { return nil }
-    self.pairs = pairs
-  }
-
-  /// The first value of `name`.
-  func value(_ name: String) -> String? {
-    pairs.first { $0.name == name }?.value
   }
 }
 

@@ -72,6 +72,20 @@ extension HTTPResponder {
   }
 }
 
+/// The answer of `responder` to a request made of these parts (for tests whose own imports make
+/// `HTTPRequest` ambiguous).
+func answer(
+  of responder: AuthResponder, method: String, path: String, query: [(String, String)],
+  headers: [(String, String)], body: [UInt8]
+) async -> Reply {
+  let request = HTTPRequest(
+    method: HTTPMethod(rawValue: method) ?? .get, path: path,
+    query: query.map { (name: $0.0, value: $0.1) },
+    headers: headers.map { (name: $0.0, value: $0.1) },
+    body: body, peer: "127.0.0.1:1")
+  return Reply(await responder.answer(request))
+}
+
 /// An answer, with its body read as JSON where it is JSON.
 struct Reply {
   let status: Int

@@ -1,0 +1,78 @@
+/// One of GoTrue's endpoints (`internal/api/api.go`): what a client sends and a server matches,
+/// said once for both.
+public struct GoTrueEndpoint: Hashable, Sendable, CustomStringConvertible {
+  /// The HTTP method (`POST`).
+  public let method: String
+  /// The path below the API's root, `{}` standing for one part (`/admin/users/{}`).
+  public let path: String
+  /// The `grant_type` a `/token` request names.
+  public let grant: String?
+
+  private init(_ method: String, _ path: String, grant: String? = nil) {
+    self.method = method
+    self.path = path
+    self.grant = grant
+  }
+
+  /// The query every request to the endpoint carries (`grant_type=password`), if any.
+  public var query: String? { grant.map { "grant_type=\($0)" } }
+
+  /// The path with `parts` in place of its `{}`s, in order.
+  public func path(_ parts: String...) -> String {
+    var parts = parts[...]
+    return path.split(separator: "/", omittingEmptySubsequences: false)
+      .map { $0 == "{}" ? (parts.popFirst() ?? "") : String($0) }
+      .joined(separator: "/")
+  }
+
+  /// `POST /signup`.
+  public static let signUp = GoTrueEndpoint("POST", "/signup")
+  /// `POST /token?grant_type=password`.
+  public static let passwordGrant = GoTrueEndpoint("POST", "/token", grant: "password")
+  /// `POST /token?grant_type=refresh_token`.
+  public static let refreshGrant = GoTrueEndpoint("POST", "/token", grant: "refresh_token")
+  /// `POST /token?grant_type=pkce`.
+  public static let pkceGrant = GoTrueEndpoint("POST", "/token", grant: "pkce")
+  /// `POST /logout?scope=`.
+  public static let logout = GoTrueEndpoint("POST", "/logout")
+  /// `GET /user`.
+  public static let user = GoTrueEndpoint("GET", "/user")
+  /// `PUT /user`.
+  public static let updateUser = GoTrueEndpoint("PUT", "/user")
+  /// `DELETE /user`: authflow serve's own, the signed-in user deleting their account.
+  public static let deleteUser = GoTrueEndpoint("DELETE", "/user")
+  /// `POST /recover`.
+  public static let recover = GoTrueEndpoint("POST", "/recover")
+  /// `POST /verify`: a code with its email, or a link's token hash.
+  public static let verify = GoTrueEndpoint("POST", "/verify")
+  /// `GET /verify`: the link in an email.
+  public static let verifyLink = GoTrueEndpoint("GET", "/verify")
+  /// `POST /otp`.
+  public static let otp = GoTrueEndpoint("POST", "/otp")
+  /// `POST /magiclink`.
+  public static let magicLink = GoTrueEndpoint("POST", "/magiclink")
+  /// `POST /resend`.
+  public static let resend = GoTrueEndpoint("POST", "/resend")
+  /// `GET /admin/users`.
+  public static let listUsers = GoTrueEndpoint("GET", "/admin/users")
+  /// `POST /admin/users`.
+  public static let createUser = GoTrueEndpoint("POST", "/admin/users")
+  /// `GET /admin/users/{id}`.
+  public static let adminUser = GoTrueEndpoint("GET", "/admin/users/{}")
+  /// `PUT /admin/users/{id}`.
+  public static let adminUpdateUser = GoTrueEndpoint("PUT", "/admin/users/{}")
+  /// `DELETE /admin/users/{id}`.
+  public static let adminDeleteUser = GoTrueEndpoint("DELETE", "/admin/users/{}")
+  /// `POST /admin/generate_link`.
+  public static let generateLink = GoTrueEndpoint("POST", "/admin/generate_link")
+
+  /// Every endpoint above, each once.
+  public static let all: [GoTrueEndpoint] = [
+    .signUp, .passwordGrant, .refreshGrant, .pkceGrant, .logout, .user, .updateUser, .deleteUser,
+    .recover, .verify, .verifyLink, .otp, .magicLink, .resend, .listUsers, .createUser,
+    .adminUser, .adminUpdateUser, .adminDeleteUser, .generateLink,
+  ]
+
+  /// `POST /token?grant_type=password`.
+  public var description: String { "\(method) \(path)" + (query.map { "?" + $0 } ?? "") }
+}

@@ -1,0 +1,86 @@
+import AuthFlowHTTP
+import AuthFlowSupabase
+import Foundation
+import GoTrue
+import Testing
+
+@testable import AuthServer
+
+/// The client and the server share one wire contract (``GoTrueEndpoint`` and the body types):
+/// every endpoint the Supabase client calls is walked through the client and the server, and
+/// every endpoint of the contract has a route.
+struct WireContractTests {
+  /// Hands the client's requests to the server's responder, as the network would.
+  private struct InProcessTransport: HTTPTransport {
+    let responder: AuthResponder
+
+    func send(_ request: AuthFlowHTTP.HTTPRequest, timeout: Double)
+      async throws(TransportFailure) -> AuthFlowHTTP.HTTPResponse
+    {
+      let target = request.url.replacingOccurrences(of: "http://127.0.0.1:9999", with: "")
+      let parts = target.split(separator: "?", maxSplits: 1)
+      let query = (parts.count > 1 ? String(parts[1]) : "").split(separator: "&").map { pair in
+        let halves = pair.split(separator: "=", maxSplits: 1)
+        return (String(halves[0]), halves.count > 1 ? String(halves[1]) : "")
+      }
+      let answer = await AuthServerTests.answer(
+        of: responder, method: request.method, path: String(parts[0]), query: query,
+        headers: request.headers.map { ($0.name, $0.value) },
+        body: request.body.map(Array.init) ?? [])
+      var headers: [String: String] = [:]
+      for header in answer.headers { headers[header.name.lowercased()] = header.value }
+      return AuthFlowHTTP.HTTPResponse(
+        status: answer.status, headers: headers, body: Data(answer.body))
+    }
+  }
+
+  @Test func everyEndpointTheClientCallsIsServedAsTheContractSays() async throws {
+    let server = try TestServer()
+    let project = try SupabaseProject(
+      url: "http://127.0.0.1:9999", key: server.engine.apiKey(role: "anon"))
+    let client = SupabaseGoTrueClient(
+      project: project, transport: InProcessTransport(responder: server.responder))
+
+    guard
+      case .user(let created) = try await client.signUp(
+        email: "ada@example.com", password: "secret123", data: ["plan": .string("pro")])
+    else {
+      Issue.record("a confirmation is needed first")
+      return
+    }
+    #expect(created.userMetadata["plan"] == .string("pro"), "data reached the server")
+    server.clock.advance(by: 61)
+    try await client.resend(type: .signup, email: "ada@example.com")
+    let confirmation = try #require(server.engine.outbox.newest(to: "ada@example.com"))
+    let confirmed = try await client.verify(
+      type: .signup, email: "ada@example.com", token: confirmation.code)
+    #expect(confirmed.user.email == "ada@example.com")
+
+    let session = try await client.signIn(email: "ada@example.com", password: "secret123")
+    let refreshed = try await client.refresh(refreshToken: session.refreshToken)
+    #expect(try await client.user(accessToken: refreshed.accessToken).id == created.id)
+    let updated = try await client.updatePassword("secret456", accessToken: refreshed.accessToken)
+    #expect(updated.id == created.id)
+
+    server.clock.advance(by: 61)
+    try await client.recover(email: "ada@example.com")
+    let recovery = try #require(server.engine.outbox.newest(to: "ada@example.com"))
+    let token = try #require(
+      URLComponents(string: recovery.link)?.queryItems?.first { $0.name == "token" }?.value)
+    let recovered = try await client.verify(type: .recovery, tokenHash: token)
+    try await client.logout(accessToken: recovered.accessToken, scope: .others)
+    try await client.deleteUser(accessToken: recovered.accessToken)
+    #expect(try server.engine.accountCount() == 2, "only the demo accounts are left")
+  }
+
+  @Test func everyEndpointOfTheContractHasARoute() async throws {
+    let server = try TestServer()
+    for endpoint in GoTrueEndpoint.all {
+      let path = endpoint.path("00000000-0000-0000-0000-000000000000")
+      let answer = await AuthServerTests.answer(
+        of: server.responder, method: endpoint.method, path: path,
+        query: endpoint.grant.map { [("grant_type", $0)] } ?? [], headers: [], body: [])
+      #expect(answer.status != 404 && answer.status != 405, "\(endpoint)")
+    }
+  }
+}
