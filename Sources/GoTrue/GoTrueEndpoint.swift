@@ -73,6 +73,6 @@ public struct GoTrueEndpoint: Hashable, Sendable, CustomStringConvertible {
     .adminUser, .adminUpdateUser, .adminDeleteUser, .generateLink,
   ]
 
-  /// `POST /token?grant_type=password`.
+  /// `METHOD /path?query`, as errors and logs show an endpoint.
   public var description: String { "\(method) \(path)" + (query.map { "?" + $0 } ?? "") }
 }
