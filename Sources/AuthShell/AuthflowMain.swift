@@ -44,13 +44,16 @@ public enum AuthflowMain {
       // A script's `#!…authflow OPTIONS` line applies when it is run as `authflow FILE` too;
       // options on the command line come after, so they win, and when the command line picks
       // another backend the line's options of other backends are set aside (its --store means
-      // nothing to Supabase; its --plain still applies).
+      // nothing to Supabase; its --plain still applies). The script may come from anyone: of
+      // the rest, the run takes only what keeps it in a sandbox (ScriptLineAdmission).
       if let file = options.file, file != "-", let line = ScriptHeader.firstLine(of: file),
         var scriptOptions = ScriptHeader.options(inShebang: line), !scriptOptions.isEmpty
       {
         if arguments.contains(where: { $0 == "--backend" || $0.hasPrefix("--backend=") }) {
           scriptOptions = ScriptHeader.keeping(scriptOptions, for: options.backend)
         }
+        scriptOptions = try ScriptLineAdmission.admitted(
+          scriptOptions, commandLine: arguments, script: file)
         options = try ShellOptions.parse(scriptOptions + arguments)
       } else {
         options = try ShellOptions.parse(arguments)

@@ -92,7 +92,7 @@ enum CommandTable {
     CommandSpec(
       "help", aliases: ["?"], .anywhere, grammar: .commandName,
       "list the commands, or explain one",
-      effect: .shows { session, arguments in session.help(arguments) }),
+      effect: .show { session, arguments in session.help(arguments) }),
     CommandSpec(
       "expect", .anywhere, grammar: .expectation,
       "check the state; a failed check makes the exit status 1",

@@ -175,9 +175,9 @@ struct ExpectationSpec: Sendable {
 
   /// Parses the words after `expect`.
   static func parse(_ words: ArraySlice<String>) throws(ShellError) -> Expectation {
-    guard let kind = words.first else { throw .unknownExpectation(nil, kinds: names) }
+    guard let kind = words.first else { throw .unknownExpectation(given: false, kinds: names) }
     guard let spec = all.first(where: { $0.name == kind }) else {
-      throw .unknownExpectation(kind, kinds: names)
+      throw .unknownExpectation(given: true, kinds: names)
     }
     guard let expectation = spec.parse(words.dropFirst()) else {
       throw .wrongArguments(

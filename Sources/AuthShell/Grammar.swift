@@ -102,7 +102,12 @@ enum Grammar: Equatable, Sendable {
       return .duration(seconds: seconds, text: text)
     case .commandName:
       guard words.count <= 1 else { throw wrong }
-      return .commandName(words.first)
+      guard let name = words.first else { return .commandName(nil) }
+      // A word that names no command is not repeated: it may be a secret typed after `help`.
+      guard CommandTable.spec(named: name) != nil else {
+        throw .noHelp(suggestion: CommandTable.suggestion(for: name))
+      }
+      return .commandName(name)
     case .expectation:
       return .expectation(try ExpectationSpec.parse(words))
     case .recording:
@@ -130,26 +135,40 @@ enum Grammar: Equatable, Sendable {
     }
   }
 
-  /// The argument words as they may be shown or stored when they did not parse: only what is
-  /// surely not a secret survives; the rest becomes one mask.
+  /// The argument words as they may be shown or stored when they did not parse: the words the
+  /// grammar knows survive; every other word is masked (it may be a secret typed in the wrong
+  /// place), and after a value that may hold spaces, the rest is one mask.
   func unparsedWords(_ words: ArraySlice<String>) -> [String] {
     switch self {
     case .none, .word, .optionalWord, .field, .duration, .commandName, .recording:
-      return Array(words)
+      return words.map { knows($0) ? $0 : Redaction.mask }
     case .fieldValue, .link, .expectation:
       return words.isEmpty ? [] : [Redaction.mask]
     }
   }
 
+  /// Whether `word` is one the grammar names (a choice, a field, a command, a keyword) or a
+  /// value of its own shape (a duration), so that showing it shows nothing typed by mistake.
+  private func knows(_ word: String) -> Bool {
+    switch self {
+    case .none, .fieldValue, .link, .expectation: false
+    case .word(let words), .optionalWord(let words): words.contains(word)
+    case .field: AuthField(commandName: word) != nil
+    case .duration(let keyword): word == keyword || DurationParser.seconds(word) != nil
+    case .commandName: CommandTable.spec(named: word) != nil
+    case .recording: word == "stop" || word == "--transcript"
+    }
+  }
+
   static func field(named name: String) throws(ShellError) -> AuthField {
     guard let field = AuthField(commandName: name) else {
-      // Named in the error only when it is close to a field's name: `set S3cret` must not
-      // print the password it was meant to set.
-      let close = AuthField.allCases.contains { field in
-        CommandTable.editDistance(Array(name.lowercased().utf8), Array(field.commandName.utf8))
-          <= 2
-      }
-      throw .unknownField(close ? name : nil)
+      // Never named in the error (`set S3cret` must not print the password it was meant to
+      // set); a field whose name is close is offered instead.
+      let typed = Array(name.lowercased().utf8)
+      let closest = AuthField.allCases.map { field in
+        (field, CommandTable.editDistance(typed, Array(field.commandName.utf8)))
+      }.min { $0.1 < $1.1 }
+      throw .unknownField(suggestion: closest.flatMap { $0.1 <= 2 ? $0.0 : nil })
     }
     return field
   }

@@ -38,18 +38,11 @@ enum ScriptHeader {
   /// `words` (options) without `--backend` and the options that belong to a backend other
   /// than `backend`, each with its value.
   static func keeping(_ words: [String], for backend: String) -> [String] {
-    var kept: [String] = []
-    var index = 0
-    while index < words.count {
-      let word = words[index]
-      let name = String(word.prefix { $0 != "=" })
-      let spec = ShellOptions.table.first { $0.names.contains(name) }
-      let count = spec?.value != nil && !word.contains("=") ? 2 : 1
-      let foreign =
-        name == "--backend" || (spec?.group).map { $0 != backend } ?? false
-      if !foreign { kept += words[index..<min(index + count, words.count)] }
-      index += count
-    }
-    return kept
+    OptionWords.split(words).filter { group in
+      guard let spec = group.option?.spec else { return true }
+      // A group names the backends an option is for: `supabase`, or `supabase|firebase`.
+      let foreign = spec.group.map { !$0.split(separator: "|").contains(Substring(backend)) }
+      return spec.name != "--backend" && foreign != true
+    }.flatMap(\.words)
   }
 }

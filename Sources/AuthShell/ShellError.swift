@@ -28,12 +28,13 @@ indirect enum ShellError: Error, Equatable, Sendable {
   case unknownCommand(name: String?, suggestion: String?)
   /// The arguments do not fit the command's grammar.
   case wrongArguments(command: String, expected: String, usage: String)
-  /// The word is not a field name; it is kept only when it looks like a mistyped one.
-  case unknownField(String?)
-  /// `expect` with no kind, or a kind it does not know.
-  case unknownExpectation(String?, kinds: [String])
-  /// `help` for a command that does not exist.
-  case noHelp(name: String, suggestion: String?)
+  /// The word is not a field name (it is not repeated); `suggestion` is one it is close to.
+  case unknownField(suggestion: AuthField?)
+  /// `expect` with no kind (`given` false), or a kind it does not know (not repeated).
+  case unknownExpectation(given: Bool, kinds: [String])
+  /// `help` for a command that does not exist (not repeated); `suggestion` is one it is close
+  /// to.
+  case noHelp(suggestion: String?)
 
   // MARK: Where a command applies
   /// A button of screens other than this one.
@@ -104,6 +105,10 @@ indirect enum ShellError: Error, Equatable, Sendable {
   case supabaseNeedsURL
   /// `--seed` on a store other than `:memory:`.
   case seedNeedsMemoryStore
+  /// A script's `#!` line asks for options only the command line may give (`offMemory`: those
+  /// it may give only on a store other than `:memory:`), each with its words; `program` is how
+  /// the script is run (`authflow`, `authflow test`).
+  case scriptLineAsks(script: String, program: String, options: [[String]], offMemory: [[String]])
   /// The backend could not be set up; the reason is the backend's own one line.
   case backendUnavailable(String)
 
@@ -130,18 +135,20 @@ indirect enum ShellError: Error, Equatable, Sendable {
       "unknown command (not repeated, in case it was a secret); type help for the list"
     case .wrongArguments(let command, let expected, let usage):
       "\(command) takes \(expected); usage: \(usage)"
-    case .unknownField(let name?):
-      "there is no field named '\(shortened(name))'; fields: \(fieldList(AuthField.allCases))"
+    case .unknownField(let suggestion?):
+      "there is no field named that; did you mean '\(suggestion.commandName)'? "
+        + "Fields: \(fieldList(AuthField.allCases))"
     case .unknownField(nil):
       "there is no such field (not repeated, in case it was a secret); "
         + "fields: \(fieldList(AuthField.allCases))"
-    case .unknownExpectation(let kind?, let kinds):
-      "expect cannot check '\(shortened(kind))'; one of: \(kinds.joined(separator: ", "))"
-    case .unknownExpectation(nil, let kinds):
+    case .unknownExpectation(true, let kinds):
+      "expect cannot check that; one of: \(kinds.joined(separator: ", "))"
+    case .unknownExpectation(false, let kinds):
       "expect needs something to check; one of: \(kinds.joined(separator: ", "))"
-    case .noHelp(let name, let suggestion):
-      "no command named '\(shortened(name))'; "
-        + (suggestion.map { "did you mean '\($0)'?" } ?? "type help for the list")
+    case .noHelp(let suggestion?):
+      "no command named that; did you mean '\(suggestion)'?"
+    case .noHelp(nil):
+      "no command named that; type help for the list"
     case .wrongScreen(let command, let screens, let here, let buttons):
       "'\(command)' is on the \(listing(screens.map(\.rawValue))) screen\(screens.count > 1 ? "s" : ""); "
         + "this screen (\(here.rawValue)) has: \(buttons.joined(separator: ", "))"
@@ -233,10 +240,31 @@ indirect enum ShellError: Error, Equatable, Sendable {
     case .seedNeedsMemoryStore:
       "--seed makes every code, token and key predictable, so it only runs on a throw-away "
         + "store; add --store :memory:"
+    case .scriptLineAsks(let script, let program, let options, let offMemory):
+      scriptLineText(script: script, program: program, options: options, offMemory: offMemory)
     case .backendUnavailable(let reason):
       reason
     }
   }
+}
+
+/// The one line of ``ShellError/scriptLineAsks(script:program:options:offMemory:)``: what the
+/// line asks for, and the command that gives it.
+private func scriptLineText(
+  script: String, program: String, options: [[String]], offMemory: [[String]]
+) -> String {
+  func shown(_ options: [[String]]) -> String {
+    listing(options.map { TerminalText.visible(Lexer.line($0)) })
+  }
+  var asks = shown(options)
+  if !offMemory.isEmpty {
+    asks +=
+      (options.isEmpty ? "" : ", and for ") + shown(offMemory)
+      + " on a store other than :memory:"
+  }
+  let command = program + " " + Lexer.line((options + offMemory).flatMap { $0 } + [script])
+  return "the #! line of \(TerminalText.visible(Lexer.quote(script))) asks for \(asks), "
+    + "which only the command line may give: run \(TerminalText.visible(command))"
 }
 
 /// `a`, `a and b`, `a, b and c`.

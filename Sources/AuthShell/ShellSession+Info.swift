@@ -25,16 +25,14 @@ extension ShellSession {
   }
 
   /// `help [command]`.
-  func help(_ arguments: Arguments) -> CommandResult {
-    guard case .commandName(let name?) = arguments else {
+  func help(_ arguments: Arguments) {
+    // The grammar lets through only names of commands.
+    guard case .commandName(let name?) = arguments, let spec = CommandTable.spec(named: name)
+    else {
       pendingLines += HelpText.overview(context)
-      return .done
-    }
-    guard let spec = CommandTable.spec(named: name) else {
-      return .mistake(.noHelp(name: name, suggestion: CommandTable.suggestion(for: name)))
+      return
     }
     pendingLines += HelpText.details(spec)
-    return .done
   }
 
   /// `expect …`.

@@ -83,11 +83,13 @@ struct CommandParserTests {
     ),
     (
       ["set", "pasword", "x"],
-      "there is no field named 'pasword'; fields: email, password, confirm, otp, first-name, last-name"
+      "there is no field named that; did you mean 'password'? Fields: email, password, confirm, otp, first-name, last-name"
     ),
     (["clear"], "clear takes one field; usage: clear <field>"),
     (["network", "slow"], "network takes online or offline; usage: network online|offline"),
     (["help", "a", "b"], "help takes at most one command name; usage: help [command]"),
+    (["help", "s3cr3t"], "no command named that; type help for the list"),
+    (["help", "hlep"], "no command named that; did you mean 'help'?"),
     (["mail", "delete"], "mail takes code, open or nothing; usage: mail [code|open]"),
     (["open"], "open takes one link; usage: open <link>"),
     (
@@ -108,7 +110,7 @@ struct CommandParserTests {
     ),
     (
       ["expect", "weather"],
-      "expect cannot check 'weather'; one of: state, consent, pending-email, error, no-error, banner, no-banner, field, signed-in, signed-out, can-submit"
+      "expect cannot check that; one of: state, consent, pending-email, error, no-error, banner, no-banner, field, signed-in, signed-out, can-submit"
     ),
     (
       ["expect", "can-submit", "maybe"],
@@ -124,6 +126,33 @@ struct CommandParserTests {
     case .success: Issue.record("\(words) should not parse")
     case .failure(let error): #expect(error.text == message)
     }
+  }
+
+  /// A line that did not parse is shown (echo, JSON, history) with only the words its
+  /// command's grammar knows; every other word is masked.
+  @Test(arguments: [
+    ("network hunter2", "network ••••••••"),
+    ("network online offline", "network online offline"),
+    ("help s3cr3t", "help ••••••••"),
+    ("help show quit", "help show quit"),
+    ("clock advance p4ss", "clock advance ••••••••"),
+    ("clock p4ss 90s", "clock •••••••• 90s"),
+    ("record a b", "record •••••••• ••••••••"),
+    ("record stop now", "record stop ••••••••"),
+    ("record --transcript", "record --transcript"),
+    ("show hunter2", "show ••••••••"),
+    ("clear hunter2", "clear ••••••••"),
+    ("clear passwrod", "clear ••••••••"),
+    ("clear email password", "clear email password"),
+    ("consent maybe", "consent ••••••••"),
+    ("delete-account now", "delete-account ••••••••"),
+    ("expect hunter2 x", "expect ••••••••"),
+    ("sigin hunter2", "sigin ••••••••"),
+  ])
+  func unparsedLinesShowOnlyTheWordsTheGrammarKnows(line: String, shown: String) {
+    let parsed = LineParser.parse(line[...])
+    #expect(!parsed.parsedCleanly)
+    #expect(parsed.display == shown)
   }
 
   private func context(

@@ -208,6 +208,34 @@ final class RecordingTests {
     #expect(replay.status == 0, "\(replay.error)")
   }
 
+  /// A code is a secret in a recording too: one typed that is not the one sent is read from
+  /// the environment, never written.
+  @Test func aWrongCodeIsReadFromTheEnvironmentNotWritten() async throws {
+    let path = folder + "/wrong-code.authflow"
+    var wrong = ""
+    let run = try await run { session in
+      [
+        { "record \(path)" }, { "signin" }, { "set email test@example.com" }, { "forgot" },
+        { "send" },
+        {
+          wrong = Self.newestCode(session, to: "test@example.com") == "314159" ? "271828" : "314159"
+          return "set code \(wrong)"
+        },
+        { "set password BrandNew123" }, { "verify" }, { "record stop" },
+      ]
+    }
+    #expect(run.status == 0, "\(run.errors)")
+    let recorded = file("wrong-code.authflow")
+    #expect(!recorded.contains(wrong), "\(recorded)")
+    #expect(recorded.contains("\nset otp $TEST_WRONG_CODE\n"), "\(recorded)")
+    #expect(
+      recorded.contains(
+        "#   TEST_WRONG_CODE  a code for test@example.com other than the one the outbox holds:"
+          + " a wrong one\n"), "\(recorded)")
+    #expect(run.output.contains("TEST_WRONG_CODE=…"), "\(run.output)")
+    #expect(run.output.contains("Replayed on a fresh store: it passes."), "\(run.output)")
+  }
+
   @Test func failedStepsAreLeftOut() async throws {
     let path = folder + "/mistakes.authflow"
     let run = try await run([

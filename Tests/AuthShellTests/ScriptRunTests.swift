@@ -4,8 +4,8 @@ import Testing
 @testable import AuthShell
 
 /// A script's result does not hang on the last run: it starts signed out and keeps its session
-/// to itself unless it asks (`--keep-session`), and its `#!` line's options apply when it is
-/// run as `authflow FILE`.
+/// to itself unless it is run with `--keep-session`, and its `#!` line's options that keep it in
+/// a sandbox apply when it is run as `authflow FILE`.
 struct ScriptRunTests {
   let folder = NSTemporaryDirectory() + "authflow-scripts-" + UUID().uuidString
   var environment: [String: String] {
@@ -34,31 +34,43 @@ struct ScriptRunTests {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let script = folder + "/login.authflow"
-    let store = folder + "/from-shebang.db"
     try """
-    #!/usr/bin/env -S authflow --store \(store) --hash-cost 4
+    #!/usr/bin/env -S authflow --store :memory: --hash-cost 4 --plain
     \(signIn)
     expect signed-in
     """.write(toFile: script, atomically: true, encoding: .utf8)
 
-    for _ in 0..<2 {
-      let run = try runAuthflow([script], environment: environment)
-      #expect(run.status == 0, "the same result every run: \(run.error)")
-    }
-    #expect(FileManager.default.fileExists(atPath: store), "the #! line chose the store")
+    let run = try runAuthflow([script], environment: environment)
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.output.hasSuffix("\nSigned in as test@example.com\n"), "--plain applied")
     #expect(!FileManager.default.fileExists(atPath: folder + "/data/authflow/auth.db"))
 
+    // A store the user names on the command line wins over the line's :memory:; the line's
+    // --hash-cost then is the command line's to give.
+    let store = folder + "/chosen.db"
     let overridden = try runAuthflow(
-      ["--store", ":memory:", script], environment: environment)
+      ["--store", store, "--hash-cost", "4", script], environment: environment)
     #expect(overridden.status == 0, "\(overridden.error)")
+    #expect(FileManager.default.fileExists(atPath: store), "the command line chose the store")
 
-    // Options for the backend the #! line names may come from the command line (a recording
-    // on a project replayed against a fresh emulator).
+    // Options for the backend the #! line names come from the command line, with the backend
+    // (a project's recording replayed against a fresh emulator).
     let firebase = folder + "/firebase.authflow"
     try "#!/usr/bin/env -S authflow --backend firebase --firebase-project demo-p\nshow\n".write(
       toFile: firebase, atomically: true, encoding: .utf8)
-    let pointed = try runAuthflow(
+    let refused = try runAuthflow(
       ["--firebase-emulator", "127.0.0.1:1", firebase], environment: environment)
+    #expect(refused.status == 2)
+    #expect(
+      refused.error
+        == "authflow: the #! line of \(firebase) asks for --backend firebase and --firebase-project"
+        + " demo-p, which only the command line may give: run authflow --backend firebase"
+        + " --firebase-project demo-p \(firebase)\n")
+    let pointed = try runAuthflow(
+      [
+        "--backend", "firebase", "--firebase-project", "demo-p", "--firebase-emulator",
+        "127.0.0.1:1", firebase,
+      ], environment: environment)
     #expect(pointed.status == 0, "\(pointed.error)")
     #expect(pointed.output.hasPrefix("Backend: firebase:demo-p@127.0.0.1:1\n"))
     let stray = try runAuthflow(["--firebase-emulator", "127.0.0.1:1", script])
@@ -67,9 +79,9 @@ struct ScriptRunTests {
     let wrong = folder + "/bad.authflow"
     try "#!/usr/bin/env -S authflow --bogus\nshow\n".write(
       toFile: wrong, atomically: true, encoding: .utf8)
-    let refused = try runAuthflow([wrong], environment: environment)
-    #expect(refused.status == 2)
-    #expect(refused.error == "authflow: unknown option '--bogus'; see authflow --help\n")
+    let bogus = try runAuthflow([wrong], environment: environment)
+    #expect(bogus.status == 2)
+    #expect(bogus.error == "authflow: unknown option '--bogus'; see authflow --help\n")
   }
 
   @Test func anotherBackendSetsAsideOnlyTheLinesOptionsOfOthers() {

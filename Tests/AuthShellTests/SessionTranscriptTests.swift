@@ -188,7 +188,7 @@ struct SessionTranscriptTests {
     #expect(run.output.contains("Buttons of this screen (login):"))
     #expect(run.output.contains("Fields of this screen: email, password"))
     #expect(run.output.contains("This backend (embedded):\n  mail [code|open]"))
-    #expect(run.errors == "line 3: no command named 'nope'; did you mean 'open'?\n")
+    #expect(run.errors == "line 3: no command named that; did you mean 'open'?\n")
   }
 
   @Test func versionWorksAnywhereAndIsInHelpAndCompletion() async throws {

@@ -29,19 +29,20 @@ struct SuitePlanTests {
   @Test func theEmbeddedDefaultsGiveWayToTheHeaderAndTheSuite() throws {
     let plain = try options([])
     #expect(
-      SuitePlan(header: nil, options: plain)
+      SuitePlan(header: nil, options: plain, script: "s.authflow")
         == .run(arguments: ["--store", ":memory:", "--seed", "1", "--hash-cost", "4", "--echo"]))
     #expect(
-      SuitePlan(header: ["--store", ":memory:", "--plain"], options: plain)
+      SuitePlan(header: ["--store", ":memory:", "--plain"], options: plain, script: "s.authflow")
         == .run(arguments: [
           "--seed", "1", "--hash-cost", "4", "--store", ":memory:", "--plain", "--echo",
         ]))
-    // A store of its own: no seed (it needs :memory:).
+    // A store of its own, from the suite: no seed (it needs :memory:).
     #expect(
-      SuitePlan(header: ["--store", "own.db"], options: plain)
+      SuitePlan(header: nil, options: try options(["--store", "own.db"]), script: "s.authflow")
         == .run(arguments: ["--hash-cost", "4", "--store", "own.db", "--echo"]))
     #expect(
-      SuitePlan(header: ["--hash-cost=6"], options: try options(["--seed", "2"]))
+      SuitePlan(
+        header: ["--hash-cost=6"], options: try options(["--seed", "2"]), script: "s.authflow")
         == .run(arguments: ["--store", ":memory:", "--hash-cost=6", "--seed", "2", "--echo"]))
   }
 
@@ -49,24 +50,71 @@ struct SuitePlanTests {
     let supabase = try options(["--backend", "supabase", "--supabase-url", "http://x"])
     #expect(supabase.backendGiven)
     #expect(
-      SuitePlan(header: ["--backend", "embedded", "--store", ":memory:"], options: supabase)
+      SuitePlan(
+        header: ["--backend", "embedded", "--store", ":memory:"], options: supabase,
+        script: "s.authflow")
         == .skip(reason: "its #! line asks for the embedded backend; the suite runs supabase"))
     #expect(
-      SuitePlan(header: ["--store", ":memory:", "--plain"], options: supabase)
+      SuitePlan(
+        header: ["--store", ":memory:", "--plain"], options: supabase, script: "s.authflow")
         == .run(arguments: [
           "--plain", "--backend", "supabase", "--supabase-url", "http://x", "--echo",
         ]))
     #expect(
-      SuitePlan(header: ["--backend=supabase"], options: try options([]))
+      SuitePlan(header: ["--backend=supabase"], options: try options([]), script: "s.authflow")
         == .skip(reason: "its #! line asks for the supabase backend; the suite runs embedded"))
     #expect(SuitePlan.backend(in: ["--supabase-key", "--backend", "--seed", "1"]) == nil)
     #expect(SuitePlan.backend(in: ["--backend", "a", "--backend=b"]) == "b")
   }
 
-  @Test func aHeaderThatDoesNotParseIsLeftForTheScriptToReport() throws {
+  @Test func aHeaderThatDoesNotParseFailsTheScript() throws {
     #expect(
-      SuitePlan(header: ["--bogus"], options: try options([]))
-        == .run(arguments: ["--bogus", "--echo"]))
+      SuitePlan(header: ["--bogus"], options: try options([]), script: "s.authflow")
+        == .fail(reason: "authflow: unknown option '--bogus'; see authflow --help"))
+    // Its last option does not take the suite's next word as its value.
+    #expect(
+      SuitePlan(header: ["--record"], options: try options(["--plain"]), script: "s.authflow")
+        == .fail(reason: "authflow: --record needs a value; see authflow --help"))
+  }
+
+  @Test func aHeaderAskingForTheUsersStateFailsTheScriptUnlessTheSuiteGivesIt() throws {
+    let plain = try options([])
+    #expect(
+      SuitePlan(header: ["--store", "own.db", "--keep-session"], options: plain, script: "s")
+        == .fail(
+          reason: "authflow: the #! line of s asks for --store own.db and --keep-session, which"
+            + " only the command line may give: run authflow test --store own.db --keep-session s"
+        ))
+    #expect(
+      SuitePlan(header: ["--record", "out.authflow"], options: plain, script: "s")
+        == .fail(
+          reason: "authflow: the #! line of s asks for --record out.authflow, which only the"
+            + " command line may give: run authflow test --record out.authflow s"))
+    // A file named on the line would run instead of the script.
+    #expect(
+      SuitePlan(header: ["other.authflow"], options: plain, script: "s")
+        == .fail(
+          reason: "authflow: the #! line of s asks for other.authflow, which only the command"
+            + " line may give: run authflow test other.authflow s"))
+    // The engine's settings only on the store the suite gives each script.
+    #expect(
+      SuitePlan(header: ["--seed", "7", "--autoconfirm"], options: plain, script: "s")
+        == .run(arguments: [
+          "--store", ":memory:", "--hash-cost", "4", "--seed", "7", "--autoconfirm", "--echo",
+        ]))
+    #expect(
+      SuitePlan(header: ["--seed", "7"], options: try options(["--store", "x.db"]), script: "s")
+        == .fail(
+          reason: "authflow: the #! line of s asks for --seed 7 on a store other than :memory:,"
+            + " which only the command line may give: run authflow test --seed 7 s"))
+    // Given by the suite, the suite's value wins and the line's is set aside.
+    #expect(
+      SuitePlan(
+        header: ["--keep-session", "--store", "own.db"],
+        options: try options(["--keep-session", "--store", ":memory:"]), script: "s")
+        == .run(arguments: [
+          "--seed", "1", "--hash-cost", "4", "--keep-session", "--store", ":memory:", "--echo",
+        ]))
   }
 
   @Test func shellLinesAreLocatedInTheScript() {

@@ -74,8 +74,21 @@ struct SuiteTests {
     #expect(run.output.hasSuffix("2 passed, 0 failed\n"))
     #expect(folder.contents == ["a.authflow", "b.authflow"])
 
-    let shared = runSuite(
+    // On a store the user names, the #! line's --autoconfirm is the command line's to give.
+    let refused = runSuite(
       [folder.path, "--jobs", "1", "--store", folder.path + "/shared.db"], temporary: folder.path)
+    #expect(refused.status == 1)
+    #expect(
+      refused.output.contains(
+        "  authflow: the #! line of \(folder.path)/a.authflow asks for --autoconfirm on a store"
+          + " other than :memory:, which only the command line may give: run authflow test"
+          + " --autoconfirm \(folder.path)/a.authflow\n"), "\(refused.output)")
+    #expect(refused.output.hasSuffix("0 passed, 2 failed\n"))
+    #expect(!FileManager.default.fileExists(atPath: folder.path + "/shared.db"))
+
+    let shared = runSuite(
+      [folder.path, "--jobs", "1", "--store", folder.path + "/shared.db", "--autoconfirm"],
+      temporary: folder.path)
     #expect(shared.status == 1, "the collision is real: \(shared.output)")
     #expect(shared.output.contains("ok a.authflow") && shared.output.contains("FAIL b.authflow"))
   }

@@ -117,6 +117,23 @@ class TerminalTests(unittest.TestCase):
         self.assertNotIn("Inline", text)
         self.assertIn("••••••••", text)
 
+    def test_words_a_command_does_not_take_stay_out_of_errors_and_history(self):
+        child = self.spawn("--store", ":memory:")
+        self.prompt(child, "choice")
+        child.sendline("help Hunter2x")
+        child.expect_exact("no command named that; type help for the list")
+        self.prompt(child, "choice")
+        child.sendline("network Hunter2x")
+        child.expect_exact("network takes online or offline")
+        self.prompt(child, "choice")
+        child.sendline("help show")
+        child.expect_exact("usage: show")
+        self.prompt(child, "choice")
+        self.quit(child)
+        _, text = self.history()
+        self.assertNotIn("Hunter2x", text)
+        self.assertIn("help\\040show", text)  # libedit writes a space as \040
+
     def test_ctrl_c_clears_the_line_and_ctrl_d_quits(self):
         child = self.spawn("--store", ":memory:")
         self.prompt(child, "choice")

@@ -156,6 +156,7 @@ extension ScriptRecorder {
       let secret = secrets[index]
       let kind =
         switch (secret.isCode, secret.role) {
+        case (true, .wrong): "WRONG_CODE"
         case (true, _): "CODE"
         case (false, .wrong): "WRONG_PASSWORD"
         case (false, .new): "NEW_PASSWORD"
@@ -195,7 +196,11 @@ extension ScriptRecorder {
   private func meaning(of index: Int) -> String {
     let secret = secrets[index]
     let owner = secret.emails.first.map { " for \($0)" } ?? ""
-    if secret.isCode { return "the emailed code\(owner), typed when asked" }
+    if secret.isCode {
+      return secret.role == .wrong
+        ? "a code\(owner) other than the one the outbox holds: a wrong one"
+        : "the emailed code\(owner), typed when asked"
+    }
     guard let value = secret.value else {
       return setup.freshStore
         ? "a password\(owner) (any the sign-up accepts: the replay makes the account)"

@@ -127,7 +127,7 @@ final class ScriptRecorder {
       case typed
       /// An account's password: it signed up, or signed in, with it.
       case account
-      /// Refused at sign-in: a wrong password.
+      /// Refused at sign-in: a wrong password; or a code other than the one sent.
       case wrong
       /// The new password a reset set.
       case new
@@ -220,10 +220,11 @@ final class ScriptRecorder {
       let value = step.after.form[field]
       if field == .otp {
         if let newest = step.newestCode, newest == value { return .text("mail code") }
-        // A code that is not the one sent opens nothing: it is no secret, and it is typed.
-        if step.hasOutbox { return .text(Lexer.line(["set", field.commandName, value])) }
-        return .secret(
-          field, index: secret(value: value, for: step.after.addressOnShow, code: true))
+        // Any other code is a secret too (an older one, one from another email may still open
+        // an account): it is read from the environment. With an outbox, it is not the one sent.
+        let index = secret(value: value, for: step.after.addressOnShow, code: true)
+        if step.hasOutbox, secrets[index].role == .typed { secrets[index].role = .wrong }
+        return .secret(field, index: index)
       }
       if Self.demoPasswords.contains(value) {
         return .text(Lexer.line(["set", field.commandName, value]))

@@ -138,12 +138,15 @@ extension ShellSession {
       return
     }
     pendingLines.append("Recorded \(counts(recorder)) to \(setup.path).")
+    // The #! line's options that a script's line may not give itself (a project's URL) go on
+    // the command line that runs it.
+    let command = ScriptLineAdmission.command(toRun: setup.path, line: setup.options)
     let variables = recorder.variables
     if !variables.isEmpty {
       let names = variables.map(\.name)
       pendingLines.append(
         "It reads \(listing(names)) from the environment: "
-          + names.map { "\($0)=…" }.joined(separator: " ") + " authflow \(setup.path)")
+          + names.map { "\($0)=…" }.joined(separator: " ") + " " + command)
     }
     let relied = recorder.reliedOn
     if !relied.isEmpty {
@@ -161,7 +164,7 @@ extension ShellSession {
     guard setup.freshStore else {
       pendingLines.append(
         "Not replayed: a replay on the \(setup.backendName) backend makes accounts on the project;"
-          + " authflow \(setup.path) runs it.")
+          + " \(command) runs it.")
       return
     }
     var environment = environment

@@ -92,13 +92,17 @@ public enum SuiteMain {
   ) -> [ScriptOutcome] {
     var outcomes = scripts.map { ScriptOutcome.skipped($0, reason: "not run") }
     var planned: [(index: Int, job: SuitePool.Job, size: Int)] = []
-    var skipped = Set<Int>()
+    var notRun = Set<Int>()
     for (index, script) in scripts.enumerated() {
       let header = ScriptHeader.firstLine(of: script.path).flatMap(ScriptHeader.options(inShebang:))
-      switch SuitePlan(header: header, options: options) {
+      switch SuitePlan(header: header, options: options, script: script.path) {
       case .skip(let reason):
         outcomes[index] = .skipped(script, reason: reason)
-        skipped.insert(index)
+        notRun.insert(index)
+      case .fail(let reason):
+        outcomes[index] = ScriptOutcome(script: script, verdict: .failed)
+        outcomes[index].problems = [reason]
+        notRun.insert(index)
       case .run(let arguments):
         var status = stat()
         let size = stat(script.path, &status) == 0 ? Int(status.st_size) : 0
@@ -111,9 +115,9 @@ public enum SuiteMain {
     let jobs = planned.map(\.job)
     let scriptOfJob = planned.map(\.index)
     reporter.runCount = jobs.count
-    // Skipped scripts are reported first where they stand; a line-per-script report waits
-    // for the scripts before them.
-    for (index, outcome) in outcomes.enumerated() where skipped.contains(index) {
+    // Scripts that do not run are reported first where they stand; a line-per-script report
+    // waits for the scripts before them.
+    for (index, outcome) in outcomes.enumerated() where notRun.contains(index) {
       reporter.finished(index, outcome)
     }
     // Goldens are recorded on the embedded backend; elsewhere prompts and codes differ.

@@ -5,11 +5,15 @@ enum SuitePlan: Equatable, Sendable {
   case run(arguments: [String])
   /// Not run; the reason says why.
   case skip(reason: String)
+  /// Not run, and failed: its `#!` line asks for what the suite does not give (or does not
+  /// read as options); the reason says what.
+  case fail(reason: String)
 
-  /// The plan for a script whose `#!` line gives `header` (`nil` when it has none), in a suite
+  /// The plan for `script`, whose `#!` line gives `header` (`nil` when it has none), in a suite
   /// with `options`. The header's options come first, so the suite's pass-through wins, as the
-  /// command line wins over the `#!` line in `authflow FILE`.
-  init(header: [String]?, options: SuiteOptions) {
+  /// command line wins over the `#!` line in `authflow FILE`; of the rest, the script gets only
+  /// what keeps it in a sandbox (``ScriptLineAdmission``).
+  init(header: [String]?, options: SuiteOptions, script: String) {
     var header = header ?? []
     let backend = options.shell.backend
     if let asked = Self.backend(in: header), asked != backend {
@@ -17,6 +21,15 @@ enum SuitePlan: Equatable, Sendable {
       return
     }
     if options.backendGiven { header = ScriptHeader.keeping(header, for: backend) }
+    do {
+      // On the embedded backend the suite gives each script a store of its own (below).
+      header = try ScriptLineAdmission.admitted(
+        header, commandLine: options.passThrough, script: script, program: "authflow test",
+        storeWhenNoneGiven: ":memory:")
+    } catch {
+      self = .fail(reason: "authflow: \(error.text)")
+      return
+    }
     var arguments = header + options.passThrough
     // On the embedded backend a script gets a store of its own, reproducible secrets and quick
     // password hashes, each unless its #! line or the suite says otherwise.
@@ -35,21 +48,7 @@ enum SuitePlan: Equatable, Sendable {
 
   /// The last `--backend` among `words` (options as the shell reads them), or `nil`.
   static func backend(in words: [String]) -> String? {
-    var backend: String?
-    var index = 0
-    while index < words.count {
-      let word = words[index]
-      let name = String(word.prefix { $0 != "=" })
-      let valued = ShellOptions.table.first { $0.names.contains(name) }?.value != nil
-      if name == "--backend" {
-        if let equals = word.firstIndex(of: "=") {
-          backend = String(word[word.index(after: equals)...])
-        } else if index + 1 < words.count {
-          backend = words[index + 1]
-        }
-      }
-      index += valued && !word.contains("=") ? 2 : 1
-    }
-    return backend
+    OptionWords.split(words).last { $0.option?.spec.name == "--backend" && !$0.lacksValue }?
+      .value
   }
 }

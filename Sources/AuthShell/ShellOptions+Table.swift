@@ -1,0 +1,175 @@
+import AuthCrypto
+import CommandLineOptions
+import GoTrueEngine
+
+/// One option of `authflow`, declared with what a script's `#!` line may ask of it, so that a
+/// new option cannot be added without saying so.
+struct ShellOption: Sendable {
+  /// The option, as the parser and `--help` read it.
+  let spec: OptionSpec<ShellOptions>
+  /// What a `#!` line may ask of it.
+  let scriptLine: ScriptLineRule
+
+  /// An option with the parts of ``OptionSpec`` and its rule for `#!` lines.
+  init(
+    _ names: [String], _ value: String?, _ help: [String], section: String,
+    group: String? = nil, scriptLine: ScriptLineRule,
+    apply: @escaping @Sendable (inout ShellOptions, String) throws(OptionValueError) -> Void
+  ) {
+    spec = OptionSpec(names, value, help, section: section, group: group, apply: apply)
+    self.scriptLine = scriptLine
+  }
+}
+
+extension ShellOptions {
+  private static let costs = EngineConfiguration.hashCosts
+
+  /// Every option, as the parser and `--help` read it, in the order `--help` lists them.
+  static let table = options.map(\.spec)
+
+  /// The option named `name` (any of its names), or `nil`.
+  static func option(named name: String) -> ShellOption? {
+    options.first { $0.spec.names.contains(name) }
+  }
+
+  /// Every option with what a script's `#!` line may ask of it (``ScriptLineRule``), in the
+  /// order `--help` lists them.
+  static let options: [ShellOption] = [
+    // Where accounts live: the line may only keep them in the run's own memory.
+    ShellOption(
+      ["--backend"], "embedded|supabase|firebase", ["where accounts live (default: embedded)"],
+      section: "backend", scriptLine: .onlyValue("embedded")
+    ) { options, value throws(OptionValueError) in
+      guard ["embedded", "supabase", "firebase"].contains(value) else {
+        throw OptionValueError(
+          expected: "embedded, supabase or firebase, not '\(value.prefix(20))'")
+      }
+      options.backend = value
+    },
+    ShellOption(
+      ["--store"], "PATH|:memory:",
+      ["the embedded store (default: $XDG_DATA_HOME/authflow/auth.db)"], section: "backend",
+      group: "embedded", scriptLine: .onlyValue(":memory:")
+    ) { options, value in options.store = value },
+    ShellOption(
+      ["--autoconfirm"], nil, ["sign new accounts in without email confirmation"],
+      section: "backend", group: "embedded", scriptLine: .onMemoryStore
+    ) { options, _ in options.autoconfirm = true },
+    ShellOption(
+      ["--hash-cost"], "N",
+      [
+        "bcrypt cost of new passwords, \(costs.lowerBound)-\(costs.upperBound)"
+          + " (default \(Bcrypt.defaultCost); lower for tests)"
+      ],
+      section: "backend", group: "embedded", scriptLine: .onMemoryStore
+    ) { options, value throws(OptionValueError) in
+      guard let cost = Int(value), costs.contains(cost) else {
+        throw OptionValueError(
+          expected: "a number from \(costs.lowerBound) to \(costs.upperBound); "
+            + "the default is \(Bcrypt.defaultCost), GoTrue's; lower it for tests only")
+      }
+      options.hashCost = cost
+    },
+    ShellOption(
+      ["--seed"], "N",
+      [
+        "reproducible codes, tokens and clock, for golden transcripts",
+        "(embedded: --store :memory: only; supabase: no saved session);",
+        "unsafe anywhere else: the seed gives away every secret",
+      ], section: "backend", scriptLine: .onMemoryStore
+    ) { options, value throws(OptionValueError) in
+      guard let seed = UInt64(value) else {
+        throw OptionValueError(expected: "a whole number; for example --seed 1")
+      }
+      options.seed = seed
+    },
+    ShellOption(
+      ["--supabase-url"], "URL", ["the project URL (default: $SUPABASE_URL)"], section: "backend",
+      group: "supabase", scriptLine: .commandLineOnly
+    ) { options, value in options.supabaseURL = value },
+    ShellOption(
+      ["--supabase-key"], "KEY", ["the project's anon key (default: $SUPABASE_ANON_KEY)"],
+      section: "backend", group: "supabase", scriptLine: .commandLineOnly
+    ) { options, value in options.supabaseKey = value },
+    ShellOption(
+      ["--mailbox"], "URL",
+      [
+        "read the project's emails from a Mailpit API for the mail commands:",
+        "authflow serve's URL, or http://127.0.0.1:54324 for supabase start",
+      ], section: "backend", group: "supabase", scriptLine: .commandLineOnly
+    ) { options, value in options.mailbox = value },
+    ShellOption(
+      ["--firebase-project"], "ID", ["the Firebase project id (default: $FIREBASE_PROJECT_ID)"],
+      section: "backend", group: "firebase", scriptLine: .commandLineOnly
+    ) { options, value in options.firebaseProject = value },
+    ShellOption(
+      ["--firebase-key"], "KEY",
+      ["the project's Web API key (default: $FIREBASE_API_KEY; any with an emulator)"],
+      section: "backend", group: "firebase", scriptLine: .commandLineOnly
+    ) { options, value in options.firebaseKey = value },
+    ShellOption(
+      ["--firebase-emulator"], "HOST:PORT",
+      [
+        "send the requests to the Firebase Auth emulator there (default:",
+        "$FIREBASE_AUTH_EMULATOR_HOST), such as authflow serve --firebase-project ID",
+      ], section: "backend", group: "firebase", scriptLine: .commandLineOnly
+    ) { options, value in options.firebaseEmulator = value },
+    // How long a request may wait reads and writes nothing; the project is the command line's.
+    ShellOption(
+      ["--timeout"], "SECONDS", ["how long a Supabase or Firebase request may take (default 10)"],
+      section: "backend", group: "supabase|firebase", scriptLine: .anyValue
+    ) { options, value throws(OptionValueError) in
+      guard let seconds = Double(value), seconds >= 1, seconds <= 300 else {
+        throw OptionValueError(expected: "seconds from 1 to 300; the default is 10")
+      }
+      options.timeout = seconds
+    },
+    // A script is its own commands; -c beside a file is refused anyway.
+    ShellOption(
+      ["-c", "--command"], "COMMANDS", ["run COMMANDS (separated by ;) and exit; may be repeated"],
+      section: "scripts", scriptLine: .commandLineOnly
+    ) { options, value in options.commands.append(value) },
+    ShellOption(
+      ["--echo"], nil, ["print each command after its prompt, as a transcript"],
+      section: "scripts", scriptLine: .anyValue
+    ) { options, _ in options.echo = true },
+    ShellOption(
+      ["--bail"], nil, ["stop at the first mistake or failed expect"], section: "scripts",
+      scriptLine: .anyValue
+    ) { options, _ in options.bail = true },
+    ShellOption(
+      ["--json"], nil, ["print one JSON object per command (secrets masked)"],
+      section: "scripts", scriptLine: .anyValue
+    ) { options, _ in options.json = true },
+    // Writes a file of the user's.
+    ShellOption(
+      ["--record"], "FILE",
+      ["record the session as a script with checks, as the record command does"],
+      section: "scripts", scriptLine: .commandLineOnly
+    ) { options, value in options.record = value },
+    // Restores and saves the user's session.
+    ShellOption(
+      ["--keep-session"], nil,
+      [
+        "start from the session an earlier run saved, and save this one;",
+        "scripts otherwise start signed out and leave the saved session alone",
+      ], section: "scripts", scriptLine: .commandLineOnly
+    ) { options, _ in options.keepSession = true },
+    ShellOption(
+      ["--no-color", "--no-colour"], nil,
+      ["no colour (also NO_COLOR=1, TERM=dumb, or not a terminal)"], section: "output",
+      scriptLine: .anyValue
+    ) { options, _ in options.noColor = true },
+    ShellOption(
+      ["--plain"], nil, ["words instead of symbols, for screen readers"], section: "output",
+      scriptLine: .anyValue
+    ) { options, _ in options.plain = true },
+    ShellOption(
+      ["--version"], nil, ["print the version and exit"], section: "other", scriptLine: .anyValue
+    ) { options, _ in options.version = true },
+    ShellOption(
+      ["-h", "--help"], nil, ["print this help and exit"], section: "other",
+      scriptLine: .anyValue
+    ) { options, _ in options.help = true },
+  ]
+}
