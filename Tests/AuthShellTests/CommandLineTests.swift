@@ -159,9 +159,8 @@ struct CommandLineTests {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let script = folder + "/flow.authflow"
-    try "#!/usr/bin/env -S authflow --store :memory:\nsignin\nexpect state login\n".write(
-      toFile: script, atomically: true, encoding: .utf8)
-    chmod(script, 0o755)
+    try writeProgram(
+      atPath: script, "#!/usr/bin/env -S authflow --store :memory:\nsignin\nexpect state login\n")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: script)
     var environment = ProcessInfo.processInfo.environment

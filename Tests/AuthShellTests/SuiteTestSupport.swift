@@ -4,6 +4,22 @@ import Testing
 
 @testable import AuthShell
 
+/// Writes `text` to an executable file at `path`; returns the path.
+///
+/// NB: written through a descriptor closed on exec. A descriptor open for writing that a process
+/// spawned meanwhile by another test inherits keeps the file busy, and running it then fails
+/// with ETXTBSY; Foundation's writers do not set close-on-exec.
+@discardableResult
+func writeProgram(atPath path: String, _ text: String) throws -> String {
+  let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+  guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission) }
+  defer { close(descriptor) }
+  let bytes = Array(text.utf8)
+  let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+  guard written == bytes.count else { throw CocoaError(.fileWriteUnknown) }
+  return path
+}
+
 /// A temporary folder of scripts for one suite test, removed by ``remove()``.
 struct ScriptFolder {
   let path = NSTemporaryDirectory() + "authflow-suite-" + UUID().uuidString
@@ -31,6 +47,12 @@ struct ScriptFolder {
       atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     try text.write(toFile: file, atomically: true, encoding: .utf8)
     return file
+  }
+
+  /// Writes `text` to the program `name` in the folder, executable; returns its path.
+  @discardableResult
+  func writeProgram(_ name: String, _ text: String) throws -> String {
+    try AuthShellTests.writeProgram(atPath: path + "/" + name, text)
   }
 
   /// The text of the file `name` in the folder.

@@ -164,8 +164,7 @@ struct SuiteTests {
     let folder = try ScriptFolder()
     defer { folder.remove() }
     try folder.write("slow.authflow", "show\n")
-    let sleeper = try folder.write("sleeper", "#!/bin/sh\nexec sleep 20\n")
-    chmod(sleeper, 0o755)
+    let sleeper = try folder.writeProgram("sleeper", "#!/bin/sh\nexec sleep 20\n")
     let started = Date()
     let slow = runSuite(
       [folder.path + "/slow.authflow", "--time-limit", "0.3"], program: sleeper,
