@@ -158,7 +158,7 @@ let package = Package(
       name: "AuthShellTests",
       dependencies: [
         "AuthShell", "AuthFlow", "AuthFlowGoTrue", "GoTrue", "GoTrueEngine", "AuthCrypto",
-        "PrivateFiles", "Clocks", "authflow", "authflow-http",
+        "PrivateFiles", "SavedSessions", "Clocks", "authflow", "authflow-http",
       ],
       exclude: ["Support"]),
     // The executable only hands the command line to AuthShell.

@@ -84,15 +84,13 @@ public enum AuthflowMain {
     // A script's outcome must not hang on the last run's: it starts signed out and keeps its
     // session to itself, unless it asks (--keep-session).
     let savesSession = interactive || options.keepSession
-    switch makeBackend(
-      options, savesSession: savesSession, directories: directories, environment: environment)
-    {
-    case .success(let made): backend = made
-    case .failure(let error): return usageError(error)
+    do {
+      backend = try ShellBackend.make(
+        options, savesSession: savesSession, directories: directories, environment: environment)
+    } catch {
+      return usageError(error)
     }
-    if case .embedded(let embedded) = backend {
-      for warning in embedded.engine.warnings { warn(warning) }
-    }
+    for warning in backend.warnings { warn(warning) }
 
     let colourAllowed =
       interactive && isatty(1) == 1 && !options.noColor && !options.plain
@@ -143,10 +141,7 @@ public enum AuthflowMain {
     }
     if runnerOptions.interactive {
       output.line("authflow \(version) · \(backend.name) backend · \(backend.location)")
-      if case .embedded = backend {
-        output.line(
-          "Demo accounts: test@example.com, unverified@example.com (passwords in the README).")
-      }
+      for line in backend.greeting { output.line(line) }
       output.line("Type help for the commands of each screen; quit or Ctrl-D leaves.")
       output.flush()
     }
@@ -155,84 +150,6 @@ public enum AuthflowMain {
     ).run()
     withExtendedLifetime(editor) {}
     return status
-  }
-
-  private static func makeBackend(
-    _ options: ShellOptions, savesSession: Bool, directories: XDGDirectories,
-    environment: [String: String]
-  ) -> Result<ShellBackend, ShellError> {
-    if options.backend == "supabase" {
-      guard let url = options.supabaseURL ?? environment["SUPABASE_URL"], !url.isEmpty else {
-        return .failure(.supabaseNeedsURL)
-      }
-      let project: SupabaseProject
-      do {
-        project = try SupabaseProject(
-          url: url, key: options.supabaseKey ?? environment["SUPABASE_ANON_KEY"] ?? "",
-          timeout: options.timeout ?? 10)
-      } catch {
-        return .failure(.backendUnavailable(error.description))
-      }
-      let transport = HelperProcessTransport.besideThisProgram()
-      var mailbox: MailpitMailbox?
-      if let url = options.mailbox {
-        do {
-          mailbox = try MailpitMailbox(url: url, transport: transport, timeout: project.timeout)
-        } catch {
-          return .failure(.backendUnavailable(error.description))
-        }
-      }
-      return Result { () throws(ShellError) in
-        try .supabase(
-          project: project, transport: transport,
-          stateDirectory: directories.stateHome + "/authflow", savesSession: savesSession,
-          mailbox: mailbox, seed: options.seed)
-      }
-    }
-    if options.backend == "firebase" {
-      return makeFirebase(
-        options, savesSession: savesSession, directories: directories, environment: environment)
-    }
-    var configuration = EngineConfiguration()
-    configuration.autoconfirm = options.autoconfirm
-    if let cost = options.hashCost { configuration.hashCost = cost }
-    let store =
-      options.store.map(StoreLocation.init(argument:))
-      ?? StoreLocation.defaultStore(environment: environment)
-    do {
-      return .success(
-        try ShellBackend.embedded(
-          store: store, configuration: configuration, seed: options.seed,
-          stateDirectory: directories.stateHome + "/authflow", savesSession: savesSession))
-    } catch {
-      return .failure(error)
-    }
-  }
-
-  /// The Firebase backend: a project from the options or `FIREBASE_*`; with an emulator the
-  /// key may be left out (the emulator takes any).
-  private static func makeFirebase(
-    _ options: ShellOptions, savesSession: Bool, directories: XDGDirectories,
-    environment: [String: String]
-  ) -> Result<ShellBackend, ShellError> {
-    let emulator = options.firebaseEmulator ?? environment["FIREBASE_AUTH_EMULATOR_HOST"]
-    var key = options.firebaseKey ?? environment["FIREBASE_API_KEY"] ?? ""
-    if key.isEmpty, let emulator, !emulator.isEmpty { key = "fake-api-key" }
-    let project: FirebaseProject
-    do {
-      project = try FirebaseProject(
-        apiKey: key,
-        projectID: options.firebaseProject ?? environment["FIREBASE_PROJECT_ID"] ?? "",
-        emulatorHost: emulator, timeout: options.timeout ?? 10)
-    } catch {
-      return .failure(.backendUnavailable(error.description))
-    }
-    return Result { () throws(ShellError) in
-      try .firebase(
-        project: project, transport: HelperProcessTransport.besideThisProgram(),
-        stateDirectory: directories.stateHome + "/authflow", savesSession: savesSession,
-        seed: options.seed)
-    }
   }
 
   private static func warn(_ text: String) {

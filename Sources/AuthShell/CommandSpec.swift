@@ -78,7 +78,7 @@ final class CommandSpec: Sendable {
       return
     case .feature(let feature):
       guard context.features.contains(feature) else {
-        throw .notOnThisBackend(command: name, feature: feature, backend: context.backendName)
+        throw .notOnThisBackend(command: name, feature: feature, backend: context.backend)
       }
     case .signedIn:
       guard context.signedIn else { throw .needsSignIn(command: name) }
@@ -239,6 +239,6 @@ struct ShellContext: Equatable, Sendable {
   var signedIn: Bool
   /// What the backend offers beyond the app's service.
   var features: Set<BackendFeature>
-  /// The backend's name, for messages.
-  var backendName: String
+  /// The backend's kind, for messages.
+  var backend: BackendKind
 }

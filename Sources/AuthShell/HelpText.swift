@@ -23,7 +23,7 @@ enum HelpText {
       if case .feature = spec.availability { spec.isAvailable(in: context) } else { false }
     }
     if !backend.isEmpty {
-      lines.append("This backend (\(context.backendName)):")
+      lines.append("This backend (\(context.backend.rawValue)):")
       lines += rows(backend)
     }
     lines.append(

@@ -37,11 +37,13 @@ enum ScriptHeader {
 
   /// `words` (options) without `--backend` and the options that belong to a backend other
   /// than `backend`, each with its value.
-  static func keeping(_ words: [String], for backend: String) -> [String] {
+  static func keeping(_ words: [String], for backend: BackendKind) -> [String] {
     OptionWords.split(words).filter { group in
       guard let spec = group.option?.spec else { return true }
       // A group names the backends an option is for: `supabase`, or `supabase|firebase`.
-      let foreign = spec.group.map { !$0.split(separator: "|").contains(Substring(backend)) }
+      let foreign = spec.group.map {
+        !$0.split(separator: "|").contains(Substring(backend.rawValue))
+      }
       return spec.name != "--backend" && foreign != true
     }.flatMap(\.words)
   }

@@ -47,7 +47,7 @@ struct ScriptLineAdmission: Sendable {
     }
     let effective = try ShellOptions.parse(line + commandLine, checkingBackends: false)
     let onMemory =
-      effective.backend == "embedded" && (effective.store ?? storeWhenNoneGiven) == ":memory:"
+      effective.backend == .embedded && (effective.store ?? storeWhenNoneGiven) == ":memory:"
     let admission = ScriptLineAdmission(line: line, given: commandLine, onMemoryStore: onMemory)
     guard admission.refused.isEmpty, admission.refusedOffMemory.isEmpty else {
       throw .scriptLineAsks(
@@ -63,7 +63,7 @@ struct ScriptLineAdmission: Sendable {
     let effective = try? ShellOptions.parse(line, checkingBackends: false)
     let admission = ScriptLineAdmission(
       line: line, given: [],
-      onMemoryStore: effective?.backend == "embedded" && effective?.store == ":memory:")
+      onMemoryStore: effective?.backend == .embedded && effective?.store == ":memory:")
     return Lexer.line(
       ["authflow"] + (admission.refused + admission.refusedOffMemory).flatMap { $0 } + [path])
   }

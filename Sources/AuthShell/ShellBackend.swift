@@ -16,48 +16,49 @@ import SavedSessions
 #endif
 
 /// The backend a shell runs on: the app's service, and what the shell may do with it beyond
-/// the app (read its outbox, move its clock), which only some backends offer.
-enum ShellBackend {
-  /// The engine on a local store.
-  case embedded(Embedded)
-  /// A Supabase project.
-  case supabase(Supabase)
-  /// A Firebase project, or the Firebase Auth emulator.
-  case firebase(Firebase)
+/// the app (read its outbox, move its clock), which only some backends offer. Each kind is made
+/// by its factory (``embedded(store:configuration:seed:stateDirectory:savesSession:)``,
+/// ``supabase(project:transport:stateDirectory:savesSession:mailbox:seed:)``,
+/// ``firebase(project:transport:stateDirectory:savesSession:seed:)``); the rest of the shell
+/// reads only these capabilities.
+struct ShellBackend {
+  /// Which kind it is.
+  let kind: BackendKind
+  /// The app-facing service.
+  let service: any AuthService
+  /// Where it lives: the store path or the project URL.
+  let location: String
+  /// What the prompt and `show` call it, when it is not the default embedded store.
+  let label: String?
+  /// Whether a session saved by an earlier run may exist.
+  let restoresSession: Bool
+  /// Randomness for suggested passwords.
+  let random: any RandomSource
+  /// Where the shell reads the emails the backend sent, if it can.
+  let mailbox: (any ShellMailbox)?
+  /// The backend's clock, where the shell may move it (a throw-away store's only: travelled
+  /// time would otherwise reach a store other processes share).
+  let clock: AdjustableClock?
+  /// The clock the shell tells time by: the backend's, or a seeded run's fixed one.
+  let shellClock: AdjustableClock?
+  /// What opening it changed to keep it safe (permissions made private), for the user.
+  let warnings: [String]
+  /// Lines an interactive session starts with, after the banner (the demo accounts).
+  let greeting: [String]
 
-  /// The embedded engine with its clock and the store it runs on.
-  struct Embedded {
-    let engine: EmbeddedGoTrue
-    let clock: AdjustableClock
-    let store: StoreLocation
-    let service: GoTrueAuthService
-    let random: any RandomSource
-    let restoresSession: Bool
+  /// `embedded`, `supabase` or `firebase`.
+  var name: String { kind.rawValue }
+
+  /// What the backend offers beyond the app's service.
+  var features: Set<BackendFeature> {
+    var features: Set<BackendFeature> = []
+    if mailbox != nil { features.insert(.outbox) }
+    if clock != nil { features.insert(.clock) }
+    return features
   }
 
-  /// A Supabase project.
-  struct Supabase {
-    let project: SupabaseProject
-    let service: GoTrueAuthService
-    let restoresSession: Bool
-    /// The mail catcher its emails can be read from (`--mailbox`).
-    let mailbox: MailpitMailbox?
-    /// The shell's own clock when seeded (the server's stays its own).
-    let clock: AdjustableClock?
-    let random: any RandomSource
-  }
-
-  /// A Firebase project (seed 003's backend).
-  struct Firebase {
-    let project: FirebaseProject
-    let service: FirebaseAuthService
-    let restoresSession: Bool
-    /// The emulator's list of codes and links, when the project is emulated.
-    let mailbox: FirebaseEmulatorMailbox?
-    /// The shell's own clock when seeded.
-    let clock: AdjustableClock?
-    let random: any RandomSource
-  }
+  /// The current time as the backend sees it.
+  var now: Date { shellClock?.now ?? Date() }
 
   /// Where seeded clocks start: 2025-01-01T00:00:00Z.
   static let fixedEpoch = Date(timeIntervalSince1970: 1_735_689_600)
@@ -98,11 +99,25 @@ enum ShellBackend {
       }
       sessions = file
     }
-    return .embedded(
-      Embedded(
-        engine: engine, clock: clock, store: store,
-        service: GoTrueAuthService(api: engine, sessions: sessions, clock: clock), random: random,
-        restoresSession: sessions.hasSavedSession()))
+    return embedded(engine: engine, clock: clock, random: random, sessions: sessions)
+  }
+
+  /// The embedded backend over an opened `engine` whose clock is `clock`.
+  static func embedded(
+    engine: EmbeddedGoTrue, clock: AdjustableClock, random: any RandomSource,
+    sessions: any SessionStore
+  ) -> ShellBackend {
+    ShellBackend(
+      kind: .embedded,
+      service: GoTrueAuthService(api: engine, sessions: sessions, clock: clock),
+      location: engine.location.description, label: nil,
+      restoresSession: sessions.hasSavedSession(), random: random,
+      mailbox: OutboxMailbox(outbox: engine.outbox),
+      clock: engine.location == .memory ? clock : nil, shellClock: clock,
+      warnings: engine.warnings,
+      greeting: [
+        "Demo accounts: test@example.com, unverified@example.com (passwords in the README)."
+      ])
   }
 
   /// The Supabase project `project`, reached through `transport`, with its session kept under
@@ -116,19 +131,16 @@ enum ShellBackend {
   ) throws(ShellError) -> ShellBackend {
     let client = SupabaseGoTrueClient(project: project, transport: transport)
     if !savesSession, seed == nil {
-      return .supabase(
-        Supabase(
-          project: project,
-          service: GoTrueAuthService(api: client, sessions: MemorySessionStore()),
-          restoresSession: false, mailbox: mailbox, clock: nil, random: SystemRandom()))
+      return supabase(
+        project, service: GoTrueAuthService(api: client, sessions: MemorySessionStore()),
+        restoresSession: false, mailbox: mailbox, clock: nil, random: SystemRandom())
     }
     if let seed {
       let clock = AdjustableClock(fixedAt: fixedEpoch)
       let service = GoTrueAuthService(api: client, sessions: MemorySessionStore(), clock: clock)
-      return .supabase(
-        Supabase(
-          project: project, service: service, restoresSession: false, mailbox: mailbox,
-          clock: clock, random: SeededRandom(seed: seed)))
+      return supabase(
+        project, service: service, restoresSession: false, mailbox: mailbox, clock: clock,
+        random: SeededRandom(seed: seed))
     }
     let sessions = SealedSessionFile(directory: stateDirectory, identity: "supabase:" + project.url)
     do {
@@ -136,11 +148,10 @@ enum ShellBackend {
     } catch {
       throw .backendUnavailable(error.description)
     }
-    return .supabase(
-      Supabase(
-        project: project, service: GoTrueAuthService(api: client, sessions: sessions),
-        restoresSession: sessions.hasSavedSession(), mailbox: mailbox, clock: nil,
-        random: SystemRandom()))
+    return supabase(
+      project, service: GoTrueAuthService(api: client, sessions: sessions),
+      restoresSession: sessions.hasSavedSession(), mailbox: mailbox, clock: nil,
+      random: SystemRandom())
   }
 
   /// The Firebase project `project`, reached through `transport`, its session kept under
@@ -171,102 +182,24 @@ enum ShellBackend {
       } else {
         FirebaseAuthService(client: client, sessions: sessions)
       }
-    return .firebase(
-      Firebase(
-        project: project, service: service, restoresSession: sessions.hasSavedSession(),
-        mailbox: mailbox, clock: clock, random: random))
+    return ShellBackend(
+      kind: .firebase, service: service,
+      location: project.emulatorURL ?? project.projectID, label: "firebase:\(project.name)",
+      restoresSession: sessions.hasSavedSession(), random: random,
+      mailbox: mailbox.map { RemoteMailbox($0) }, clock: nil, shellClock: clock, warnings: [],
+      greeting: [])
   }
 
-  /// The app-facing service.
-  var service: any AuthService {
-    switch self {
-    case .embedded(let embedded): embedded.service
-    case .supabase(let supabase): supabase.service
-    case .firebase(let firebase): firebase.service
-    }
+  private static func supabase(
+    _ project: SupabaseProject, service: GoTrueAuthService, restoresSession: Bool,
+    mailbox: MailpitMailbox?, clock: AdjustableClock?, random: any RandomSource
+  ) -> ShellBackend {
+    ShellBackend(
+      kind: .supabase, service: service, location: project.url,
+      label: "supabase:\(project.name)", restoresSession: restoresSession, random: random,
+      mailbox: mailbox.map { RemoteMailbox($0) }, clock: nil, shellClock: clock, warnings: [],
+      greeting: [])
   }
-
-  /// `embedded`, `supabase` or `firebase`.
-  var name: String {
-    switch self {
-    case .embedded: "embedded"
-    case .supabase: "supabase"
-    case .firebase: "firebase"
-    }
-  }
-
-  /// Where it lives: the store path or the project URL.
-  var location: String {
-    switch self {
-    case .embedded(let embedded): embedded.store.description
-    case .supabase(let supabase): supabase.project.url
-    case .firebase(let firebase): firebase.project.emulatorURL ?? firebase.project.projectID
-    }
-  }
-
-  /// What the prompt and `show` call it, when it is not the default embedded store.
-  var label: String? {
-    switch self {
-    case .embedded: nil
-    case .supabase(let supabase): "supabase:\(supabase.project.name)"
-    case .firebase(let firebase): "firebase:\(firebase.project.name)"
-    }
-  }
-
-  /// Whether a session saved by an earlier run may exist.
-  var restoresSession: Bool {
-    switch self {
-    case .embedded(let embedded): embedded.restoresSession
-    case .supabase(let supabase): supabase.restoresSession
-    case .firebase(let firebase): firebase.restoresSession
-    }
-  }
-
-  /// Randomness for suggested passwords.
-  var random: any RandomSource {
-    switch self {
-    case .embedded(let embedded): embedded.random
-    case .supabase(let supabase): supabase.random
-    case .firebase(let firebase): firebase.random
-    }
-  }
-
-  /// Where the shell reads the emails the backend sent, if it can.
-  var mailbox: (any ShellMailbox)? {
-    switch self {
-    case .embedded(let embedded): OutboxMailbox(outbox: embedded.engine.outbox)
-    case .supabase(let supabase): supabase.mailbox.map { RemoteMailbox($0) }
-    case .firebase(let firebase): firebase.mailbox.map { RemoteMailbox($0) }
-    }
-  }
-
-  /// The backend's clock, where the shell can move it.
-  var clock: AdjustableClock? {
-    if case .embedded(let embedded) = self { embedded.clock } else { nil }
-  }
-
-  /// The clock the shell tells time by: the backend's, or a seeded run's fixed one.
-  var shellClock: AdjustableClock? {
-    switch self {
-    case .embedded(let embedded): embedded.clock
-    case .supabase(let supabase): supabase.clock
-    case .firebase(let firebase): firebase.clock
-    }
-  }
-
-  /// What the backend offers beyond the app's service. Only a throw-away store lets its clock
-  /// be moved: travelled time would otherwise reach a store other processes share (rate limits
-  /// stamped in the future, sessions valid for centuries).
-  var features: Set<BackendFeature> {
-    switch self {
-    case .embedded(let embedded): embedded.store == .memory ? [.outbox, .clock] : [.outbox]
-    case .supabase(let supabase): supabase.mailbox == nil ? [] : [.outbox]
-    case .firebase(let firebase): firebase.mailbox == nil ? [] : [.outbox]
-    }
-  }
-
-  /// The current time as the backend sees it.
-  var now: Date { shellClock?.now ?? Date() }
 
   private static func absolute(_ path: String) -> String {
     if path.hasPrefix("/") { return path }

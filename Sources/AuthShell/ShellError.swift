@@ -48,7 +48,7 @@ indirect enum ShellError: Error, Equatable, Sendable {
   /// A command of the signed-in user while signed out.
   case needsSignIn(command: String)
   /// A command the backend cannot offer.
-  case notOnThisBackend(command: String, feature: BackendFeature, backend: String)
+  case notOnThisBackend(command: String, feature: BackendFeature, backend: BackendKind)
 
   // MARK: What a command needed
   /// A mask copied from history or an echo, typed as a secret.
@@ -64,7 +64,7 @@ indirect enum ShellError: Error, Equatable, Sendable {
   /// `record stop` while not recording.
   case notRecording
   /// `record FILE --transcript` on a backend whose transcripts change from run to run.
-  case transcriptNeedsEmbedded(backend: String)
+  case transcriptNeedsEmbedded(backend: BackendKind)
   /// The recording cannot be written there.
   case cannotRecord(path: String, reason: String)
   /// A file that no recording made is in the way.
@@ -163,11 +163,11 @@ indirect enum ShellError: Error, Equatable, Sendable {
           ? "open a form first: signin or create" : "its fields: \(fieldList(fields))")
     case .needsSignIn(let command):
       "'\(command)' needs a signed-in user; sign in first: signin, then submit"
-    case .notOnThisBackend(let command, .clock, "embedded"):
+    case .notOnThisBackend(let command, .clock, .embedded):
       "'\(command)' needs a store of its own: time travelled here must not reach a store other "
         + "processes share; run with --store :memory:"
     case .notOnThisBackend(let command, let feature, let backend):
-      "'\(command)' needs \(feature.phrase); the \(backend) backend has none"
+      "'\(command)' needs \(feature.phrase); the \(backend.rawValue) backend has none"
     case .maskIsNotAValue(let field):
       "that \(field.commandName) is a mask from history or an echo, not the real value; "
         + "type the value again, or use set \(field.commandName) with no value"
@@ -186,7 +186,7 @@ indirect enum ShellError: Error, Equatable, Sendable {
     case .notRecording:
       "not recording; record FILE starts"
     case .transcriptNeedsEmbedded(let backend):
-      "--transcript needs the embedded backend: on the \(backend) backend codes and times "
+      "--transcript needs the embedded backend: on the \(backend.rawValue) backend codes and times "
         + "change from run to run; record FILE without it"
     case .cannotRecord(let path, let reason):
       "cannot record to \(path): \(reason)"
@@ -225,7 +225,7 @@ indirect enum ShellError: Error, Equatable, Sendable {
       backend.contains("|")
         ? "\(option) applies to the \(backend.replacing("|", with: " and ")) backends only"
         : "\(option) applies to the \(backend) backend only"
-          + (backend == "embedded" ? "" : "; add --backend \(backend)")
+          + (backend == BackendKind.embedded.rawValue ? "" : "; add --backend \(backend)")
     case .playNeedsScript:
       "play takes a script: authflow play FILE [--pace MS] [--step]"
     case .oneScriptOnly:

@@ -37,23 +37,22 @@ extension ShellOptions {
   static let options: [ShellOption] = [
     // Where accounts live: the line may only keep them in the run's own memory.
     ShellOption(
-      ["--backend"], "embedded|supabase|firebase", ["where accounts live (default: embedded)"],
-      section: "backend", scriptLine: .onlyValue("embedded")
+      ["--backend"], BackendKind.choices, ["where accounts live (default: embedded)"],
+      section: "backend", scriptLine: .onlyValue(BackendKind.embedded.rawValue)
     ) { options, value throws(OptionValueError) in
-      guard ["embedded", "supabase", "firebase"].contains(value) else {
-        throw OptionValueError(
-          expected: "embedded, supabase or firebase, not '\(value.prefix(20))'")
+      guard let kind = BackendKind(rawValue: value) else {
+        throw OptionValueError(expected: "\(BackendKind.listing), not '\(value.prefix(20))'")
       }
-      options.backend = value
+      options.backend = kind
     },
     ShellOption(
       ["--store"], "PATH|:memory:",
       ["the embedded store (default: $XDG_DATA_HOME/authflow/auth.db)"], section: "backend",
-      group: "embedded", scriptLine: .onlyValue(":memory:")
+      group: BackendKind.embedded.rawValue, scriptLine: .onlyValue(":memory:")
     ) { options, value in options.store = value },
     ShellOption(
       ["--autoconfirm"], nil, ["sign new accounts in without email confirmation"],
-      section: "backend", group: "embedded", scriptLine: .onMemoryStore
+      section: "backend", group: BackendKind.embedded.rawValue, scriptLine: .onMemoryStore
     ) { options, _ in options.autoconfirm = true },
     ShellOption(
       ["--hash-cost"], "N",
@@ -61,7 +60,7 @@ extension ShellOptions {
         "bcrypt cost of new passwords, \(costs.lowerBound)-\(costs.upperBound)"
           + " (default \(Bcrypt.defaultCost); lower for tests)"
       ],
-      section: "backend", group: "embedded", scriptLine: .onMemoryStore
+      section: "backend", group: BackendKind.embedded.rawValue, scriptLine: .onMemoryStore
     ) { options, value throws(OptionValueError) in
       guard let cost = Int(value), costs.contains(cost) else {
         throw OptionValueError(
@@ -85,34 +84,34 @@ extension ShellOptions {
     },
     ShellOption(
       ["--supabase-url"], "URL", ["the project URL (default: $SUPABASE_URL)"], section: "backend",
-      group: "supabase", scriptLine: .commandLineOnly
+      group: BackendKind.supabase.rawValue, scriptLine: .commandLineOnly
     ) { options, value in options.supabaseURL = value },
     ShellOption(
       ["--supabase-key"], "KEY", ["the project's anon key (default: $SUPABASE_ANON_KEY)"],
-      section: "backend", group: "supabase", scriptLine: .commandLineOnly
+      section: "backend", group: BackendKind.supabase.rawValue, scriptLine: .commandLineOnly
     ) { options, value in options.supabaseKey = value },
     ShellOption(
       ["--mailbox"], "URL",
       [
         "read the project's emails from a Mailpit API for the mail commands:",
         "authflow serve's URL, or http://127.0.0.1:54324 for supabase start",
-      ], section: "backend", group: "supabase", scriptLine: .commandLineOnly
+      ], section: "backend", group: BackendKind.supabase.rawValue, scriptLine: .commandLineOnly
     ) { options, value in options.mailbox = value },
     ShellOption(
       ["--firebase-project"], "ID", ["the Firebase project id (default: $FIREBASE_PROJECT_ID)"],
-      section: "backend", group: "firebase", scriptLine: .commandLineOnly
+      section: "backend", group: BackendKind.firebase.rawValue, scriptLine: .commandLineOnly
     ) { options, value in options.firebaseProject = value },
     ShellOption(
       ["--firebase-key"], "KEY",
       ["the project's Web API key (default: $FIREBASE_API_KEY; any with an emulator)"],
-      section: "backend", group: "firebase", scriptLine: .commandLineOnly
+      section: "backend", group: BackendKind.firebase.rawValue, scriptLine: .commandLineOnly
     ) { options, value in options.firebaseKey = value },
     ShellOption(
       ["--firebase-emulator"], "HOST:PORT",
       [
         "send the requests to the Firebase Auth emulator there (default:",
         "$FIREBASE_AUTH_EMULATOR_HOST), such as authflow serve --firebase-project ID",
-      ], section: "backend", group: "firebase", scriptLine: .commandLineOnly
+      ], section: "backend", group: BackendKind.firebase.rawValue, scriptLine: .commandLineOnly
     ) { options, value in options.firebaseEmulator = value },
     // How long a request may wait reads and writes nothing; the project is the command line's.
     ShellOption(

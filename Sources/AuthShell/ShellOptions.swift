@@ -3,7 +3,7 @@ import CommandLineOptions
 /// The command line of `authflow`.
 struct ShellOptions: Equatable, Sendable {
   /// `embedded` (default), `supabase` or `firebase`.
-  var backend = "embedded"
+  var backend = BackendKind.embedded
   /// `--store PATH|:memory:`; `nil` for the default store.
   var store: String?
   /// `--autoconfirm`.
@@ -66,7 +66,9 @@ struct ShellOptions: Equatable, Sendable {
     if options.file != nil, !options.commands.isEmpty { throw .commandsAndScript }
     for spec in parsed.given where checkingBackends {
       // A group names the backends an option is for: `supabase`, or `supabase|firebase`.
-      if let group = spec.group, !group.split(separator: "|").contains(Substring(options.backend)) {
+      if let group = spec.group,
+        !group.split(separator: "|").contains(Substring(options.backend.rawValue))
+      {
         throw .optionOfOtherBackend(option: spec.names[0], backend: group)
       }
     }
@@ -100,20 +102,20 @@ extension ShellOptions {
   /// again (keys and secrets come from the environment), and on the embedded backend a fresh
   /// store, so the replay makes everything it relies on.
   var recordedOptions: [String] {
-    var words = ["--backend", backend]
+    var words = ["--backend", backend.rawValue]
     switch backend {
-    case "supabase":
+    case .supabase:
       if let supabaseURL { words += ["--supabase-url", supabaseURL] }
       if let mailbox { words += ["--mailbox", mailbox] }
-    case "firebase":
+    case .firebase:
       if let firebaseProject { words += ["--firebase-project", firebaseProject] }
       if let firebaseEmulator { words += ["--firebase-emulator", firebaseEmulator] }
-    default:
+    case .embedded:
       words += ["--store", ":memory:"]
       if autoconfirm { words.append("--autoconfirm") }
       if let seed { words += ["--seed", "\(seed)"] }
     }
-    if let timeout, backend != "embedded" { words += ["--timeout", "\(Int(timeout))"] }
+    if let timeout, backend != .embedded { words += ["--timeout", "\(Int(timeout))"] }
     if plain { words.append("--plain") }
     return words
   }

@@ -76,10 +76,7 @@ extension ShellSession {
   private func forgetLocalData(of email: String) {
     let email = AuthValidation.normalizedEmail(email)
     savedPasswords[email] = nil
-    if case .embedded(let embedded) = backend {
-      let outbox = embedded.engine.outbox
-      outbox.delete(ids: Set(outbox.messages.filter { $0.recipient == email }.map(\.id)))
-    }
+    backend.mailbox?.forget(recipient: email)
   }
 
   /// `whoami`.

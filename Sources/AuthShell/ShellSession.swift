@@ -55,14 +55,14 @@ final class ShellSession {
   var recording = RecordingContext()
   /// What the backend offers beyond the app's service, and its name: fixed for the session.
   private let features: Set<BackendFeature>
-  private let backendName: String
+  private let backendKind: BackendKind
 
   /// A session on `backend`.
   init(backend: ShellBackend, style: RenderStyle) {
     self.backend = backend
     self.style = style
     features = backend.features
-    backendName = backend.name
+    backendKind = backend.kind
     let ring = events
     let recorder = coverage
     let clock = backend.shellClock
@@ -81,7 +81,7 @@ final class ShellSession {
   private func context(_ state: AuthFlowState) -> ShellContext {
     ShellContext(
       screen: state.navigation.screen, fields: state.navigation.fields,
-      signedIn: state.session != nil, features: features, backendName: backendName)
+      signedIn: state.session != nil, features: features, backend: backendKind)
   }
 
   /// The current time as the backend sees it.

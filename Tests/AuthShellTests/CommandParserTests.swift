@@ -168,7 +168,7 @@ struct CommandParserTests {
       }
     return ShellContext(
       screen: screen, fields: navigation.fields, signedIn: signedIn,
-      features: embedded ? [.outbox, .clock] : [], backendName: embedded ? "embedded" : "supabase")
+      features: embedded ? [.outbox, .clock] : [], backend: embedded ? .embedded : .supabase)
   }
 
   private func problem(_ words: [String], in context: ShellContext) -> String? {

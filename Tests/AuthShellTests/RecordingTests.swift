@@ -88,8 +88,8 @@ final class RecordingTests {
 
   /// The newest code the session's outbox holds for `email`.
   static func newestCode(_ session: ShellSession, to email: String) -> String {
-    guard case .embedded(let embedded) = session.backend else { return "" }
-    return embedded.engine.outbox.newest(to: email)?.code ?? ""
+    guard let outbox = session.backend.mailbox as? OutboxMailbox else { return "" }
+    return outbox.newest(to: email, type: nil)?.code ?? ""
   }
 
   @Test func aSignUpConfirmAndSignInReadsAsAPersonWouldWriteIt() async throws {

@@ -170,7 +170,7 @@ struct ScriptLineTests {
     let given = ["--backend", "supabase", "--supabase-url", "http://u", "x"]
     #expect(
       try ScriptLineAdmission.admitted(
-        ScriptHeader.keeping(project, for: "supabase"), commandLine: given, script: "x")
+        ScriptHeader.keeping(project, for: .supabase), commandLine: given, script: "x")
         == ["--timeout", "5"])
   }
 }

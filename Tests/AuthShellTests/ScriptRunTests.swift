@@ -88,9 +88,9 @@ struct ScriptRunTests {
     #expect(
       ScriptHeader.keeping(
         ["--store", ":memory:", "--plain", "--hash-cost=4", "--backend", "embedded", "--echo"],
-        for: "supabase") == ["--plain", "--echo"])
+        for: .supabase) == ["--plain", "--echo"])
     #expect(
-      ScriptHeader.keeping(["--store", ":memory:", "--plain"], for: "embedded")
+      ScriptHeader.keeping(["--store", ":memory:", "--plain"], for: .embedded)
         == ["--store", ":memory:", "--plain"])
     #expect(
       ScriptHeader.options(inShebang: "#!/usr/bin/env -S authflow --store :memory: --plain")

@@ -1,7 +1,9 @@
+import AuthCrypto
 import AuthFlowGoTrue
 import Clocks
 import Foundation
 import PrivateFiles
+import SavedSessions
 import Testing
 
 @testable import AuthShell
@@ -205,7 +207,7 @@ struct SessionTranscriptTests {
         """)
     #expect(run.errors == "line 5: version takes no arguments; usage: version\n")
     let context = ShellContext(
-      screen: .choice, fields: [], signedIn: false, features: [], backendName: "embedded")
+      screen: .choice, fields: [], signedIn: false, features: [], backend: .embedded)
     #expect(Completion.candidates(for: "ver", in: context) == ["version"])
   }
 
@@ -218,24 +220,26 @@ struct SessionTranscriptTests {
 
         """)
     let context = ShellContext(
-      screen: .choice, fields: [], signedIn: false, features: [.outbox], backendName: "embedded")
+      screen: .choice, fields: [], signedIn: false, features: [.outbox], backend: .embedded)
     let invocation = try LineParser.parse(words: ["clock", "advance", "1h"]).get()
     #expect(
-      throws: ShellError.notOnThisBackend(command: "clock", feature: .clock, backend: "embedded")
+      throws: ShellError.notOnThisBackend(command: "clock", feature: .clock, backend: .embedded)
     ) {
       try invocation.spec.checkAvailable(in: context, arguments: invocation.arguments)
     }
     #expect(
-      ShellError.notOnThisBackend(command: "clock", feature: .clock, backend: "embedded").text
+      ShellError.notOnThisBackend(command: "clock", feature: .clock, backend: .embedded).text
         == "'clock' needs a store of its own: time travelled here must not reach a store other processes share; run with --store :memory:"
     )
   }
 
   @Test func aStoreThatCannotBeWrittenFailsTheScriptAndSaysWhy() async throws {
-    let backend = try ShellBackend.embedded(
-      store: .memory, configuration: .init(), seed: 1, stateDirectory: "/nonexistent")
-    guard case .embedded(let embedded) = backend else { return }
-    try embedded.engine.database.withLock { try $0.execute("PRAGMA query_only = 1") }
+    let clock = AdjustableClock(fixedAt: ShellBackend.fixedEpoch)
+    let engine = try EmbeddedGoTrue(
+      location: .memory, configuration: .init(), clock: clock, random: SeededRandom(seed: 1))
+    try engine.database.withLock { try $0.execute("PRAGMA query_only = 1") }
+    let backend = ShellBackend.embedded(
+      engine: engine, clock: clock, random: SeededRandom(seed: 1), sessions: MemorySessionStore())
     let session = ShellSession(backend: backend, style: .script)
     var errors = ""
     var output = ""

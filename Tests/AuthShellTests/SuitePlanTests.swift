@@ -64,7 +64,8 @@ struct SuitePlanTests {
       SuitePlan(header: ["--backend=supabase"], options: try options([]), script: "s.authflow")
         == .skip(reason: "its #! line asks for the supabase backend; the suite runs embedded"))
     #expect(SuitePlan.backend(in: ["--supabase-key", "--backend", "--seed", "1"]) == nil)
-    #expect(SuitePlan.backend(in: ["--backend", "a", "--backend=b"]) == "b")
+    #expect(SuitePlan.backend(in: ["--backend", "a", "--backend=firebase"]) == .firebase)
+    #expect(SuitePlan.backend(in: ["--backend", "firebase", "--backend=b"]) == nil)
   }
 
   @Test func aHeaderThatDoesNotParseFailsTheScript() throws {

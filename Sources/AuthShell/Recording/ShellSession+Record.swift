@@ -12,7 +12,7 @@ import AuthFlow
 /// What a session's recordings are made with: fixed when the shell starts.
 struct RecordingContext: Sendable {
   /// The options of a recording's `#!` line (``ShellOptions/recordedOptions``).
-  var options: [String] = ["--backend", "embedded", "--store", ":memory:"]
+  var options: [String] = ["--backend", BackendKind.embedded.rawValue, "--store", ":memory:"]
   /// Whether new accounts are signed in at once (`--autoconfirm`).
   var autoconfirm = false
   /// The `authflow` program that replays a recording when it stops; `nil` for this one.
@@ -57,13 +57,13 @@ extension ShellSession {
   /// earlier recording made it.
   func startRecording(to path: String, transcript: Bool) -> CommandResult {
     if let recorder { return .mistake(.alreadyRecording(recorder.setup.path)) }
-    if transcript, backend.name != "embedded" {
-      return .mistake(.transcriptNeedsEmbedded(backend: backend.name))
+    if transcript, backend.kind != .embedded {
+      return .mistake(.transcriptNeedsEmbedded(backend: backend.kind))
     }
     if let problem = Self.refusal(toReplace: path) { return .mistake(problem) }
     let setup = ScriptRecorder.Setup(
       path: path, transcript: transcript, options: recording.options, backendName: backend.name,
-      freshStore: backend.name == "embedded", autoconfirm: recording.autoconfirm,
+      freshStore: backend.kind == .embedded, autoconfirm: recording.autoconfirm,
       day: recording.today(), version: AuthflowMain.version)
     let recorder = ScriptRecorder(setup: setup, start: viewModel.state, now: now)
     if let problem = Self.write(recorder.text, to: path) {

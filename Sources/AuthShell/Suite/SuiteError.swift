@@ -14,7 +14,7 @@ enum SuiteError: Error, Equatable, Sendable {
   /// No `*.authflow` scripts under the paths.
   case noScripts([String])
   /// `--update` on a backend other than the embedded one.
-  case updateNeedsEmbedded(backend: String)
+  case updateNeedsEmbedded(backend: BackendKind)
 
   /// The one line that says what was wrong and what would be right.
   var text: String {
@@ -30,7 +30,7 @@ enum SuiteError: Error, Equatable, Sendable {
     case .noScripts(let paths):
       "no *.authflow scripts in \(paths.joined(separator: ", "))"
     case .updateNeedsEmbedded(let backend):
-      "--update records transcripts on the embedded backend, not on \(backend)"
+      "--update records transcripts on the embedded backend, not on \(backend.rawValue)"
     }
   }
 }

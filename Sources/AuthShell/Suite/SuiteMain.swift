@@ -121,7 +121,7 @@ public enum SuiteMain {
       reporter.finished(index, outcome)
     }
     // Goldens are recorded on the embedded backend; elsewhere prompts and codes differ.
-    let golden = options.shell.backend == "embedded"
+    let golden = options.shell.backend == .embedded
     let pool = SuitePool(
       program: program, environment: environment, jobs: options.jobs,
       timeLimit: options.timeLimit)

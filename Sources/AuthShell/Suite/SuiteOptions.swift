@@ -88,7 +88,7 @@ struct SuiteOptions: Equatable, Sendable {
     if shell.json { throw .notForScripts("--json") }
     if shell.help || shell.version { throw .notForScripts(shell.help ? "--help" : "--version") }
     options.backendGiven = passThrough.contains { $0 == "--backend" || $0.hasPrefix("--backend=") }
-    if options.update, shell.backend != "embedded" {
+    if options.update, shell.backend != .embedded {
       throw .updateNeedsEmbedded(backend: shell.backend)
     }
     return options

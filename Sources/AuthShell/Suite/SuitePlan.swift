@@ -17,7 +17,9 @@ enum SuitePlan: Equatable, Sendable {
     var header = header ?? []
     let backend = options.shell.backend
     if let asked = Self.backend(in: header), asked != backend {
-      self = .skip(reason: "its #! line asks for the \(asked) backend; the suite runs \(backend)")
+      self = .skip(
+        reason:
+          "its #! line asks for the \(asked.rawValue) backend; the suite runs \(backend.rawValue)")
       return
     }
     if options.backendGiven { header = ScriptHeader.keeping(header, for: backend) }
@@ -34,7 +36,7 @@ enum SuitePlan: Equatable, Sendable {
     // On the embedded backend a script gets a store of its own, reproducible secrets and quick
     // password hashes, each unless its #! line or the suite says otherwise.
     // NB: when the options do not parse, the script's own process says why, as a failure.
-    if let effective = try? ShellOptions.parse(arguments), effective.backend == "embedded" {
+    if let effective = try? ShellOptions.parse(arguments), effective.backend == .embedded {
       var defaults: [String] = []
       if effective.store == nil { defaults += ["--store", ":memory:"] }
       if effective.seed == nil, (effective.store ?? ":memory:") == ":memory:" {
@@ -47,8 +49,10 @@ enum SuitePlan: Equatable, Sendable {
   }
 
   /// The last `--backend` among `words` (options as the shell reads them), or `nil`.
-  static func backend(in words: [String]) -> String? {
-    OptionWords.split(words).last { $0.option?.spec.name == "--backend" && !$0.lacksValue }?
-      .value
+  static func backend(in words: [String]) -> BackendKind? {
+    let given = OptionWords.split(words).last {
+      $0.option?.spec.name == "--backend" && !$0.lacksValue
+    }
+    return given.flatMap { BackendKind(rawValue: $0.value) }
   }
 }

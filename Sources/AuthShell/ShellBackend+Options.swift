@@ -1,0 +1,91 @@
+import AuthFlowFirebase
+import AuthFlowHTTP
+import AuthFlowSupabase
+import GoTrueEngine
+import PrivateFiles
+
+/// The backend a command line asks for.
+extension ShellBackend {
+  /// The backend `options` names, from its options and their environment variables, with its
+  /// session saved (when `savesSession`) under the state directory.
+  static func make(
+    _ options: ShellOptions, savesSession: Bool, directories: XDGDirectories,
+    environment: [String: String]
+  ) throws(ShellError) -> ShellBackend {
+    let stateDirectory = directories.stateHome + "/authflow"
+    switch options.backend {
+    case .embedded:
+      var configuration = EngineConfiguration()
+      configuration.autoconfirm = options.autoconfirm
+      if let cost = options.hashCost { configuration.hashCost = cost }
+      let store =
+        options.store.map(StoreLocation.init(argument:))
+        ?? StoreLocation.defaultStore(environment: environment)
+      return try embedded(
+        store: store, configuration: configuration, seed: options.seed,
+        stateDirectory: stateDirectory, savesSession: savesSession)
+    case .supabase:
+      return try supabase(
+        options, savesSession: savesSession, stateDirectory: stateDirectory,
+        environment: environment)
+    case .firebase:
+      return try firebase(
+        options, savesSession: savesSession, stateDirectory: stateDirectory,
+        environment: environment)
+    }
+  }
+
+  /// The Supabase backend: a project from the options or `SUPABASE_*`, and the mail catcher
+  /// of `--mailbox`.
+  private static func supabase(
+    _ options: ShellOptions, savesSession: Bool, stateDirectory: String,
+    environment: [String: String]
+  ) throws(ShellError) -> ShellBackend {
+    guard let url = options.supabaseURL ?? environment["SUPABASE_URL"], !url.isEmpty else {
+      throw .supabaseNeedsURL
+    }
+    let project: SupabaseProject
+    do {
+      project = try SupabaseProject(
+        url: url, key: options.supabaseKey ?? environment["SUPABASE_ANON_KEY"] ?? "",
+        timeout: options.timeout ?? 10)
+    } catch {
+      throw .backendUnavailable(error.description)
+    }
+    let transport = HelperProcessTransport.besideThisProgram()
+    var mailbox: MailpitMailbox?
+    if let url = options.mailbox {
+      do {
+        mailbox = try MailpitMailbox(url: url, transport: transport, timeout: project.timeout)
+      } catch {
+        throw .backendUnavailable(error.description)
+      }
+    }
+    return try supabase(
+      project: project, transport: transport, stateDirectory: stateDirectory,
+      savesSession: savesSession, mailbox: mailbox, seed: options.seed)
+  }
+
+  /// The Firebase backend: a project from the options or `FIREBASE_*`; with an emulator the
+  /// key may be left out (the emulator takes any).
+  private static func firebase(
+    _ options: ShellOptions, savesSession: Bool, stateDirectory: String,
+    environment: [String: String]
+  ) throws(ShellError) -> ShellBackend {
+    let emulator = options.firebaseEmulator ?? environment["FIREBASE_AUTH_EMULATOR_HOST"]
+    var key = options.firebaseKey ?? environment["FIREBASE_API_KEY"] ?? ""
+    if key.isEmpty, let emulator, !emulator.isEmpty { key = "fake-api-key" }
+    let project: FirebaseProject
+    do {
+      project = try FirebaseProject(
+        apiKey: key,
+        projectID: options.firebaseProject ?? environment["FIREBASE_PROJECT_ID"] ?? "",
+        emulatorHost: emulator, timeout: options.timeout ?? 10)
+    } catch {
+      throw .backendUnavailable(error.description)
+    }
+    return try firebase(
+      project: project, transport: HelperProcessTransport.besideThisProgram(),
+      stateDirectory: stateDirectory, savesSession: savesSession, seed: options.seed)
+  }
+}
