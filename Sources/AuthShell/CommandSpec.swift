@@ -1,107 +1,207 @@
 import AuthFlow
 
-/// One command of the shell, declared once: its names, where it applies, its grammar, its
-/// help, how it is shown as a button, and what it does. Dispatch, help, completion, the
-/// wrong-screen hint, redaction and the screen's buttons all read this declaration.
-final class CommandSpec: Sendable {
+/// One command of the shell, declared once with its value's type (``Command``) and kept here
+/// with that type erased: its names, where it applies, its grammar, its help, how it shows as a
+/// button, what it does, and the facts the rest of the shell reads about it (whether a
+/// recording writes it, which step of the flow it takes, whether the session is renewed first).
+/// Dispatch, help, completion, the wrong-screen hint, redaction, coverage, recording and the
+/// screen's buttons all read this declaration.
+final class CommandSpec: Sendable, Equatable {
   /// The name typed.
   let name: String
   /// Other names that do the same.
   let aliases: [String]
   /// Where it can be used.
   let availability: Availability
-  /// What it takes after its name.
-  let grammar: Grammar
   /// What it does, in one line.
   let summary: String
   /// Where it shows as a button, and with which label.
   let buttons: [Button]
-  /// What it does.
-  let effect: Effect
+  /// The synopsis after the name, e.g. `on|off`.
+  let grammarUsage: String
+  /// More lines `help` shows about it.
+  let details: [String]
+  /// Whether a signed-in session due for renewal is renewed before it runs (not before `quit`:
+  /// leaving needs no fresh token).
+  let renewsSessionFirst: Bool
+  /// Whether it moves the backend's clock itself (then a recording writes no `clock advance`
+  /// for the time that passed before it).
+  let movesClock: Bool
+  /// Whether it reads codes from the outbox (a code found there went to an account).
+  let readsOutbox: Bool
 
-  init(
-    _ name: String, aliases: [String] = [], _ availability: Availability,
-    grammar: Grammar = .none, _ summary: String, buttons: [Button] = [], effect: Effect
+  /// Parses the words after the name into the command's value.
+  let parse: @Sendable (ArraySlice<String>) throws(ShellError) -> ParsedInput
+  /// What Tab offers for the next word.
+  let completions: @Sendable ([String], ShellContext) -> [String]
+  /// Words after the name that did not parse, as they may be shown.
+  let unparsedWords: @Sendable (ArraySlice<String>) -> [String]
+  /// What it does, with its value.
+  let effect: ErasedEffect
+
+  fileprivate init<Value: Sendable & Equatable>(
+    declaration: CommandDeclaration<Value>, grammar: Grammar<Value>, effect: Effect<Value>
   ) {
-    self.name = name
-    self.aliases = aliases
-    self.availability = availability
-    self.grammar = grammar
-    self.summary = summary
-    self.buttons = buttons
-    self.effect = effect
+    name = declaration.name
+    aliases = declaration.aliases
+    availability = declaration.availability
+    summary = declaration.summary
+    buttons = declaration.buttons
+    grammarUsage = grammar.usage
+    details = grammar.details
+    renewsSessionFirst = declaration.renewsSessionFirst
+    movesClock = declaration.movesClock
+    readsOutbox = declaration.readsOutbox
+    let name = declaration.name
+    let flowStep = declaration.flowStep
+    let role = declaration.scriptRole
+    parse = { words throws(ShellError) in
+      ParsedInput(
+        try grammar.parse(words, command: name), grammar: grammar, flowStep: flowStep, role: role)
+    }
+    completions = grammar.completions
+    unparsedWords = grammar.unparsed
+    self.effect = ErasedEffect(effect)
   }
+
+  static func == (lhs: CommandSpec, rhs: CommandSpec) -> Bool { lhs.name == rhs.name }
 
   /// Every name the command answers to.
   var names: [String] { [name] + aliases }
 
   /// The synopsis, e.g. `consent on|off`.
-  var usage: String { grammar.usage.isEmpty ? name : "\(name) \(grammar.usage)" }
+  var usage: String { grammarUsage.isEmpty ? name : "\(name) \(grammarUsage)" }
 
   /// Whether the command can be used in `context` at all.
   func isAvailable(in context: ShellContext) -> Bool {
-    switch availability {
-    case .anywhere: true
-    case .feature(let feature): context.features.contains(feature)
-    case .signedIn: context.signedIn
-    case .screens(let screens): !context.signedIn && screens.contains(context.screen)
-    case .fields: !context.signedIn && !context.fields.isEmpty
-    }
+    availability.refusal(
+      signedIn: context.signedIn, screen: context.screen, fields: context.fields,
+      features: context.features, field: nil) == nil
+  }
+}
+
+/// The facts of a command's declaration besides its grammar and effect.
+struct CommandDeclaration<Value: Sendable>: Sendable {
+  var name: String
+  var aliases: [String] = []
+  var availability: Availability
+  var summary: String
+  var buttons: [Button] = []
+  var renewsSessionFirst = true
+  var movesClock = false
+  var readsOutbox = false
+  /// The step of the flow's map the command took, from its value and where it led.
+  var flowStep: @Sendable (Value, FlowNode, FlowNode) -> FlowStep? = { _, _, _ in nil }
+  /// How a recording writes the command, from its value.
+  var scriptRole: @Sendable (Value) -> ScriptRole = { _ in .asTyped }
+}
+
+/// A command declared with the type of the value its grammar makes: the handler gets that value,
+/// and code that writes the command (a recording's preamble) builds it from a value, so renaming
+/// the command or changing its grammar breaks the build, not a replay.
+struct Command<Value: Sendable & Equatable>: Sendable {
+  /// The declaration as the table keeps it.
+  let spec: CommandSpec
+  private let declaration: CommandDeclaration<Value>
+  private let grammar: Grammar<Value>
+
+  /// A command of `grammar` whose value `effect` acts on.
+  init(
+    _ name: String, aliases: [String] = [], _ availability: Availability,
+    grammar: Grammar<Value>, _ summary: String, buttons: [Button] = [],
+    renewsSessionFirst: Bool = true, movesClock: Bool = false, readsOutbox: Bool = false,
+    flowStep: @escaping @Sendable (Value, FlowNode, FlowNode) -> FlowStep? = { _, _, _ in nil },
+    scriptRole: @escaping @Sendable (Value) -> ScriptRole = { _ in .asTyped },
+    effect: Effect<Value>
+  ) {
+    let declaration = CommandDeclaration(
+      name: name, aliases: aliases, availability: availability, summary: summary,
+      buttons: buttons, renewsSessionFirst: renewsSessionFirst, movesClock: movesClock,
+      readsOutbox: readsOutbox, flowStep: flowStep, scriptRole: scriptRole)
+    spec = CommandSpec(declaration: declaration, grammar: grammar, effect: effect)
+    self.declaration = declaration
+    self.grammar = grammar
   }
 
-  /// Whether the command can be used in `state`, quickly: no context is built unless this
-  /// says no (or cannot tell, for a field the arguments name), when the full check explains.
-  func isAvailable(on state: AuthFlowState, arguments: Arguments, features: Set<BackendFeature>)
-    -> Bool
-  {
-    let signedIn = state.session != nil
-    switch availability {
-    case .anywhere: return true
-    case .feature(let feature): return features.contains(feature)
-    case .signedIn: return signedIn
-    case .screens(let screens): return !signedIn && screens.contains(state.navigation.screen)
-    case .fields:
-      switch arguments {
-      case .field(let field), .fieldValue(let field, _), .fieldVariable(let field, _):
-        return !signedIn && state.navigation.fields.contains(field)
-      default:
-        return false
-      }
-    }
+  /// The command with `value`, as if typed.
+  func invocation(_ value: Value) -> Invocation {
+    Invocation(
+      spec: spec, typedName: spec.name,
+      input: ParsedInput(
+        value, grammar: grammar, flowStep: declaration.flowStep, role: declaration.scriptRole))
+  }
+}
+
+extension Command where Value == NoArguments {
+  /// A command that takes nothing.
+  init(
+    _ name: String, aliases: [String] = [], _ availability: Availability, _ summary: String,
+    buttons: [Button] = [], renewsSessionFirst: Bool = true,
+    flowStep: @escaping @Sendable (FlowNode, FlowNode) -> FlowStep? = { _, _ in nil },
+    scriptRole: ScriptRole = .asTyped, effect: Effect<NoArguments>
+  ) {
+    self.init(
+      name, aliases: aliases, availability, grammar: .none, summary, buttons: buttons,
+      renewsSessionFirst: renewsSessionFirst, flowStep: { _, from, to in flowStep(from, to) },
+      scriptRole: { _ in scriptRole }, effect: effect)
   }
 
-  /// Throws when the command cannot be used in `context` with `arguments`, naming where it can
-  /// be used and what can be used here instead.
-  func checkAvailable(in context: ShellContext, arguments: Arguments) throws(ShellError) {
-    switch availability {
-    case .anywhere:
-      return
-    case .feature(let feature):
-      guard context.features.contains(feature) else {
-        throw .notOnThisBackend(command: name, feature: feature, backend: context.backend)
-      }
-    case .signedIn:
-      guard context.signedIn else { throw .needsSignIn(command: name) }
-    case .screens(let screens):
-      if context.signedIn {
-        throw .hiddenWhileSignedIn(command: name, available: CommandTable.names(in: context))
-      }
-      guard screens.contains(context.screen) else {
-        throw .wrongScreen(
-          command: name, screens: screens, here: context.screen,
-          buttons: CommandTable.buttonNames(on: context.screen))
-      }
-    case .fields:
-      if context.signedIn { throw .formHidden }
-      let field: AuthField? =
-        switch arguments {
-        case .field(let field), .fieldValue(let field, _), .fieldVariable(let field, _): field
-        default: nil
-        }
-      guard let field, !context.fields.contains(field) else { return }
-      throw .noSuchField(field, screen: context.screen, fields: context.fields)
-    }
+  /// The command, as if typed.
+  func invocation() -> Invocation { invocation(NoArguments()) }
+}
+
+/// A command's value, its type erased once, at the table: what its handler gets back, the
+/// words it may be shown as, the field it names, and what the recording and coverage learn of it.
+struct ParsedInput: @unchecked Sendable, Equatable {
+  // NB: @unchecked: `value` is always the Sendable value of the command's own grammar; only the
+  // declaration that parsed it reads it back (``ErasedEffect``).
+  /// The value.
+  let value: Any
+  /// The words as they may be shown or stored: secrets masked.
+  let displayWords: [String]
+  /// The field the value names, if any.
+  let field: AuthField?
+  /// How a recording writes the command.
+  let role: ScriptRole
+  /// The step of the flow the command took, from where it began to where it led.
+  let flowStep: @Sendable (FlowNode, FlowNode) -> FlowStep?
+  private let isEqual: @Sendable (Any) -> Bool
+
+  init<Value: Sendable & Equatable>(
+    _ value: Value, grammar: Grammar<Value>,
+    flowStep: @escaping @Sendable (Value, FlowNode, FlowNode) -> FlowStep?,
+    role: @Sendable (Value) -> ScriptRole
+  ) {
+    self.value = value
+    displayWords = grammar.display(value)
+    field = grammar.field(value)
+    self.role = role(value)
+    self.flowStep = { from, to in flowStep(value, from, to) }
+    isEqual = { other in (other as? Value) == value }
   }
+
+  /// The value, as the command's own type.
+  func value<Value>(as type: Value.Type) -> Value? { value as? Value }
+
+  static func == (lhs: ParsedInput, rhs: ParsedInput) -> Bool {
+    lhs.isEqual(rhs.value) && lhs.displayWords == rhs.displayWords
+  }
+}
+
+/// How a recording writes a command that ran.
+enum ScriptRole: Equatable, Sendable {
+  /// Not at all: it is about the shell, not the flow (its output changes with authflow's
+  /// version, and a replay gains nothing from it).
+  case notRecorded
+  /// As a check (`expect`), unless the checks written after the last command say the same.
+  case check(Expectation)
+  /// A field filled: a secret one through the environment, or `mail code` for the code sent.
+  case fill(FieldInput)
+  /// A link opened: `mail open` when it is the newest one sent, else left out (it holds a
+  /// one-time code).
+  case link(String)
+  /// As it was typed, secrets masked.
+  case asTyped
 }
 
 /// Where a command can be used.
@@ -116,103 +216,55 @@ enum Availability: Equatable, Sendable {
   case anywhere
   /// Anywhere, on a backend that offers `feature`.
   case feature(BackendFeature)
-}
 
-/// What only some backends offer the shell.
-enum BackendFeature: Hashable, Sendable {
-  /// An outbox of the emails the backend sent, to read codes and links from.
-  case outbox
-  /// A clock the shell can move forward.
-  case clock
-
-  /// How messages name it.
-  var phrase: String {
+  /// Why a command of this availability cannot run, or `nil` when it can: the one check, cheap
+  /// enough for every command of a script. `field` is the field the command names, if any.
+  func refusal(
+    signedIn: Bool, screen: AuthScreen, fields: [AuthField], features: Set<BackendFeature>,
+    field: AuthField?
+  ) -> Refusal? {
     switch self {
-    case .outbox: "an outbox to read (the embedded backend has one; supabase with --mailbox)"
-    case .clock: "a clock of its own (the embedded backend on --store :memory: has one)"
-    }
-  }
-}
-
-/// A button on a screen: where it shows, its label, and whether it submits the form.
-struct Button: Equatable, Sendable {
-  /// Where a button shows.
-  enum Place: Hashable, Sendable {
-    /// On a screen of the flow, while signed out.
-    case screen(AuthScreen)
-    /// On the signed-in screen.
-    case signedIn
-  }
-
-  /// Where it shows.
-  var place: Place
-  /// Its label, as the app shows it.
-  var label: String
-  /// Whether it is the form's submit button, enabled only when the form can be submitted.
-  var submits = false
-}
-
-/// What a command does, and so what the shell must tell after it.
-enum Effect: Sendable {
-  /// Shows something; the flow's state is left as it was, so there is nothing to tell.
-  case shows(@MainActor @Sendable (ShellSession, Arguments) -> CommandResult)
-  /// Edits the form (fields, consent); nothing the shell tells (screen, session, network,
-  /// message) can change.
-  case edits(@MainActor @Sendable (ShellSession, Arguments) -> CommandResult)
-  /// Changes the state without waiting: a new screen, the network, the message.
-  case atOnce(@MainActor @Sendable (ShellSession, Arguments) -> CommandResult)
-  /// Waits for the backend (or the person at the terminal); a spinner shows while it does.
-  case request(@MainActor @Sendable (ShellSession, Arguments) async -> CommandResult)
-  /// A button that opens `screen` from the choice screen, and submits the form on `screen`
-  /// (the app's "Sign In" and "Create Account").
-  case opens(AuthScreen)
-
-  /// The effect on `screen`: ``opens(_:)`` resolved to navigation or a submit.
-  func resolved(on screen: AuthScreen) -> Effect {
-    guard case .opens(let target) = self else { return self }
-    if screen == .choice {
-      return .change { session, _ in session.open(target) }
-    }
-    return .call { session, _ in await session.submit() }
-  }
-
-  /// Shows something, where nothing can go wrong in the shell itself.
-  static func show(
-    _ body: @escaping @MainActor @Sendable (ShellSession, Arguments) -> Void
-  ) -> Effect {
-    .shows { session, arguments in
-      body(session, arguments)
-      return .done
+    case .anywhere:
+      return nil
+    case .feature(let feature):
+      return features.contains(feature) ? nil : .lacks(feature)
+    case .signedIn:
+      return signedIn ? nil : .needsSignIn
+    case .screens(let screens):
+      if signedIn { return .hiddenWhileSignedIn }
+      return screens.contains(screen) ? nil : .wrongScreen(screens)
+    case .fields:
+      if signedIn { return .formHidden }
+      guard let field, !fields.contains(field) else { return nil }
+      return .noSuchField(field)
     }
   }
 
-  /// Edits the form, where nothing can go wrong in the shell itself.
-  static func edit(
-    _ body: @escaping @MainActor @Sendable (ShellSession, Arguments) -> Void
-  ) -> Effect {
-    .edits { session, arguments in
-      body(session, arguments)
-      return .done
-    }
-  }
+  /// Why a command cannot run.
+  enum Refusal: Equatable, Sendable {
+    case lacks(BackendFeature)
+    case needsSignIn
+    case hiddenWhileSignedIn
+    case wrongScreen([AuthScreen])
+    case formHidden
+    case noSuchField(AuthField)
 
-  /// At once, where nothing can go wrong in the shell itself.
-  static func change(
-    _ body: @escaping @MainActor @Sendable (ShellSession, Arguments) -> Void
-  ) -> Effect {
-    .atOnce { session, arguments in
-      body(session, arguments)
-      return .done
-    }
-  }
-
-  /// A request whose outcome the view model shows, where nothing can go wrong in the shell.
-  static func call(
-    _ body: @escaping @MainActor @Sendable (ShellSession, Arguments) async -> Void
-  ) -> Effect {
-    .request { session, arguments in
-      await body(session, arguments)
-      return .done
+    /// The shell's error for `command`, naming what can be used in `context` instead.
+    func error(command: String, in context: ShellContext) -> ShellError {
+      switch self {
+      case .lacks(let feature):
+        .notOnThisBackend(command: command, feature: feature, backend: context.backend)
+      case .needsSignIn: .needsSignIn(command: command)
+      case .hiddenWhileSignedIn:
+        .hiddenWhileSignedIn(command: command, available: CommandTable.names(in: context))
+      case .wrongScreen(let screens):
+        .wrongScreen(
+          command: command, screens: screens, here: context.screen,
+          buttons: CommandTable.buttonNames(on: context.screen))
+      case .formHidden: .formHidden
+      case .noSuchField(let field):
+        .noSuchField(field, screen: context.screen, fields: context.fields)
+      }
     }
   }
 }

@@ -1,157 +1,175 @@
 import AuthFlow
 
-/// The shell's commands, in the order help and the screens list them. Adding a command is
-/// adding an entry here and the handler it names.
+/// The shell's commands, each declared once with the type of its value, in the order help and
+/// the screens list them. Adding a command is adding its declaration here (and to ``all``).
 enum CommandTable {
   private static let forms: [AuthScreen] = [.login, .signup, .resetRequest, .resetVerify]
 
-  /// Every command.
+  // MARK: The buttons of the screens
+
+  static let signin = Command(
+    "signin", .screens([.choice, .login]),
+    "open the sign-in form (choice), or sign in with the form (login)",
+    buttons: [Button(place: .screen(.choice), label: "Sign In")],
+    flowStep: { from, _ in from == .choice ? .signIn : .submit }, effect: .opens(.login))
+  static let create = Command(
+    "create", .screens([.choice, .signup]),
+    "open the signup form (choice), or create the account (signup)",
+    buttons: [Button(place: .screen(.choice), label: "Create Account")],
+    flowStep: { from, _ in from == .choice ? .createAccount : .submit }, effect: .opens(.signup))
+  static let submit = Command(
+    "submit", .screens(forms), "press the submit button of the form",
+    buttons: [
+      Button(place: .screen(.login), label: "Sign In", submits: true),
+      Button(place: .screen(.signup), label: "Create Account", submits: true),
+    ], flowStep: { _, _ in .submit }, effect: .call { session, _ in await session.submit() })
+  static let send = Command(
+    "send", .screens([.resetRequest]), "send the reset code (submit)",
+    buttons: [Button(place: .screen(.resetRequest), label: "Send code", submits: true)],
+    flowStep: { _, _ in .submit }, effect: .call { session, _ in await session.submit() })
+  static let verify = Command(
+    "verify", .screens([.resetVerify]), "set the new password with the code (submit)",
+    buttons: [Button(place: .screen(.resetVerify), label: "Reset password", submits: true)],
+    flowStep: { _, _ in .submit }, effect: .call { session, _ in await session.submit() })
+  static let forgot = Command(
+    "forgot", .screens([.login]), "\"Forgot password?\": reset the password, keeping the email",
+    buttons: [Button(place: .screen(.login), label: "Forgot password?")],
+    flowStep: { _, _ in .forgotPassword },
+    effect: .change { session, _ in session.viewModel.navigateToResetRequest() })
+  static let resend = Command(
+    "resend", .screens([.login]), "send the confirmation email again",
+    buttons: [Button(place: .screen(.login), label: "Resend confirmation")],
+    effect: .call { session, _ in await session.viewModel.resendConfirmation() })
+  static let autofill = Command(
+    "autofill", .screens([.login]),
+    "fill in the email and password saved by this session's password manager",
+    buttons: [Button(place: .screen(.login), label: "Autofill")],
+    effect: .edits { session, _ in session.autofill() })
+  static let suggestPassword = Command(
+    "suggest-password", .screens([.signup]),
+    "fill both password fields with a strong password, kept hidden",
+    buttons: [Button(place: .screen(.signup), label: "Suggest strong password")],
+    effect: .edit { session, _ in session.suggestPassword() })
+  static let back = Command(
+    "back", .screens(forms), "back to the choice screen, clearing the form",
+    buttons: forms.map { Button(place: .screen($0), label: "Back") },
+    flowStep: { _, _ in .back },
+    effect: .change { session, _ in session.viewModel.navigateToChoice() })
+  static let consent = Command(
+    "consent", .screens([.signup]), grammar: .choice(["on": true, "off": false]),
+    "accept or withdraw the terms",
+    effect: .edit { session, accepted in session.viewModel.updateConsent(accepted) })
+
+  // MARK: The fields of the forms
+
+  static let set = Command(
+    "set", .fields, grammar: .fieldValue,
+    "fill in a field; with no value, type it unseen (interactive only)",
+    scriptRole: { .fill($0) }, effect: .edits { session, input in session.set(input) })
+  static let clear = Command(
+    "clear", .fields, grammar: .field, "empty a field",
+    effect: .edit { session, field in session.viewModel.setValue("", for: field) })
+
+  // MARK: Anywhere
+
+  static let show = Command(
+    "show", .anywhere, "show the screen: fields, buttons, banner and error",
+    effect: .show { session, _ in session.show() })
+  static let dismiss = Command(
+    "dismiss", .anywhere, "hide the error or the banner",
+    effect: .change { session, _ in
+      session.viewModel.dismissError()
+      session.viewModel.dismissBanner()
+    })
+  static let network = Command(
+    "network", .anywhere,
+    grammar: .choice(["online": NetworkStatus.online, "offline": NetworkStatus.offline]),
+    "switch the simulated network",
+    effect: .change { session, status in session.viewModel.updateNetworkStatus(status) })
+  static let events = Command(
+    "events", .anywhere, "list the analytics events of this session",
+    effect: .show { session, _ in session.listEvents() })
+  static let help = Command(
+    "help", aliases: ["?"], .anywhere, grammar: .commandName,
+    "list the commands, or explain one", scriptRole: { _ in .notRecorded },
+    effect: .show { session, command in session.help(command) })
+  static let expect = Command(
+    "expect", .anywhere, grammar: Expectation.grammar,
+    "check the state; a failed check makes the exit status 1", scriptRole: { .check($0) },
+    effect: .shows { session, expectation in session.check(expectation) })
+  static let record = Command(
+    "record", .anywhere, grammar: .recording,
+    "record the commands that run, with checks, as a script (record FILE; record stop)",
+    scriptRole: { _ in .notRecorded },
+    effect: .request { session, request in await session.record(request) })
+  static let version = Command(
+    "version", .anywhere, "show authflow's version and backend", scriptRole: .notRecorded,
+    effect: .show { session, _ in session.showVersion() })
+  static let quit = Command(
+    "quit", aliases: ["exit"], .anywhere, "leave the shell (also exit, Ctrl-D)",
+    renewsSessionFirst: false, scriptRole: .notRecorded, effect: .shows { _, _ in .quit })
+
+  // MARK: The signed-in screen
+
+  static let whoami = Command(
+    "whoami", .signedIn, "show the signed-in user",
+    buttons: [Button(place: .signedIn, label: "Who am I")],
+    effect: .show { session, _ in session.whoami() })
+  static let token = Command(
+    "token", .signedIn, "show the access token's claims (never its signature)",
+    buttons: [Button(place: .signedIn, label: "Access token")],
+    effect: .show { session, _ in session.showToken() })
+  static let refresh = Command(
+    "refresh", .signedIn, "exchange the refresh token for a new session",
+    buttons: [Button(place: .signedIn, label: "Refresh session")],
+    flowStep: { _, to in to == .choice ? .sessionEnded : nil },
+    effect: .call { session, _ in await session.viewModel.refreshSession() })
+  static let signout = Command(
+    "signout", .signedIn, "sign out and return to the choice screen",
+    buttons: [Button(place: .signedIn, label: "Sign out")], flowStep: { _, _ in .signOut },
+    effect: .call { session, _ in await session.signOut() })
+  static let reload = Command(
+    "reload", .signedIn, "check again whether the email is verified (renews the tokens)",
+    buttons: [Button(place: .signedIn, label: "I've verified my email")],
+    flowStep: { _, to in to == .choice ? .sessionEnded : nil },
+    effect: .call { session, _ in await session.reload() })
+  static let sendVerification = Command(
+    "send-verification", .signedIn, "send the verification email to the signed-in user again",
+    buttons: [Button(place: .signedIn, label: "Resend verification")],
+    effect: .call { session, _ in await session.viewModel.resendVerification() })
+  static let deleteAccount = Command(
+    "delete-account", .signedIn, grammar: .optionalChoice(["confirm": true], none: false),
+    "delete the account and everything kept with it (confirm: go ahead)",
+    buttons: [Button(place: .signedIn, label: "Delete account")],
+    flowStep: { _, _, to in to == .choice ? .deleteAccount : nil },
+    effect: .call { session, confirmed in await session.deleteAccount(confirmed: confirmed) })
+
+  // MARK: What only some backends offer
+
+  static let mail = Command(
+    "mail", .feature(.outbox),
+    grammar: .optionalChoice(["code": MailAction.code, "open": MailAction.open], none: .list),
+    "list the outbox; code: fill in the newest code; open: follow the newest link",
+    readsOutbox: true,
+    flowStep: { action, _, to in
+      action == .open ? (to == .resetVerify ? .openRecoveryLink : .openConfirmationLink) : nil
+    }, effect: .request { session, action in await session.mail(action) })
+  static let open = Command(
+    "open", .feature(.outbox), grammar: .link, "open a link from an email, as tapping it would",
+    flowStep: { _, _, to in to == .resetVerify ? .openRecoveryLink : .openConfirmationLink },
+    scriptRole: { .link($0) }, effect: .request { session, link in await session.open(link: link) })
+  static let clock = Command(
+    "clock", .feature(.clock), grammar: .duration(keyword: "advance"),
+    "move the backend's clock forward (90s, 15m, 25h, 1h30m)", movesClock: true,
+    effect: .show { session, duration in session.advanceClock(by: duration.seconds) })
+
+  /// Every command, in the order help and the screens list them.
   static let all: [CommandSpec] = [
-    // The buttons of the screens.
-    CommandSpec(
-      "signin", .screens([.choice, .login]),
-      "open the sign-in form (choice), or sign in with the form (login)",
-      buttons: [Button(place: .screen(.choice), label: "Sign In")], effect: .opens(.login)),
-    CommandSpec(
-      "create", .screens([.choice, .signup]),
-      "open the signup form (choice), or create the account (signup)",
-      buttons: [Button(place: .screen(.choice), label: "Create Account")], effect: .opens(.signup)),
-    CommandSpec(
-      "submit", .screens(forms), "press the submit button of the form",
-      buttons: [
-        Button(place: .screen(.login), label: "Sign In", submits: true),
-        Button(place: .screen(.signup), label: "Create Account", submits: true),
-      ], effect: .call { session, _ in await session.submit() }),
-    CommandSpec(
-      "send", .screens([.resetRequest]), "send the reset code (submit)",
-      buttons: [Button(place: .screen(.resetRequest), label: "Send code", submits: true)],
-      effect: .call { session, _ in await session.submit() }),
-    CommandSpec(
-      "verify", .screens([.resetVerify]), "set the new password with the code (submit)",
-      buttons: [Button(place: .screen(.resetVerify), label: "Reset password", submits: true)],
-      effect: .call { session, _ in await session.submit() }),
-    CommandSpec(
-      "forgot", .screens([.login]), "\"Forgot password?\": reset the password, keeping the email",
-      buttons: [Button(place: .screen(.login), label: "Forgot password?")],
-      effect: .change { session, _ in session.viewModel.navigateToResetRequest() }),
-    CommandSpec(
-      "resend", .screens([.login]), "send the confirmation email again",
-      buttons: [Button(place: .screen(.login), label: "Resend confirmation")],
-      effect: .call { session, _ in await session.viewModel.resendConfirmation() }),
-    CommandSpec(
-      "autofill", .screens([.login]),
-      "fill in the email and password saved by this session's password manager",
-      buttons: [Button(place: .screen(.login), label: "Autofill")],
-      effect: .edits { session, _ in session.autofill() }),
-    CommandSpec(
-      "suggest-password", .screens([.signup]),
-      "fill both password fields with a strong password, kept hidden",
-      buttons: [Button(place: .screen(.signup), label: "Suggest strong password")],
-      effect: .edit { session, _ in session.suggestPassword() }),
-    CommandSpec(
-      "back", .screens(forms), "back to the choice screen, clearing the form",
-      buttons: forms.map { Button(place: .screen($0), label: "Back") },
-      effect: .change { session, _ in session.viewModel.navigateToChoice() }),
-    CommandSpec(
-      "consent", .screens([.signup]), grammar: .word(["on", "off"]),
-      "accept or withdraw the terms",
-      effect: .edit { session, arguments in
-        session.viewModel.updateConsent(arguments == .word("on"))
-      }),
-
-    // The fields of the forms.
-    CommandSpec(
-      "set", .fields, grammar: .fieldValue,
-      "fill in a field; with no value, type it unseen (interactive only)",
-      effect: .edits { session, arguments in session.set(arguments) }),
-    CommandSpec(
-      "clear", .fields, grammar: .field, "empty a field",
-      effect: .edit { session, arguments in
-        if case .field(let field) = arguments { session.viewModel.setValue("", for: field) }
-      }),
-
-    // Anywhere.
-    CommandSpec(
-      "show", .anywhere, "show the screen: fields, buttons, banner and error",
-      effect: .show { session, _ in session.show() }),
-    CommandSpec(
-      "dismiss", .anywhere, "hide the error or the banner",
-      effect: .change { session, _ in
-        session.viewModel.dismissError()
-        session.viewModel.dismissBanner()
-      }),
-    CommandSpec(
-      "network", .anywhere, grammar: .word(["online", "offline"]),
-      "switch the simulated network",
-      effect: .change { session, arguments in
-        session.viewModel.updateNetworkStatus(arguments == .word("offline") ? .offline : .online)
-      }),
-    CommandSpec(
-      "events", .anywhere, "list the analytics events of this session",
-      effect: .show { session, _ in session.listEvents() }),
-    CommandSpec(
-      "help", aliases: ["?"], .anywhere, grammar: .commandName,
-      "list the commands, or explain one",
-      effect: .show { session, arguments in session.help(arguments) }),
-    CommandSpec(
-      "expect", .anywhere, grammar: .expectation,
-      "check the state; a failed check makes the exit status 1",
-      effect: .shows { session, arguments in session.check(arguments) }),
-    CommandSpec(
-      "record", .anywhere, grammar: .recording,
-      "record the commands that run, with checks, as a script (record FILE; record stop)",
-      effect: .request { session, arguments in await session.record(arguments) }),
-    CommandSpec(
-      "version", .anywhere, "show authflow's version and backend",
-      effect: .show { session, _ in session.showVersion() }),
-    CommandSpec(
-      "quit", aliases: ["exit"], .anywhere, "leave the shell (also exit, Ctrl-D)",
-      effect: .shows { _, _ in .quit }),
-
-    // The signed-in screen.
-    CommandSpec(
-      "whoami", .signedIn, "show the signed-in user",
-      buttons: [Button(place: .signedIn, label: "Who am I")],
-      effect: .show { session, _ in session.whoami() }),
-    CommandSpec(
-      "token", .signedIn, "show the access token's claims (never its signature)",
-      buttons: [Button(place: .signedIn, label: "Access token")],
-      effect: .show { session, _ in session.showToken() }),
-    CommandSpec(
-      "refresh", .signedIn, "exchange the refresh token for a new session",
-      buttons: [Button(place: .signedIn, label: "Refresh session")],
-      effect: .call { session, _ in await session.viewModel.refreshSession() }),
-    CommandSpec(
-      "signout", .signedIn, "sign out and return to the choice screen",
-      buttons: [Button(place: .signedIn, label: "Sign out")],
-      effect: .call { session, _ in await session.signOut() }),
-    CommandSpec(
-      "reload", .signedIn, "check again whether the email is verified (renews the tokens)",
-      buttons: [Button(place: .signedIn, label: "I've verified my email")],
-      effect: .call { session, _ in await session.reload() }),
-    CommandSpec(
-      "send-verification", .signedIn, "send the verification email to the signed-in user again",
-      buttons: [Button(place: .signedIn, label: "Resend verification")],
-      effect: .call { session, _ in await session.viewModel.resendVerification() }),
-    CommandSpec(
-      "delete-account", .signedIn, grammar: .optionalWord(["confirm"]),
-      "delete the account and everything kept with it (confirm: go ahead)",
-      buttons: [Button(place: .signedIn, label: "Delete account")],
-      effect: .call { session, arguments in await session.deleteAccount(arguments) }),
-
-    // What only some backends offer.
-    CommandSpec(
-      "mail", .feature(.outbox), grammar: .optionalWord(["code", "open"]),
-      "list the outbox; code: fill in the newest code; open: follow the newest link",
-      effect: .request { session, arguments in await session.mail(arguments) }),
-    CommandSpec(
-      "open", .feature(.outbox), grammar: .link,
-      "open a link from an email, as tapping it would",
-      effect: .request { session, arguments in await session.open(arguments) }),
-    CommandSpec(
-      "clock", .feature(.clock), grammar: .duration(keyword: "advance"),
-      "move the backend's clock forward (90s, 15m, 25h, 1h30m)",
-      effect: .show { session, arguments in session.advanceClock(arguments) }),
+    signin.spec, create.spec, submit.spec, send.spec, verify.spec, forgot.spec, resend.spec,
+    autofill.spec, suggestPassword.spec, back.spec, consent.spec, set.spec, clear.spec, show.spec,
+    dismiss.spec, network.spec, events.spec, help.spec, expect.spec, record.spec, version.spec,
+    quit.spec, whoami.spec, token.spec, refresh.spec, signout.spec, reload.spec,
+    sendVerification.spec, deleteAccount.spec, mail.spec, open.spec, clock.spec,
   ]
 
   /// The command named `name` (or one of its aliases).
@@ -218,4 +236,14 @@ enum CommandTable {
     }
     return previous[b.count]
   }
+}
+
+/// What `mail` is asked to do.
+enum MailAction: Equatable, Sendable {
+  /// List the outbox.
+  case list
+  /// Fill in the newest reset code sent to the pending address.
+  case code
+  /// Follow the newest link sent to the address on show.
+  case open
 }

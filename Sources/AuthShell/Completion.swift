@@ -8,7 +8,7 @@ enum Completion {
     if words.isEmpty {
       options = CommandTable.names(in: context)
     } else if let spec = CommandTable.spec(named: words[0]) {
-      options = spec.grammar.completions(after: Array(words.dropFirst()), in: context)
+      options = spec.completions(Array(words.dropFirst()), context)
     } else {
       options = []
     }

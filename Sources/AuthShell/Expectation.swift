@@ -98,101 +98,91 @@ enum Expectation: Equatable, Sendable {
   }
 }
 
-/// One kind of `expect`: its name, its synopsis, what Tab offers and how its words parse.
-struct ExpectationSpec: Sendable {
-  /// The kind, e.g. `state`.
-  let name: String
-  /// What follows the kind, e.g. `<email>`; empty when nothing does.
-  let usage: String
-  /// What Tab offers after the kind.
-  let completions: [String]
-  /// What the words after the kind say, in words, for errors.
-  let expected: String
-  let parse: @Sendable (ArraySlice<String>) -> Expectation?
+extension Expectation {
+  /// What follows `expect`: a kind, and what it checks. Usage, completion, help and errors of
+  /// every kind come from here.
+  static let grammar = Grammar<Expectation>.keyed(
+    kinds, command: "expect", display: \.displayWords)
 
-  /// Every kind, in the order help lists them.
-  static let all: [ExpectationSpec] = [
-    ExpectationSpec(
-      name: "state", usage: "<\(AuthScreen.allCases.map(\.rawValue).joined(separator: "|"))>",
-      completions: AuthScreen.allCases.map(\.rawValue), expected: "a screen name"
-    ) { words in
-      guard words.count == 1, let screen = words.first.flatMap(AuthScreen.init) else { return nil }
-      return .state(screen)
-    },
-    ExpectationSpec(
-      name: "consent", usage: "on|off", completions: ["on", "off"], expected: "on or off"
-    ) { words in
-      words.count == 1 && (words.first == "on" || words.first == "off")
-        ? .consent(words.first == "on") : nil
-    },
-    ExpectationSpec(name: "pending-email", usage: "<email>", completions: [], expected: "an email")
-    {
-      words in words.count == 1 ? words.first.map(Expectation.pendingEmail) : nil
-    },
-    ExpectationSpec(name: "error", usage: "<text>", completions: [], expected: "the error's text") {
-      words in words.isEmpty ? nil : .error(words.joined(separator: " "))
-    },
-    ExpectationSpec(name: "no-error", usage: "", completions: [], expected: "nothing") {
-      $0.isEmpty ? .noError : nil
-    },
-    ExpectationSpec(name: "banner", usage: "<text>", completions: [], expected: "the banner's text")
-    {
-      words in words.isEmpty ? nil : .banner(words.joined(separator: " "))
-    },
-    ExpectationSpec(name: "no-banner", usage: "", completions: [], expected: "nothing") {
-      $0.isEmpty ? .noBanner : nil
-    },
-    ExpectationSpec(
-      name: "field",
-      usage: "<\(AuthField.allCases.map(\.commandName).joined(separator: "|"))> <value>",
-      completions: AuthField.allCases.map(\.commandName), expected: "a field and a value"
-    ) { words in
-      guard let name = words.first, let field = AuthField(commandName: name) else { return nil }
-      return .field(field, words.dropFirst().joined(separator: " "))
-    },
-    ExpectationSpec(
-      name: "signed-in", usage: "[email]", completions: [], expected: "an email or nothing"
-    ) {
-      words in words.count <= 1 ? .signedIn(words.first) : nil
-    },
-    ExpectationSpec(name: "signed-out", usage: "", completions: [], expected: "nothing") {
-      $0.isEmpty ? .signedOut : nil
-    },
-    ExpectationSpec(
-      name: "can-submit", usage: "yes|no", completions: ["yes", "no"], expected: "yes or no"
-    ) {
-      words in
-      words.count == 1 && (words.first == "yes" || words.first == "no")
-        ? .canSubmit(words.first == "yes") : nil
-    },
+  /// The kinds' names, in the order help lists them.
+  static let kindNames = kinds.map(\.keyword)
+
+  /// Every kind with the grammar of what follows it.
+  private static let kinds: [(keyword: String, grammar: Grammar<Expectation>)] = [
+    (
+      "state",
+      words(
+        usage: "<\(AuthScreen.allCases.map(\.rawValue).joined(separator: "|"))>",
+        expected: "a screen name", completions: AuthScreen.allCases.map(\.rawValue)
+      ) { words in
+        guard words.count == 1, let screen = words.first.flatMap(AuthScreen.init) else {
+          return nil
+        }
+        return .state(screen)
+      }
+    ),
+    (
+      "consent",
+      words(usage: "on|off", expected: "on or off", completions: ["on", "off"]) { words in
+        words.count == 1 && (words.first == "on" || words.first == "off")
+          ? .consent(words.first == "on") : nil
+      }
+    ),
+    (
+      "pending-email",
+      words(usage: "<email>", expected: "an email") { words in
+        words.count == 1 ? words.first.map(Expectation.pendingEmail) : nil
+      }
+    ),
+    (
+      "error",
+      words(usage: "<text>", expected: "the error's text") { words in
+        words.isEmpty ? nil : .error(words.joined(separator: " "))
+      }
+    ),
+    ("no-error", words(usage: "", expected: "nothing") { $0.isEmpty ? .noError : nil }),
+    (
+      "banner",
+      words(usage: "<text>", expected: "the banner's text") { words in
+        words.isEmpty ? nil : .banner(words.joined(separator: " "))
+      }
+    ),
+    ("no-banner", words(usage: "", expected: "nothing") { $0.isEmpty ? .noBanner : nil }),
+    (
+      "field",
+      words(
+        usage: "<\(AuthField.allCases.map(\.commandName).joined(separator: "|"))> <value>",
+        expected: "a field and a value", completions: AuthField.allCases.map(\.commandName)
+      ) { words in
+        guard let name = words.first, let field = AuthField(commandName: name) else { return nil }
+        return .field(field, words.dropFirst().joined(separator: " "))
+      }
+    ),
+    (
+      "signed-in",
+      words(usage: "[email]", expected: "an email or nothing") { words in
+        words.count <= 1 ? .signedIn(words.first) : nil
+      }
+    ),
+    ("signed-out", words(usage: "", expected: "nothing") { $0.isEmpty ? .signedOut : nil }),
+    (
+      "can-submit",
+      words(usage: "yes|no", expected: "yes or no", completions: ["yes", "no"]) { words in
+        words.count == 1 && (words.first == "yes" || words.first == "no")
+          ? .canSubmit(words.first == "yes") : nil
+      }
+    ),
   ]
 
-  /// The names of every kind.
-  static let names = all.map(\.name)
-
-  /// `expect state <…>`.
-  var synopsis: String { ["expect", name, usage].filter { !$0.isEmpty }.joined(separator: " ") }
-
-  /// Parses the words after `expect`.
-  static func parse(_ words: ArraySlice<String>) throws(ShellError) -> Expectation {
-    guard let kind = words.first else { throw .unknownExpectation(given: false, kinds: names) }
-    guard let spec = all.first(where: { $0.name == kind }) else {
-      throw .unknownExpectation(given: true, kinds: names)
-    }
-    guard let expectation = spec.parse(words.dropFirst()) else {
-      throw .wrongArguments(
-        command: "expect \(kind)", expected: spec.expected, usage: spec.synopsis)
-    }
-    return expectation
-  }
-
-  /// What Tab offers after `expect` and `typed`.
-  static func completions(after typed: [String]) -> [String] {
-    switch typed.count {
-    case 0: names
-    case 1: all.first { $0.name == typed[0] }?.completions ?? []
-    default: []
-    }
+  /// The grammar of what follows one kind: `read` makes the check of its words.
+  private static func words(
+    usage: String, expected: String, completions: [String] = [],
+    read: @escaping @Sendable (ArraySlice<String>) -> Expectation?
+  ) -> Grammar<Expectation> {
+    Grammar(
+      usage: usage, expected: expected, read: { read($0) },
+      completions: { typed, _ in typed.isEmpty ? completions : [] },
+      display: { Array($0.displayWords.dropFirst()) })
   }
 }
 

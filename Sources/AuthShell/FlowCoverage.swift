@@ -26,11 +26,12 @@ struct FlowCoverage: Codable, Equatable, Sendable {
     banners.formUnion(other.banners)
   }
 
-  /// Records a command (its words as typed) that took the flow from `before` to `after`.
-  mutating func record(words: [String], before: AuthFlowState, after: AuthFlowState) {
+  /// Records a command that took the flow from `before` to `after`, with the step its
+  /// declaration says it took.
+  mutating func record(_ invocation: Invocation, before: AuthFlowState, after: AuthFlowState) {
     screens.insert(before.node)
     screens.insert(after.node)
-    if let step = Self.step(words: words, from: before.node, to: after.node) {
+    if let step = invocation.input.flowStep(before.node, after.node) {
       transitions.insert(FlowTransition(before.node, step, after.node))
     }
     if let banner = after.banner { banners.insert(banner.message) }
@@ -50,24 +51,6 @@ struct FlowCoverage: Codable, Equatable, Sendable {
       case .failed(_, .validation(let issue)): errors.insert(issue.rawValue)
       default: break
       }
-    }
-  }
-
-  /// The step a command took, judged from its words and where it led.
-  static func step(words: [String], from: FlowNode, to: FlowNode) -> FlowStep? {
-    switch words.first ?? "" {
-    case "signin": from == .choice ? .signIn : .submit
-    case "create": from == .choice ? .createAccount : .submit
-    case "submit", "send", "verify": .submit
-    case "back": .back
-    case "forgot": .forgotPassword
-    case "signout": .signOut
-    case "delete-account" where to == .choice: .deleteAccount
-    case "refresh" where to == .choice, "reload" where to == .choice: .sessionEnded
-    case "open": to == .resetVerify ? .openRecoveryLink : .openConfirmationLink
-    case "mail" where words.dropFirst().first == "open":
-      to == .resetVerify ? .openRecoveryLink : .openConfirmationLink
-    default: nil
     }
   }
 

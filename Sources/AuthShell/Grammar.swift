@@ -1,232 +1,271 @@
 import AuthFlow
 
-/// What a command takes after its name. One grammar says how the words are parsed, what Tab
-/// offers, how usage reads and which words are secrets, so the four cannot drift.
-enum Grammar: Equatable, Sendable {
-  /// Nothing.
-  case none
-  /// One of these words: `consent on|off`.
-  case word([String])
-  /// One of these words, or nothing: `mail [code|open]`.
-  case optionalWord([String])
-  /// A field name: `clear <field>`.
-  case field
-  /// A field and, optionally, its value: `set <field> [value]`; a value `$NAME` (or `${NAME}`)
-  /// is read from the environment when the command runs, `$$…` is a value starting with `$`.
-  case fieldValue
-  /// A link from an email: `open <link>`. Its query carries the code, so it is masked.
-  case link
-  /// A keyword and a duration: `clock advance <duration>`.
-  case duration(keyword: String)
-  /// A command name, or nothing: `help [command]`.
-  case commandName
-  /// A check: `expect <what> [value]` (see ``ExpectationSpec``).
-  case expectation
-  /// `record FILE [--transcript]`, `record stop`, or nothing (what is being recorded).
-  case recording
+/// What a command takes after its name, and the value it makes of those words. One grammar says
+/// how the words parse, what Tab offers, how usage reads and which words may be shown, so the
+/// four cannot drift; and the command's handler gets the parsed value with its own type.
+struct Grammar<Value: Sendable>: Sendable {
+  /// The synopsis after the command's name (`on|off`).
+  let usage: String
+  /// What the grammar expects, for error messages (`on or off`).
+  let expected: String
+  /// More lines `help <command>` shows (the kinds of `expect`).
+  var details: [String] = []
+  /// Parses the words; `nil` when they do not fit (then the command's usage is the error).
+  private let read: @Sendable (ArraySlice<String>) throws(ShellError) -> Value?
+  /// What Tab offers for the next word, after the words typed so far.
+  let completions: @Sendable ([String], ShellContext) -> [String]
+  /// The words of a value as they may be shown or stored: secrets masked.
+  let display: @Sendable (Value) -> [String]
+  /// Words that did not parse, as they may be shown or stored: the words the grammar knows
+  /// survive, every other word is masked (it may be a secret typed in the wrong place).
+  let unparsed: @Sendable (ArraySlice<String>) -> [String]
+  /// The field a value names, for commands that act on a form's field.
+  var field: @Sendable (Value) -> AuthField? = { _ in nil }
 
-  /// The synopsis after the command's name.
-  var usage: String {
-    switch self {
-    case .none: ""
-    case .word(let words): words.joined(separator: "|")
-    case .optionalWord(let words): "[\(words.joined(separator: "|"))]"
-    case .field: "<field>"
-    case .fieldValue: "<field> [value]"
-    case .link: "<link>"
-    case .duration(let keyword): "\(keyword) <duration>"
-    case .commandName: "[command]"
-    case .expectation: "<what> [value]"
-    case .recording: "[FILE [--transcript]|stop]"
-    }
-  }
-
-  /// What the grammar expects, for error messages: `on or off`, `one field`.
-  private var expected: String {
-    switch self {
-    case .none: "no arguments"
-    case .word(let words): listing(words).replacing(" and ", with: " or ")
-    case .optionalWord(let words): listing(words + ["nothing"]).replacing(" and ", with: " or ")
-    case .field: "one field"
-    case .fieldValue: "a field and its value"
-    case .link: "one link"
-    case .duration: "a duration such as 90s, 15m, 25h or 1h30m, up to 3650d"
-    case .commandName: "at most one command name"
-    case .expectation: "something to check"
-    case .recording: "a file to record to (and --transcript), stop, or nothing"
-    }
+  init(
+    usage: String, expected: String, details: [String] = [],
+    read: @escaping @Sendable (ArraySlice<String>) throws(ShellError) -> Value?,
+    completions: @escaping @Sendable ([String], ShellContext) -> [String] = { _, _ in [] },
+    display: @escaping @Sendable (Value) -> [String],
+    unparsed: @escaping @Sendable (ArraySlice<String>) -> [String] = Grammar.maskingAll
+  ) {
+    self.usage = usage
+    self.expected = expected
+    self.details = details
+    self.read = read
+    self.completions = completions
+    self.display = display
+    self.unparsed = unparsed
   }
 
   /// Parses the words after the name of `command`.
-  func parse(_ words: ArraySlice<String>, command: String) throws(ShellError) -> Arguments {
-    var wrong: ShellError {
+  func parse(_ words: ArraySlice<String>, command: String) throws(ShellError) -> Value {
+    guard let value = try read(words) else {
       let usage = self.usage.isEmpty ? command : "\(command) \(self.usage)"
-      return .wrongArguments(command: command, expected: expected, usage: usage)
+      throw .wrongArguments(command: command, expected: expected, usage: usage)
     }
-    switch self {
-    case .none:
-      guard words.isEmpty else { throw wrong }
-      return .none
-    case .word(let choices):
-      guard words.count == 1, let word = words.first, choices.contains(word) else { throw wrong }
-      return .word(word)
-    case .optionalWord(let choices):
-      guard let word = words.first else { return .none }
-      guard words.count == 1, choices.contains(word) else { throw wrong }
-      return .word(word)
-    case .field:
-      guard words.count == 1, let name = words.first else { throw wrong }
-      return .field(try Self.field(named: name))
-    case .fieldValue:
-      guard let name = words.first else { throw wrong }
-      let field = try Self.field(named: name)
-      let rest = words.dropFirst()
-      switch rest.count {
-      case 0: return .fieldValue(field, nil)
-      case 1:
-        let value = rest[rest.startIndex]
-        guard value.utf8.first == UInt8(ascii: "$") else { return .fieldValue(field, value) }
-        if let name = EnvironmentReference.name(in: value) {
-          return .fieldVariable(field, name: name)
-        }
-        return .fieldValue(field, value.hasPrefix("$$") ? String(value.dropFirst()) : value)
-      default: return .fieldValue(field, rest.joined(separator: " "))
-      }
-    case .link:
-      guard words.count == 1, let link = words.first else { throw wrong }
-      return .link(link)
-    case .duration(let keyword):
-      guard words.count == 2, words.first == keyword, let text = words.last,
-        let seconds = DurationParser.seconds(text)
-      else { throw wrong }
-      return .duration(seconds: seconds, text: text)
-    case .commandName:
-      guard words.count <= 1 else { throw wrong }
-      guard let name = words.first else { return .commandName(nil) }
-      // A word that names no command is not repeated: it may be a secret typed after `help`.
-      guard CommandTable.spec(named: name) != nil else {
-        throw .noHelp(suggestion: CommandTable.suggestion(for: name))
-      }
-      return .commandName(name)
-    case .expectation:
-      return .expectation(try ExpectationSpec.parse(words))
-    case .recording:
-      if words.isEmpty { return .record(.status) }
-      if Array(words) == ["stop"] { return .record(.stop) }
-      let transcript = words.contains("--transcript")
-      let paths = words.filter { $0 != "--transcript" }
-      guard paths.count == 1, let path = paths.first, !path.hasPrefix("-"),
-        words.count == (transcript ? 2 : 1)
-      else { throw wrong }
-      return .record(.start(path: path, transcript: transcript))
-    }
+    return value
   }
 
-  /// What Tab offers for the next word, after `typed` words of arguments.
-  func completions(after typed: [String], in context: ShellContext) -> [String] {
-    switch self {
-    case .none, .link: []
-    case .word(let words), .optionalWord(let words): typed.isEmpty ? words : []
-    case .field, .fieldValue: typed.isEmpty ? context.fields.map(\.commandName) : []
-    case .duration(let keyword): typed.isEmpty ? [keyword] : []
-    case .commandName: typed.isEmpty ? CommandTable.all.map(\.name) : []
-    case .expectation: ExpectationSpec.completions(after: typed)
-    case .recording: typed.isEmpty ? ["stop"] : typed.count == 1 ? ["--transcript"] : []
-    }
+  /// Masks every word: none may be shown.
+  static func maskingAll(_ words: ArraySlice<String>) -> [String] {
+    words.isEmpty ? [] : [Redaction.mask]
   }
 
-  /// The argument words as they may be shown or stored when they did not parse: the words the
-  /// grammar knows survive; every other word is masked (it may be a secret typed in the wrong
-  /// place), and after a value that may hold spaces, the rest is one mask.
-  func unparsedWords(_ words: ArraySlice<String>) -> [String] {
-    switch self {
-    case .none, .word, .optionalWord, .field, .duration, .commandName, .recording:
-      return words.map { knows($0) ? $0 : Redaction.mask }
-    case .fieldValue, .link, .expectation:
-      return words.isEmpty ? [] : [Redaction.mask]
-    }
-  }
-
-  /// Whether `word` is one the grammar names (a choice, a field, a command, a keyword) or a
-  /// value of its own shape (a duration), so that showing it shows nothing typed by mistake.
-  private func knows(_ word: String) -> Bool {
-    switch self {
-    case .none, .fieldValue, .link, .expectation: false
-    case .word(let words), .optionalWord(let words): words.contains(word)
-    case .field: AuthField(commandName: word) != nil
-    case .duration(let keyword): word == keyword || DurationParser.seconds(word) != nil
-    case .commandName: CommandTable.spec(named: word) != nil
-    case .recording: word == "stop" || word == "--transcript"
-    }
-  }
-
-  static func field(named name: String) throws(ShellError) -> AuthField {
-    guard let field = AuthField(commandName: name) else {
-      // Never named in the error (`set S3cret` must not print the password it was meant to
-      // set); a field whose name is close is offered instead.
-      let typed = Array(name.lowercased().utf8)
-      let closest = AuthField.allCases.map { field in
-        (field, CommandTable.editDistance(typed, Array(field.commandName.utf8)))
-      }.min { $0.1 < $1.1 }
-      throw .unknownField(suggestion: closest.flatMap { $0.1 <= 2 ? $0.0 : nil })
-    }
-    return field
+  /// Keeps the words `known` accepts, masks the others.
+  static func masking(unless known: @escaping @Sendable (String) -> Bool)
+    -> @Sendable (ArraySlice<String>) -> [String]
+  {
+    { words in words.map { known($0) ? $0 : Redaction.mask } }
   }
 }
 
-/// What a grammar parsed.
-enum Arguments: Equatable, Sendable {
+/// The value of a command that takes nothing.
+struct NoArguments: Equatable, Sendable {}
+
+extension Grammar where Value == NoArguments {
   /// Nothing.
-  case none
-  /// One word of a choice.
-  case word(String)
-  /// A field.
-  case field(AuthField)
-  /// A field and its value, if one was given.
-  case fieldValue(AuthField, String?)
-  /// A field and the environment variable its value is read from.
-  case fieldVariable(AuthField, name: String)
-  /// A link.
-  case link(String)
-  /// A duration in seconds, and as it was typed.
-  case duration(seconds: Double, text: String)
-  /// A command name, if one was given.
-  case commandName(String?)
-  /// A check.
-  case expectation(Expectation)
-  /// What `record` is asked to do.
-  case record(RecordRequest)
+  static var none: Grammar {
+    Grammar(
+      usage: "", expected: "no arguments", read: { $0.isEmpty ? NoArguments() : nil },
+      display: { _ in [] }, unparsed: masking { _ in false })
+  }
+}
 
-  /// The words as they may be shown or stored: secrets masked.
-  func displayWords(grammar: Grammar) -> [String] {
+extension Grammar {
+  /// One of these words, each standing for its value: `consent on|off`.
+  static func choice(_ choices: KeyValuePairs<String, Value>) -> Grammar
+  where Value: Equatable {
+    let pairs = Array(choices).map { (word: $0.key, value: $0.value) }
+    let words = pairs.map(\.word)
+    return Grammar(
+      usage: words.joined(separator: "|"),
+      expected: listing(words).replacing(" and ", with: " or "),
+      read: { typed in
+        guard typed.count == 1, let word = typed.first else { return nil }
+        return pairs.first { $0.word == word }?.value
+      },
+      completions: { typed, _ in typed.isEmpty ? words : [] },
+      display: { value in pairs.first { $0.value == value }.map { [$0.word] } ?? [] },
+      unparsed: masking { words.contains($0) })
+  }
+
+  /// One of these words, or nothing (`mail [code|open]`): `none` stands for nothing.
+  static func optionalChoice(_ choices: KeyValuePairs<String, Value>, none: Value) -> Grammar
+  where Value: Equatable {
+    let pairs = Array(choices).map { (word: $0.key, value: $0.value) }
+    let words = pairs.map(\.word)
+    return Grammar(
+      usage: "[\(words.joined(separator: "|"))]",
+      expected: listing(words + ["nothing"]).replacing(" and ", with: " or "),
+      read: { typed in
+        guard let word = typed.first else { return none }
+        guard typed.count == 1 else { return nil }
+        return pairs.first { $0.word == word }?.value
+      },
+      completions: { typed, _ in typed.isEmpty ? words : [] },
+      display: { value in pairs.first { $0.value == value }.map { [$0.word] } ?? [] },
+      unparsed: masking { words.contains($0) })
+  }
+}
+
+extension Grammar where Value == AuthField {
+  /// A field name: `clear <field>`.
+  static var field: Grammar {
+    var grammar = Grammar(
+      usage: "<field>", expected: "one field",
+      read: { words throws(ShellError) in
+        guard words.count == 1, let name = words.first else { return nil }
+        return try AuthField.named(name)
+      },
+      completions: { typed, context in typed.isEmpty ? context.fields.map(\.commandName) : [] },
+      display: { [$0.commandName] },
+      unparsed: masking { AuthField(commandName: $0) != nil })
+    grammar.field = { $0 }
+    return grammar
+  }
+}
+
+/// What `set` was given: a field and its value, the environment variable its value is read
+/// from, or nothing (then a secret is asked for unseen).
+enum FieldInput: Equatable, Sendable {
+  /// `set <field> <value>`.
+  case value(AuthField, String)
+  /// `set <field> $NAME` (or `${NAME}`): read from the environment when the command runs.
+  case variable(AuthField, name: String)
+  /// `set <field>`: asked for at the terminal.
+  case ask(AuthField)
+
+  /// The field set.
+  var field: AuthField {
     switch self {
-    case .none: []
-    case .word(let word): [word]
-    case .field(let field): [field.commandName]
-    case .fieldValue(let field, nil): [field.commandName]
-    case .fieldValue(let field, let value?):
-      [field.commandName, field.isSecret ? Redaction.mask : EnvironmentReference.escaped(value)]
-    case .fieldVariable(let field, let name): [field.commandName, "$" + name]
-    case .link(let link): [Redaction.maskingQuery(of: link)]
-    case .duration(_, let text):
-      if case .duration(let keyword) = grammar { [keyword, text] } else { [text] }
-    case .commandName(let name): name.map { [$0] } ?? []
-    case .expectation(let expectation): expectation.displayWords
-    case .record(.status): []
-    case .record(.stop): ["stop"]
-    case .record(.start(let path, let transcript)): [path] + (transcript ? ["--transcript"] : [])
+    case .value(let field, _), .variable(let field, _), .ask(let field): field
     }
   }
 }
 
-/// What `record` is asked to do.
-enum RecordRequest: Equatable, Sendable {
-  /// Start recording to `path`; with `transcript`, save the replay's transcript beside it.
-  case start(path: String, transcript: Bool)
-  /// Stop, and write the file.
-  case stop
-  /// Tell what is being recorded.
-  case status
+extension Grammar where Value == FieldInput {
+  /// A field and, optionally, its value: `set <field> [value]`; a value `$NAME` (or `${NAME}`)
+  /// is read from the environment when the command runs, `$$…` is a value starting with `$`.
+  static var fieldValue: Grammar {
+    var grammar = Grammar(
+      usage: "<field> [value]", expected: "a field and its value",
+      read: { words throws(ShellError) in
+        guard let name = words.first else { return nil }
+        let field = try AuthField.named(name)
+        let rest = words.dropFirst()
+        switch rest.count {
+        case 0: return .ask(field)
+        case 1:
+          let value = rest[rest.startIndex]
+          guard value.utf8.first == UInt8(ascii: "$") else { return .value(field, value) }
+          if let name = EnvironmentReference.name(in: value) { return .variable(field, name: name) }
+          return .value(field, value.hasPrefix("$$") ? String(value.dropFirst()) : value)
+        default: return .value(field, rest.joined(separator: " "))
+        }
+      },
+      completions: { typed, context in typed.isEmpty ? context.fields.map(\.commandName) : [] },
+      display: { input in
+        switch input {
+        case .ask(let field): [field.commandName]
+        case .value(let field, let value):
+          [
+            field.commandName,
+            field.isSecret ? Redaction.mask : EnvironmentReference.escaped(value),
+          ]
+        case .variable(let field, let name): [field.commandName, "$" + name]
+        }
+      })
+    grammar.field = { $0.field }
+    return grammar
+  }
+}
+
+extension Grammar where Value == String {
+  /// A link from an email: `open <link>`. Its query carries the code, so it is masked.
+  static var link: Grammar {
+    Grammar(
+      usage: "<link>", expected: "one link",
+      read: { words in words.count == 1 ? words.first : nil },
+      display: { [Redaction.maskingQuery(of: $0)] })
+  }
+}
+
+/// A duration as typed, and in seconds.
+struct TypedDuration: Equatable, Sendable {
+  var seconds: Double
+  var text: String
+}
+
+extension Grammar where Value == TypedDuration {
+  /// A keyword and a duration: `clock advance <duration>`.
+  static func duration(keyword: String) -> Grammar {
+    Grammar(
+      usage: "\(keyword) <duration>",
+      expected: "a duration such as 90s, 15m, 25h or 1h30m, up to 3650d",
+      read: { words in
+        guard words.count == 2, words.first == keyword, let text = words.last,
+          let seconds = DurationParser.seconds(text)
+        else { return nil }
+        return TypedDuration(seconds: seconds, text: text)
+      },
+      completions: { typed, _ in typed.isEmpty ? [keyword] : [] },
+      display: { [keyword, $0.text] },
+      unparsed: masking { $0 == keyword || DurationParser.seconds($0) != nil })
+  }
+}
+
+extension Grammar where Value == CommandSpec? {
+  /// A command name, or nothing: `help [command]`. A word that names no command is not
+  /// repeated: it may be a secret typed after `help`.
+  static var commandName: Grammar {
+    Grammar(
+      usage: "[command]", expected: "at most one command name",
+      read: { words throws(ShellError) in
+        guard words.count <= 1 else { return nil }
+        guard let name = words.first else { return .some(nil) }
+        guard let spec = CommandTable.spec(named: name) else {
+          throw .noHelp(suggestion: CommandTable.suggestion(for: name))
+        }
+        return .some(spec)
+      },
+      completions: { typed, _ in typed.isEmpty ? CommandTable.all.map(\.name) : [] },
+      display: { spec in spec.map { [$0.name] } ?? [] },
+      unparsed: masking { CommandTable.spec(named: $0) != nil })
+  }
+}
+
+extension Grammar {
+  /// A keyword naming one of `alternatives`, whose own grammar reads the rest: `expect state
+  /// login`. Usage, completion, help and errors come from the alternatives; `display` shows a
+  /// value with its keyword.
+  static func keyed(
+    _ alternatives: [(keyword: String, grammar: Grammar<Value>)], command: String,
+    display: @escaping @Sendable (Value) -> [String]
+  ) -> Grammar {
+    let keywords = alternatives.map(\.keyword)
+    return Grammar(
+      usage: "<what> [value]", expected: "something to check",
+      details: alternatives.map { alternative in
+        [command, alternative.keyword, alternative.grammar.usage].filter { !$0.isEmpty }
+          .joined(separator: " ")
+      },
+      read: { words throws(ShellError) in
+        guard let keyword = words.first else {
+          throw .unknownExpectation(given: false, kinds: keywords)
+        }
+        guard let alternative = alternatives.first(where: { $0.keyword == keyword }) else {
+          throw .unknownExpectation(given: true, kinds: keywords)
+        }
+        return try alternative.grammar.parse(words.dropFirst(), command: "\(command) \(keyword)")
+      },
+      completions: { typed, context in
+        guard let keyword = typed.first else { return keywords }
+        return alternatives.first { $0.keyword == keyword }?.grammar.completions(
+          Array(typed.dropFirst()), context) ?? []
+      },
+      display: display)
+  }
 }
 
 /// `$NAME` and `${NAME}` in a value: the environment variable it is read from. Names are
@@ -287,5 +326,20 @@ enum DurationParser {
       number = ""
     }
     return number.isEmpty && total > 0 && total <= longest ? total : nil
+  }
+}
+
+extension AuthField {
+  /// The field named `name`. An unknown name is never repeated in the error (`set S3cret` must
+  /// not print the password it was meant to set); a field whose name is close is offered.
+  static func named(_ name: String) throws(ShellError) -> AuthField {
+    guard let field = AuthField(commandName: name) else {
+      let typed = Array(name.lowercased().utf8)
+      let closest = AuthField.allCases.map { field in
+        (field, CommandTable.editDistance(typed, Array(field.commandName.utf8)))
+      }.min { $0.1 < $1.1 }
+      throw .unknownField(suggestion: closest.flatMap { $0.1 <= 2 ? $0.0 : nil })
+    }
+    return field
   }
 }

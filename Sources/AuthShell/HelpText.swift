@@ -27,7 +27,7 @@ enum HelpText {
       lines += rows(backend)
     }
     lines.append(
-      "help <command> explains one command; expect kinds: \(ExpectationSpec.names.joined(separator: ", "))."
+      "help <command> explains one command; expect kinds: \(Expectation.kindNames.joined(separator: ", "))."
     )
     return lines
   }
@@ -45,9 +45,7 @@ enum HelpText {
       case .feature(let feature): "anywhere, on a backend with \(feature.phrase)"
       }
     lines.append("  where: \(place)")
-    if spec.grammar == .expectation {
-      lines += ExpectationSpec.all.map { "  " + $0.synopsis }
-    }
+    lines += spec.details.map { "  " + $0 }
     return lines
   }
 

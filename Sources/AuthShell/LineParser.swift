@@ -1,19 +1,17 @@
-/// A command as parsed: which one, the name it was typed as, and its arguments.
+/// A command as parsed: which one, the name it was typed as, and the value its grammar made.
 struct Invocation: Equatable, Sendable {
   /// The command.
   let spec: CommandSpec
   /// The name or alias typed.
   let typedName: String
   /// What its grammar parsed.
-  let arguments: Arguments
-
-  static func == (lhs: Invocation, rhs: Invocation) -> Bool {
-    lhs.spec.name == rhs.spec.name && lhs.typedName == rhs.typedName
-      && lhs.arguments == rhs.arguments
-  }
+  let input: ParsedInput
 
   /// The words as they may be shown or stored: secrets masked.
-  var displayWords: [String] { [typedName] + arguments.displayWords(grammar: spec.grammar) }
+  var displayWords: [String] { [typedName] + input.displayWords }
+
+  /// ``displayWords`` as one line of text, quoted so it reads back the same.
+  var displayText: String { Lexer.line(displayWords) }
 }
 
 /// One command of a line: what it parsed to, and its words as they may be shown.
@@ -37,7 +35,7 @@ struct ParsedCommand: Equatable, Sendable {
         let shown = CommandTable.suggestion(for: name) == nil ? Redaction.mask : name
         return [shown] + (words.count > 1 ? [Redaction.mask] : [])
       }
-      return [name] + spec.grammar.unparsedWords(words.dropFirst())
+      return [name] + spec.unparsedWords(words.dropFirst())
     }
   }
 
@@ -97,8 +95,8 @@ enum LineParser {
       return .failure(.unknownCommand(name: suggestion == nil ? nil : name, suggestion: suggestion))
     }
     do {
-      let arguments = try spec.grammar.parse(words.dropFirst(), command: spec.name)
-      return .success(Invocation(spec: spec, typedName: name, arguments: arguments))
+      return .success(
+        Invocation(spec: spec, typedName: name, input: try spec.parse(words.dropFirst())))
     } catch {
       return .failure(error)
     }

@@ -184,7 +184,7 @@ enum Renderer {
       lines.append(
         row(
           consent ? "[x] I accept the terms" : "[ ] I accept the terms",
-          CommandTable.spec(named: "consent")?.usage ?? "consent"))
+          CommandTable.consent.spec.usage))
     }
     for (button, command) in CommandTable.buttons(at: .screen(screen)) {
       let status =

@@ -101,7 +101,7 @@ final class ShellRunner {
         result = .mistake(error)
       case .success(let invocation):
         // Only a signed-in session can be due for renewal (most script lines are signed out).
-        if session.viewModel.state.session != nil, invocation.spec.name != "quit" {
+        if session.viewModel.state.session != nil, invocation.spec.renewsSessionFirst {
           await session.renewSessionIfDue()
         }
         let recorder = session.recorder
@@ -115,7 +115,7 @@ final class ShellRunner {
         }
         if let measured {
           session.coverage.coverage?.record(
-            words: command.words, before: measured, after: session.viewModel.state)
+            invocation, before: measured, after: session.viewModel.state)
           if let recorder, let startedAt {
             await session.recordStep(
               recorder, invocation: invocation, result: result, before: measured,

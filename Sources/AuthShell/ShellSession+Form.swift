@@ -52,15 +52,19 @@ extension ShellSession {
 
   /// `set <field> [value]`: a mask copied from history or an echo is refused; no value asks
   /// for a secret unseen at a terminal.
-  func set(_ arguments: Arguments) -> CommandResult {
-    if case .fieldVariable(let field, let name) = arguments {
-      return set(field, fromVariable: name)
-    }
-    guard case .fieldValue(let field, let value) = arguments else { return .done }
-    if let value {
-      if field.isSecret, Redaction.isMask(value) { return .mistake(.maskIsNotAValue(field)) }
-      viewModel.setValue(value, for: field)
+  func set(_ input: FieldInput) -> CommandResult {
+    let field: AuthField
+    switch input {
+    case .variable(let variableField, let name):
+      return set(variableField, fromVariable: name)
+    case .value(let valueField, let value):
+      if valueField.isSecret, Redaction.isMask(value) {
+        return .mistake(.maskIsNotAValue(valueField))
+      }
+      viewModel.setValue(value, for: valueField)
       return .done
+    case .ask(let asked):
+      field = asked
     }
     guard field.isSecret, let terminal else { return .mistake(.needsValue(field)) }
     guard let secret = terminal.readSecret(prompt: "\(field.label): ") else {

@@ -25,26 +25,23 @@ extension ShellSession {
   }
 
   /// `help [command]`.
-  func help(_ arguments: Arguments) {
-    // The grammar lets through only names of commands.
-    guard case .commandName(let name?) = arguments, let spec = CommandTable.spec(named: name)
-    else {
+  func help(_ command: CommandSpec?) {
+    guard let command else {
       pendingLines += HelpText.overview(context)
       return
     }
-    pendingLines += HelpText.details(spec)
+    pendingLines += HelpText.details(command)
   }
 
   /// `expect …`.
-  func check(_ arguments: Arguments) -> CommandResult {
-    guard case .expectation(let expectation) = arguments else { return .done }
-    return expectation.failure(in: viewModel.state).map(CommandResult.failedExpectation) ?? .done
+  func check(_ expectation: Expectation) -> CommandResult {
+    expectation.failure(in: viewModel.state).map(CommandResult.failedExpectation) ?? .done
   }
 
   /// `delete-account [confirm]`: without `confirm`, says what would be deleted and how to go
   /// ahead (the app's confirmation step); with it, deletes.
-  func deleteAccount(_ arguments: Arguments) async {
-    guard case .word("confirm") = arguments else {
+  func deleteAccount(confirmed: Bool) async {
+    guard confirmed else {
       let email = TerminalText.visible(viewModel.session?.user.email ?? "")
       pendingLines.append(
         "This deletes the account \(email) and everything kept with it; it cannot be undone."
@@ -147,8 +144,8 @@ extension ShellSession {
   }
 
   /// `clock advance <duration>`.
-  func advanceClock(_ arguments: Arguments) {
-    guard case .duration(let seconds, _) = arguments, let clock = backend.clock else { return }
+  func advanceClock(by seconds: Double) {
+    guard let clock = backend.clock else { return }
     clock.advance(by: seconds)
     pendingLines.append("clock: \(Renderer.timestamp(clock.now))")
   }

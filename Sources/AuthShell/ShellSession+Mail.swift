@@ -2,13 +2,13 @@ import AuthFlow
 
 extension ShellSession {
   /// `mail`, `mail code`, `mail open`.
-  func mail(_ arguments: Arguments) async -> CommandResult {
+  func mail(_ action: MailAction) async -> CommandResult {
     guard let mailbox = backend.mailbox else { return .done }
     do throws(ShellError) {
-      switch arguments {
-      case .word("code"): return try await mailCode(mailbox)
-      case .word("open"): return try await mailOpen(mailbox)
-      default:
+      switch action {
+      case .code: return try await mailCode(mailbox)
+      case .open: return try await mailOpen(mailbox)
+      case .list:
         pendingLines += mailLines(try await mailbox.items())
         return .done
       }
@@ -18,8 +18,7 @@ extension ShellSession {
   }
 
   /// `open <link>`: acts on a link from an email, as tapping it would.
-  func open(_ arguments: Arguments) async -> CommandResult {
-    guard case .link(let text) = arguments else { return .done }
+  func open(link text: String) async -> CommandResult {
     do {
       await open(try AuthDeepLink(parsing: text))
       return .done

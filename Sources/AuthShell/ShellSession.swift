@@ -125,20 +125,18 @@ final class ShellSession {
   func prepare(_ invocation: Invocation) -> Step {
     let before = viewModel.state
     let spec = invocation.spec
-    if spec.availability != .anywhere,
-      !spec.isAvailable(on: before, arguments: invocation.arguments, features: features)
+    let input = invocation.input
+    if let refusal = spec.availability.refusal(
+      signedIn: before.session != nil, screen: before.navigation.screen,
+      fields: before.navigation.fields, features: features, field: input.field)
     {
-      do {
-        try spec.checkAvailable(in: context(before), arguments: invocation.arguments)
-      } catch {
-        return .finished(.mistake(error))
-      }
+      return .finished(.mistake(refusal.error(command: spec.name, in: context(before))))
     }
     let effect = spec.effect.resolved(on: before.navigation.screen)
     switch effect {
     case .shows(let handler), .edits(let handler):
       // Declared unable to change what is told: no state to compare.
-      return .finished(handler(self, invocation.arguments))
+      return .finished(handler(self, input))
     default:
       break
     }
@@ -147,13 +145,13 @@ final class ShellSession {
     case .shows, .edits:
       preconditionFailure("handled above")
     case .atOnce(let handler):
-      let result = handler(self, invocation.arguments)
+      let result = handler(self, input)
       report(since: before, outcomes: outcomes)
       return .finished(result)
     case .request(let handler):
       let storeFailures = events.storeFailures
       return .waits {
-        let result = await self.waitingAtTheTerminal { await handler(self, invocation.arguments) }
+        let result = await self.waitingAtTheTerminal { await handler(self, input) }
         self.report(since: before, outcomes: outcomes)
         if self.events.storeFailures != storeFailures, let problem = self.events.lastStoreProblem {
           return .mistake(.storeFailed(problem))

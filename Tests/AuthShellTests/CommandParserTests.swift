@@ -9,64 +9,85 @@ import Testing
 /// Words to commands, and where each command may be used.
 struct CommandParserTests {
   @Test(arguments: [
-    (["signin"], "signin", Arguments.none),
-    (["create"], "create", .none),
-    (["submit"], "submit", .none),
-    (["send"], "send", .none),
-    (["verify"], "verify", .none),
-    (["forgot"], "forgot", .none),
-    (["resend"], "resend", .none),
-    (["back"], "back", .none),
-    (["consent", "on"], "consent", .word("on")),
-    (["consent", "off"], "consent", .word("off")),
-    (["suggest-password"], "suggest-password", .none),
-    (["autofill"], "autofill", .none),
-    (["set", "email", "a@b.co"], "set", .fieldValue(.email, "a@b.co")),
-    (["set", "password", "two", "words"], "set", .fieldValue(.password, "two words")),
-    (["set", "confirm", "x"], "set", .fieldValue(.confirmPassword, "x")),
-    (["set", "otp", "123456"], "set", .fieldValue(.otp, "123456")),
-    (["set", "code", "123456"], "set", .fieldValue(.otp, "123456")),
-    (["set", "password"], "set", .fieldValue(.password, nil)),
-    (["clear", "email"], "clear", .field(.email)),
-    (["show"], "show", .none),
-    (["dismiss"], "dismiss", .none),
-    (["network", "offline"], "network", .word("offline")),
-    (["network", "online"], "network", .word("online")),
-    (["events"], "events", .none),
-    (["help"], "help", .commandName(nil)),
-    (["help", "consent"], "help", .commandName("consent")),
-    (["?"], "help", .commandName(nil)),
-    (["quit"], "quit", .none),
-    (["exit"], "quit", .none),
-    (["whoami"], "whoami", .none),
-    (["token"], "token", .none),
-    (["refresh"], "refresh", .none),
-    (["signout"], "signout", .none),
-    (["mail"], "mail", .none),
-    (["mail", "code"], "mail", .word("code")),
-    (["mail", "open"], "mail", .word("open")),
-    (["open", "authflow://auth/verify?x"], "open", .link("authflow://auth/verify?x")),
-    (["clock", "advance", "90s"], "clock", .duration(seconds: 90, text: "90s")),
-    (["clock", "advance", "1h30m"], "clock", .duration(seconds: 5_400, text: "1h30m")),
-    (["clock", "advance", "2d"], "clock", .duration(seconds: 172_800, text: "2d")),
-    (["expect", "state", "reset-verify"], "expect", .expectation(.state(.resetVerify))),
-    (["expect", "consent", "on"], "expect", .expectation(.consent(true))),
-    (["expect", "pending-email", "a@b.co"], "expect", .expectation(.pendingEmail("a@b.co"))),
-    (["expect", "error", "Some", "words"], "expect", .expectation(.error("Some words"))),
-    (["expect", "no-error"], "expect", .expectation(.noError)),
-    (["expect", "banner", "Hello"], "expect", .expectation(.banner("Hello"))),
-    (["expect", "no-banner"], "expect", .expectation(.noBanner)),
-    (["expect", "field", "email", ""], "expect", .expectation(.field(.email, ""))),
-    (["expect", "field", "otp", "123456"], "expect", .expectation(.field(.otp, "123456"))),
-    (["expect", "signed-in"], "expect", .expectation(.signedIn(nil))),
-    (["expect", "signed-in", "a@b.co"], "expect", .expectation(.signedIn("a@b.co"))),
-    (["expect", "signed-out"], "expect", .expectation(.signedOut)),
-    (["expect", "can-submit", "yes"], "expect", .expectation(.canSubmit(true))),
+    (["signin"], CommandTable.signin.invocation()),
+    (["create"], CommandTable.create.invocation()),
+    (["submit"], CommandTable.submit.invocation()),
+    (["send"], CommandTable.send.invocation()),
+    (["verify"], CommandTable.verify.invocation()),
+    (["forgot"], CommandTable.forgot.invocation()),
+    (["resend"], CommandTable.resend.invocation()),
+    (["back"], CommandTable.back.invocation()),
+    (["consent", "on"], CommandTable.consent.invocation(true)),
+    (["consent", "off"], CommandTable.consent.invocation(false)),
+    (["suggest-password"], CommandTable.suggestPassword.invocation()),
+    (["autofill"], CommandTable.autofill.invocation()),
+    (["set", "email", "a@b.co"], CommandTable.set.invocation(.value(.email, "a@b.co"))),
+    (
+      ["set", "password", "two", "words"],
+      CommandTable.set.invocation(.value(.password, "two words"))
+    ),
+    (["set", "confirm", "x"], CommandTable.set.invocation(.value(.confirmPassword, "x"))),
+    (["set", "otp", "123456"], CommandTable.set.invocation(.value(.otp, "123456"))),
+    (["set", "code", "123456"], CommandTable.set.invocation(.value(.otp, "123456"))),
+    (["set", "password"], CommandTable.set.invocation(.ask(.password))),
+    (["set", "password", "$PW"], CommandTable.set.invocation(.variable(.password, name: "PW"))),
+    (["clear", "email"], CommandTable.clear.invocation(.email)),
+    (["show"], CommandTable.show.invocation()),
+    (["dismiss"], CommandTable.dismiss.invocation()),
+    (["network", "offline"], CommandTable.network.invocation(.offline)),
+    (["network", "online"], CommandTable.network.invocation(.online)),
+    (["events"], CommandTable.events.invocation()),
+    (["help"], CommandTable.help.invocation(nil)),
+    (["help", "consent"], CommandTable.help.invocation(CommandTable.consent.spec)),
+    (["?"], CommandTable.help.invocation(nil)),
+    (["quit"], CommandTable.quit.invocation()),
+    (["exit"], CommandTable.quit.invocation()),
+    (["whoami"], CommandTable.whoami.invocation()),
+    (["token"], CommandTable.token.invocation()),
+    (["refresh"], CommandTable.refresh.invocation()),
+    (["signout"], CommandTable.signout.invocation()),
+    (["delete-account"], CommandTable.deleteAccount.invocation(false)),
+    (["delete-account", "confirm"], CommandTable.deleteAccount.invocation(true)),
+    (["mail"], CommandTable.mail.invocation(.list)),
+    (["mail", "code"], CommandTable.mail.invocation(.code)),
+    (["mail", "open"], CommandTable.mail.invocation(.open)),
+    (
+      ["open", "authflow://auth/verify?x"], CommandTable.open.invocation("authflow://auth/verify?x")
+    ),
+    (["clock", "advance", "90s"], CommandTable.clock.invocation(.init(seconds: 90, text: "90s"))),
+    (
+      ["clock", "advance", "1h30m"],
+      CommandTable.clock.invocation(.init(seconds: 5_400, text: "1h30m"))
+    ),
+    (
+      ["clock", "advance", "2d"], CommandTable.clock.invocation(.init(seconds: 172_800, text: "2d"))
+    ),
+    (["record"], CommandTable.record.invocation(.status)),
+    (["record", "stop"], CommandTable.record.invocation(.stop)),
+    (
+      ["record", "a.authflow", "--transcript"],
+      CommandTable.record.invocation(.start(path: "a.authflow", transcript: true))
+    ),
+    (["expect", "state", "reset-verify"], CommandTable.expect.invocation(.state(.resetVerify))),
+    (["expect", "consent", "on"], CommandTable.expect.invocation(.consent(true))),
+    (
+      ["expect", "pending-email", "a@b.co"], CommandTable.expect.invocation(.pendingEmail("a@b.co"))
+    ),
+    (["expect", "error", "Some", "words"], CommandTable.expect.invocation(.error("Some words"))),
+    (["expect", "no-error"], CommandTable.expect.invocation(.noError)),
+    (["expect", "banner", "Hello"], CommandTable.expect.invocation(.banner("Hello"))),
+    (["expect", "no-banner"], CommandTable.expect.invocation(.noBanner)),
+    (["expect", "field", "email", ""], CommandTable.expect.invocation(.field(.email, ""))),
+    (["expect", "field", "otp", "123456"], CommandTable.expect.invocation(.field(.otp, "123456"))),
+    (["expect", "signed-in"], CommandTable.expect.invocation(.signedIn(nil))),
+    (["expect", "signed-in", "a@b.co"], CommandTable.expect.invocation(.signedIn("a@b.co"))),
+    (["expect", "signed-out"], CommandTable.expect.invocation(.signedOut)),
+    (["expect", "can-submit", "yes"], CommandTable.expect.invocation(.canSubmit(true))),
   ])
-  func parses(words: [String], command: String, arguments: Arguments) throws {
+  func parses(words: [String], expected: Invocation) throws {
     let invocation = try LineParser.parse(words: words).get()
-    #expect(invocation.spec.name == command)
-    #expect(invocation.arguments == arguments)
+    #expect(invocation.spec == expected.spec)
+    #expect(invocation.input == expected.input, "the command's own value")
   }
 
   @Test(arguments: [
@@ -174,8 +195,10 @@ struct CommandParserTests {
   private func problem(_ words: [String], in context: ShellContext) -> String? {
     do {
       let invocation = try LineParser.parse(words: words).get()
-      try invocation.spec.checkAvailable(in: context, arguments: invocation.arguments)
-      return nil
+      let refusal = invocation.spec.availability.refusal(
+        signedIn: context.signedIn, screen: context.screen, fields: context.fields,
+        features: context.features, field: invocation.input.field)
+      return refusal?.error(command: invocation.spec.name, in: context).text
     } catch {
       return error.text
     }

@@ -6,20 +6,20 @@ import Testing
 /// and what is shown and kept of each.
 struct EnvironmentReferenceTests {
   @Test(arguments: [
-    ("set password $PASS", Arguments.fieldVariable(.password, name: "PASS")),
-    ("set email ${EMAIL_1}", .fieldVariable(.email, name: "EMAIL_1")),
-    ("set password $$PASS", .fieldValue(.password, "$PASS")),
-    ("set email $$WHO", .fieldValue(.email, "$WHO")),
-    ("set password $lower", .fieldValue(.password, "$lower")),
-    ("set password $1X", .fieldValue(.password, "$1X")),
-    ("set password ${OPEN", .fieldValue(.password, "${OPEN")),
+    ("set password $PASS", FieldInput.variable(.password, name: "PASS")),
+    ("set email ${EMAIL_1}", .variable(.email, name: "EMAIL_1")),
+    ("set password $$PASS", .value(.password, "$PASS")),
+    ("set email $$WHO", .value(.email, "$WHO")),
+    ("set password $lower", .value(.password, "$lower")),
+    ("set password $1X", .value(.password, "$1X")),
+    ("set password ${OPEN", .value(.password, "${OPEN")),
   ])
-  func aValueCanComeFromTheEnvironment(line: String, arguments: Arguments) throws {
+  func aValueCanComeFromTheEnvironment(line: String, input: FieldInput) throws {
     let parsed = LineParser.parse(line[...])
     let invocation = try #require(try? parsed.commands.first?.result.get())
-    #expect(invocation.arguments == arguments)
+    #expect(invocation.input.value(as: FieldInput.self) == input)
     // What is shown and kept reads back the same: a variable by name, a value escaped.
-    if case .fieldValue(let field, let value?) = arguments, !field.isSecret {
+    if case .value(let field, let value) = input, !field.isSecret {
       #expect(invocation.displayWords.last == EnvironmentReference.escaped(value))
     }
   }

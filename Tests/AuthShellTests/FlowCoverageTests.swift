@@ -55,14 +55,17 @@ struct FlowCoverageTests {
     }
   }
 
-  @Test func stepsAreReadFromTheCommandAndWhereItLed() {
-    #expect(FlowCoverage.step(words: ["signin"], from: .choice, to: .login) == .signIn)
-    #expect(FlowCoverage.step(words: ["signin"], from: .login, to: .signedIn) == .submit)
-    #expect(FlowCoverage.step(words: ["mail"], from: .login, to: .login) == nil)
-    #expect(
-      FlowCoverage.step(words: ["mail", "open"], from: .resetVerify, to: .resetVerify)
-        == .openRecoveryLink)
-    #expect(FlowCoverage.step(words: ["refresh"], from: .signedIn, to: .signedIn) == nil)
-    #expect(FlowCoverage.step(words: ["refresh"], from: .signedIn, to: .choice) == .sessionEnded)
+  @Test func stepsAreDeclaredWithTheCommandAndReadFromWhereItLed() throws {
+    func step(_ words: [String], _ from: FlowNode, _ to: FlowNode) throws -> FlowStep? {
+      try LineParser.parse(words: words).get().input.flowStep(from, to)
+    }
+    #expect(try step(["signin"], .choice, .login) == .signIn)
+    #expect(try step(["signin"], .login, .signedIn) == .submit)
+    #expect(try step(["mail"], .login, .login) == nil)
+    #expect(try step(["mail", "open"], .resetVerify, .resetVerify) == .openRecoveryLink)
+    #expect(try step(["refresh"], .signedIn, .signedIn) == nil)
+    #expect(try step(["refresh"], .signedIn, .choice) == .sessionEnded)
+    #expect(try step(["delete-account", "confirm"], .signedIn, .choice) == .deleteAccount)
+    #expect(try step(["show"], .login, .login) == nil)
   }
 }

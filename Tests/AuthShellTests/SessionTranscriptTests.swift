@@ -222,11 +222,11 @@ struct SessionTranscriptTests {
     let context = ShellContext(
       screen: .choice, fields: [], signedIn: false, features: [.outbox], backend: .embedded)
     let invocation = try LineParser.parse(words: ["clock", "advance", "1h"]).get()
+    let refusal = invocation.spec.availability.refusal(
+      signedIn: false, screen: .choice, fields: [], features: context.features, field: nil)
     #expect(
-      throws: ShellError.notOnThisBackend(command: "clock", feature: .clock, backend: .embedded)
-    ) {
-      try invocation.spec.checkAvailable(in: context, arguments: invocation.arguments)
-    }
+      refusal?.error(command: invocation.spec.name, in: context)
+        == .notOnThisBackend(command: "clock", feature: .clock, backend: .embedded))
     #expect(
       ShellError.notOnThisBackend(command: "clock", feature: .clock, backend: .embedded).text
         == "'clock' needs a store of its own: time travelled here must not reach a store other processes share; run with --store :memory:"

@@ -58,9 +58,12 @@ extension ScriptRecorder {
 
   private func render(_ line: Line, names: [String]) -> String {
     switch line {
+    case .command(let invocation):
+      Lexer.line([invocation.spec.name] + invocation.input.displayWords)
     case .text(let text): text
-    case .secret(let field, let index): "set \(field.commandName) $\(names[index])"
-    case .check(let words): Lexer.line(["expect"] + words)
+    case .secret(let field, let index):
+      CommandTable.set.invocation(.variable(field, name: names[index])).displayText
+    case .check(let words): Lexer.line([CommandTable.expect.spec.name] + words)
     }
   }
 
@@ -73,15 +76,16 @@ extension ScriptRecorder {
       let state = account.confirmed ? "confirmed" : "waiting for confirmation"
       steps.append(.text("# \(account.email) was made before the recording began (\(state)):"))
       steps += [
-        .text("create"), .text(Lexer.line(["set", "email", account.email])),
+        .command(CommandTable.create.invocation()), Self.fill(.email, account.email),
         .secret(.password, index: account.secret), .secret(.confirmPassword, index: account.secret),
-        .text("consent on"), .text("submit"),
+        .command(CommandTable.consent.invocation(true)),
+        .command(CommandTable.submit.invocation()),
       ]
       if setup.autoconfirm {
-        steps.append(.text("signout"))
+        steps.append(.command(CommandTable.signout.invocation()))
       } else {
-        if account.confirmed { steps.append(.text("mail open")) }
-        steps.append(.text("back"))
+        if account.confirmed { steps.append(.command(CommandTable.mail.invocation(.open))) }
+        steps.append(.command(CommandTable.back.invocation()))
       }
     }
     let reach = startSteps()
@@ -97,23 +101,30 @@ extension ScriptRecorder {
     var steps: [Line] = []
     if let session = start.session {
       let email = AuthValidation.normalizedEmail(session.user.email)
-      steps += [.text("signin"), .text(Lexer.line(["set", "email", email]))]
+      steps += [.command(CommandTable.signin.invocation()), Self.fill(.email, email)]
       if let account = relied.first(where: { $0.email == email }) {
         steps.append(.secret(.password, index: account.secret))
       } else if email == DemoAccounts.confirmed.email {
-        steps.append(.text(Lexer.line(["set", "password", DemoAccounts.confirmed.password])))
+        steps.append(
+          .text(
+            Lexer.line(
+              [
+                CommandTable.set.spec.name, AuthField.password.commandName,
+                DemoAccounts.confirmed.password,
+              ])))
       }
-      steps.append(.text("submit"))
+      steps.append(.command(CommandTable.submit.invocation()))
     } else {
+      let signin = Line.command(CommandTable.signin.invocation())
+      let forgot = Line.command(CommandTable.forgot.invocation())
       switch start.navigation {
       case .choice: break
-      case .login: steps.append(.text("signin"))
-      case .signup: steps.append(.text("create"))
-      case .resetRequest: steps += [.text("signin"), .text("forgot")]
+      case .login: steps.append(signin)
+      case .signup: steps.append(.command(CommandTable.create.invocation()))
+      case .resetRequest: steps += [signin, forgot]
       case .resetVerify(let email):
         steps += [
-          .text("signin"), .text(Lexer.line(["set", "email", email])), .text("forgot"),
-          .text("send"),
+          signin, Self.fill(.email, email), forgot, .command(CommandTable.send.invocation()),
         ]
       }
       for field in start.navigation.fields {
@@ -123,13 +134,20 @@ extension ScriptRecorder {
           guard field != .otp, let index = secrets.firstIndex(where: { $0.value == value })
           else { continue }
           steps.append(.secret(field, index: index))
+        } else if field.isSecret {
+          // A demo account's published password, written as it is.
+          steps.append(.text(Lexer.line([CommandTable.set.spec.name, field.commandName, value])))
         } else {
-          steps.append(.text(Lexer.line(["set", field.commandName, value])))
+          steps.append(Self.fill(field, value))
         }
       }
-      if case .signup(true) = start.navigation { steps.append(.text("consent on")) }
+      if case .signup(true) = start.navigation {
+        steps.append(.command(CommandTable.consent.invocation(true)))
+      }
     }
-    if start.network == .offline { steps.append(.text("network offline")) }
+    if start.network == .offline {
+      steps.append(.command(CommandTable.network.invocation(.offline)))
+    }
     return steps
   }
 
@@ -225,5 +243,10 @@ extension ScriptRecorder {
     if minutes > 0 { text += "\(minutes)m" }
     if rest > 0 || text.isEmpty { text += "\(rest)s" }
     return text
+  }
+
+  /// `set <field> <value>` for a field that is not secret.
+  private static func fill(_ field: AuthField, _ value: String) -> Line {
+    .command(CommandTable.set.invocation(.value(field, value)))
   }
 }

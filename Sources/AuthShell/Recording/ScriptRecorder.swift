@@ -103,7 +103,9 @@ final class ScriptRecorder {
 
   /// A line of the script.
   enum Line {
-    /// A command or a comment, as written.
+    /// A command, written as its parsed form shows it.
+    case command(Invocation)
+    /// A comment, or a command as written (a demo account's published password).
     case text(String)
     /// `set <field>` with the secret `index` as its value.
     case secret(AuthField, index: Int)
@@ -149,7 +151,8 @@ final class ScriptRecorder {
   /// Records `step`: its line when it ran, and the checks of what it changed.
   func record(_ step: Step) {
     let spec = step.invocation.spec
-    guard !Self.unrecorded.contains(spec.name) else { return }
+    let role = step.invocation.input.role
+    guard role != .notRecorded else { return }
     switch step.result {
     case .mistake, .failedExpectation, .quit: return
     case .done: break
@@ -159,14 +162,15 @@ final class ScriptRecorder {
     }) {
       return
     }
-    if case .expectation(let expectation) = step.invocation.arguments {
+    if case .check(let expectation) = role {
       recordCheck(expectation)
       return
     }
-    if setup.freshStore, spec.name != "clock", let lastTime {
+    if setup.freshStore, !spec.movesClock, let lastTime {
       let passed = Int(step.startedAt.timeIntervalSince(lastTime))
       if passed >= Self.noticeableWait {
-        body.append(.text("clock advance \(Self.duration(passed))"))
+        let wait = TypedDuration(seconds: Double(passed), text: Self.duration(passed))
+        body.append(.command(CommandTable.clock.invocation(wait)))
       }
     }
     lastTime = step.endedAt
@@ -177,7 +181,7 @@ final class ScriptRecorder {
     }
     body.append(line)
     commandCount += 1
-    if case .fieldVariable(let field, let name) = step.invocation.arguments,
+    if case .fill(.variable(let field, let name)) = role,
       !named.contains(where: { $0.name == name })
     {
       named.append((name, field, step.after.form[field]))
@@ -191,10 +195,6 @@ final class ScriptRecorder {
       checkCount += 1
     }
   }
-
-  /// Commands about the shell rather than the flow: their output changes with authflow's
-  /// version, and a replay gains nothing from them.
-  private static let unrecorded: Set<String> = ["record", "quit", "help", "version"]
 
   /// A pause at the prompt this long (a minute, the wait between emails to one address) is
   /// written as `clock advance`, so a replay sees the time pass as the exploration did.
@@ -215,11 +215,14 @@ final class ScriptRecorder {
   /// The script line for `step`, or `nil` for a link that cannot be replayed.
   private func line(for step: Step) -> Line? {
     let invocation = step.invocation
-    switch invocation.arguments {
-    case .fieldValue(let field, _) where field.isSecret:
+    switch invocation.input.role {
+    case .fill(.value(let field, _)) where field.isSecret,
+      .fill(.ask(let field)) where field.isSecret:
       let value = step.after.form[field]
       if field == .otp {
-        if let newest = step.newestCode, newest == value { return .text("mail code") }
+        if let newest = step.newestCode, newest == value {
+          return .command(CommandTable.mail.invocation(.code))
+        }
         // Any other code is a secret too (an older one, one from another email may still open
         // an account): it is read from the environment. With an outbox, it is not the one sent.
         let index = secret(value: value, for: step.after.addressOnShow, code: true)
@@ -227,17 +230,14 @@ final class ScriptRecorder {
         return .secret(field, index: index)
       }
       if Self.demoPasswords.contains(value) {
-        return .text(Lexer.line(["set", field.commandName, value]))
+        return .text(Lexer.line([CommandTable.set.spec.name, field.commandName, value]))
       }
       return .secret(field, index: secret(value: value, for: step.after.addressOnShow))
     case .link(let link):
       guard let newest = step.newestLink, newest == link else { return nil }
-      return .text("mail open")
+      return .command(CommandTable.mail.invocation(.open))
     default:
-      return .text(
-        Lexer.line(
-          [invocation.spec.name]
-            + invocation.arguments.displayWords(grammar: invocation.spec.grammar)))
+      return .command(invocation)
     }
   }
 
@@ -324,7 +324,7 @@ final class ScriptRecorder {
       if event == .succeeded(.resetVerify) { reset.insert(address) }
     }
     // A reset code found in the outbox went to an account.
-    if step.invocation.spec.name == "mail" || step.newestCode != nil,
+    if step.invocation.spec.readsOutbox || step.newestCode != nil,
       step.after.form.otpCode != step.before.form.otpCode
     {
       rely(on: address, confirmed: true, password: nil, known: false)

@@ -31,8 +31,7 @@ struct RecordingContext: Sendable {
 
 extension ShellSession {
   /// `record FILE [--transcript]`, `record stop`, `record`.
-  func record(_ arguments: Arguments) async -> CommandResult {
-    guard case .record(let request) = arguments else { return .done }
+  func record(_ request: RecordRequest) async -> CommandResult {
     switch request {
     case .start(let path, let transcript):
       return startRecording(to: path, transcript: transcript)
@@ -101,8 +100,8 @@ extension ShellSession {
       events: events.events(after: eventsBefore), startedAt: startedAt, endedAt: now,
       hasOutbox: backend.mailbox != nil)
     if let mailbox = backend.mailbox {
-      switch invocation.arguments {
-      case .fieldValue(.otp, _):
+      switch invocation.input.role {
+      case .fill(.value(.otp, _)), .fill(.ask(.otp)):
         if case .resetVerify(let pending) = before.navigation {
           step.newestCode = try? await mailbox.newest(to: pending, type: "recovery")?.code
         }
