@@ -98,10 +98,10 @@ public enum AuthflowMain {
     let session = ShellSession(
       backend: backend, style: RenderStyle(colour: colourAllowed, plain: options.plain))
     session.environment = environment
-    session.recording.options = options.recordedOptions
-    session.recording.autoconfirm = options.autoconfirm
+    session.observers.recording.options = options.recordedOptions
+    session.observers.recording.autoconfirm = options.autoconfirm
     if let path = environment["AUTHFLOW_COVERAGE"], !path.isEmpty {
-      session.coverage.start(writingTo: path)
+      session.observers.coverage.start(writingTo: path)
     }
     let output = ShellOutput.standardStreams()
 
@@ -125,14 +125,14 @@ public enum AuthflowMain {
       }
       source = editor ?? DescriptorLineSource(descriptor: 0)
       runnerOptions.interactive = editor != nil
-      session.recording.savesEachStep = editor != nil
+      session.observers.recording.savesEachStep = editor != nil
     } else {
       source = DescriptorLineSource(descriptor: descriptor)
     }
-    session.terminal = editor
+    session.io.terminal = editor
     if let file = options.file, file != "-", editor == nil, isatty(0) == 1, isatty(2) == 1 {
       // A script run at a terminal asks there for a secret its environment lacks.
-      session.asksForSecrets = { prompt in
+      session.io.asksForSecrets = { prompt in
         // Ctrl-C cancels the entry; elsewhere in a script it ends the process, as it did.
         Interrupts.install()
         defer { signal(SIGINT, SIG_DFL) }

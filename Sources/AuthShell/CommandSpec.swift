@@ -269,6 +269,26 @@ enum Availability: Equatable, Sendable {
   }
 }
 
+/// What a command printed, and how it ended: a command returns its output as a value, and the
+/// runner decides whether it goes to the terminal or into a JSON object.
+struct CommandOutput: Equatable, Sendable {
+  /// The lines it printed, in order.
+  var lines: [String] = []
+  /// How it ended.
+  var result: CommandResult = .done
+
+  /// It ran and printed nothing.
+  static let done = CommandOutput()
+
+  /// It ran and printed `lines`.
+  static func printed(_ lines: [String]) -> CommandOutput { CommandOutput(lines: lines) }
+
+  /// It could not run.
+  static func mistake(_ error: ShellError) -> CommandOutput {
+    CommandOutput(result: .mistake(error))
+  }
+}
+
 /// How a command ended.
 enum CommandResult: Equatable, Sendable {
   /// It ran.

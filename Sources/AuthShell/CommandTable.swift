@@ -22,15 +22,15 @@ enum CommandTable {
     buttons: [
       Button(place: .screen(.login), label: "Sign In", submits: true),
       Button(place: .screen(.signup), label: "Create Account", submits: true),
-    ], flowStep: { _, _ in .submit }, effect: .call { session, _ in await session.submit() })
+    ], flowStep: { _, _ in .submit }, effect: .request { session, _ in await session.submit() })
   static let send = Command(
     "send", .screens([.resetRequest]), "send the reset code (submit)",
     buttons: [Button(place: .screen(.resetRequest), label: "Send code", submits: true)],
-    flowStep: { _, _ in .submit }, effect: .call { session, _ in await session.submit() })
+    flowStep: { _, _ in .submit }, effect: .request { session, _ in await session.submit() })
   static let verify = Command(
     "verify", .screens([.resetVerify]), "set the new password with the code (submit)",
     buttons: [Button(place: .screen(.resetVerify), label: "Reset password", submits: true)],
-    flowStep: { _, _ in .submit }, effect: .call { session, _ in await session.submit() })
+    flowStep: { _, _ in .submit }, effect: .request { session, _ in await session.submit() })
   static let forgot = Command(
     "forgot", .screens([.login]), "\"Forgot password?\": reset the password, keeping the email",
     buttons: [Button(place: .screen(.login), label: "Forgot password?")],
@@ -49,7 +49,7 @@ enum CommandTable {
     "suggest-password", .screens([.signup]),
     "fill both password fields with a strong password, kept hidden",
     buttons: [Button(place: .screen(.signup), label: "Suggest strong password")],
-    effect: .edit { session, _ in session.suggestPassword() })
+    effect: .edits { session, _ in .printed(session.suggestPassword()) })
   static let back = Command(
     "back", .screens(forms), "back to the choice screen, clearing the form",
     buttons: forms.map { Button(place: .screen($0), label: "Back") },
@@ -107,7 +107,8 @@ enum CommandTable {
     effect: .show { session, _ in session.showVersion() })
   static let quit = Command(
     "quit", aliases: ["exit"], .anywhere, "leave the shell (also exit, Ctrl-D)",
-    renewsSessionFirst: false, scriptRole: .notRecorded, effect: .shows { _, _ in .quit })
+    renewsSessionFirst: false, scriptRole: .notRecorded,
+    effect: .shows { _, _ in CommandOutput(result: .quit) })
 
   // MARK: The signed-in screen
 
@@ -132,7 +133,7 @@ enum CommandTable {
     "reload", .signedIn, "check again whether the email is verified (renews the tokens)",
     buttons: [Button(place: .signedIn, label: "I've verified my email")],
     flowStep: { _, to in to == .choice ? .sessionEnded : nil },
-    effect: .call { session, _ in await session.reload() })
+    effect: .request { session, _ in await session.reload() })
   static let sendVerification = Command(
     "send-verification", .signedIn, "send the verification email to the signed-in user again",
     buttons: [Button(place: .signedIn, label: "Resend verification")],
@@ -142,7 +143,7 @@ enum CommandTable {
     "delete the account and everything kept with it (confirm: go ahead)",
     buttons: [Button(place: .signedIn, label: "Delete account")],
     flowStep: { _, _, to in to == .choice ? .deleteAccount : nil },
-    effect: .call { session, confirmed in await session.deleteAccount(confirmed: confirmed) })
+    effect: .request { session, confirmed in await session.deleteAccount(confirmed: confirmed) })
 
   // MARK: What only some backends offer
 

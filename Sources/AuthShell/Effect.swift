@@ -1,29 +1,29 @@
 import AuthFlow
 
-/// What a command does with its value, and so what the shell must tell after it.
+/// What a command does with its value, and so what the shell must tell after it. Every handler
+/// returns its output as a value.
 enum Effect<Value: Sendable>: Sendable {
   /// Shows something; the flow's state is left as it was, so there is nothing to tell.
-  case shows(@MainActor @Sendable (ShellSession, Value) -> CommandResult)
+  case shows(@MainActor @Sendable (ShellSession, Value) -> CommandOutput)
   /// Edits the form (fields, consent); nothing the shell tells (screen, session, network,
   /// message) can change.
-  case edits(@MainActor @Sendable (ShellSession, Value) -> CommandResult)
+  case edits(@MainActor @Sendable (ShellSession, Value) -> CommandOutput)
   /// Changes the state without waiting: a new screen, the network, the message.
-  case atOnce(@MainActor @Sendable (ShellSession, Value) -> CommandResult)
+  case atOnce(@MainActor @Sendable (ShellSession, Value) -> CommandOutput)
   /// Waits for the backend (or the person at the terminal); a spinner shows while it does.
-  case request(@MainActor @Sendable (ShellSession, Value) async -> CommandResult)
+  case request(@MainActor @Sendable (ShellSession, Value) async -> CommandOutput)
   /// A button that opens `screen` from the choice screen, and submits the form on `screen`
   /// (the app's "Sign In" and "Create Account").
   case opens(AuthScreen)
 
-  /// Shows something, where nothing can go wrong in the shell itself.
-  static func show(_ body: @escaping @MainActor @Sendable (ShellSession, Value) -> Void) -> Effect {
-    .shows { session, value in
-      body(session, value)
-      return .done
-    }
+  /// Shows the lines `body` makes, where nothing can go wrong in the shell itself.
+  static func show(_ body: @escaping @MainActor @Sendable (ShellSession, Value) -> [String])
+    -> Effect
+  {
+    .shows { session, value in .printed(body(session, value)) }
   }
 
-  /// Edits the form, where nothing can go wrong in the shell itself.
+  /// Edits the form, printing nothing, where nothing can go wrong in the shell itself.
   static func edit(_ body: @escaping @MainActor @Sendable (ShellSession, Value) -> Void) -> Effect {
     .edits { session, value in
       body(session, value)
@@ -31,7 +31,7 @@ enum Effect<Value: Sendable>: Sendable {
     }
   }
 
-  /// At once, where nothing can go wrong in the shell itself.
+  /// At once, printing nothing but what changed, where nothing can go wrong in the shell.
   static func change(_ body: @escaping @MainActor @Sendable (ShellSession, Value) -> Void)
     -> Effect
   {
@@ -55,10 +55,10 @@ enum Effect<Value: Sendable>: Sendable {
 /// A command's effect with its value's type erased, as the table keeps it: each handler takes
 /// the parsed input and gets its value back as the type its own grammar made.
 enum ErasedEffect: Sendable {
-  case shows(@MainActor @Sendable (ShellSession, ParsedInput) -> CommandResult)
-  case edits(@MainActor @Sendable (ShellSession, ParsedInput) -> CommandResult)
-  case atOnce(@MainActor @Sendable (ShellSession, ParsedInput) -> CommandResult)
-  case request(@MainActor @Sendable (ShellSession, ParsedInput) async -> CommandResult)
+  case shows(@MainActor @Sendable (ShellSession, ParsedInput) -> CommandOutput)
+  case edits(@MainActor @Sendable (ShellSession, ParsedInput) -> CommandOutput)
+  case atOnce(@MainActor @Sendable (ShellSession, ParsedInput) -> CommandOutput)
+  case request(@MainActor @Sendable (ShellSession, ParsedInput) async -> CommandOutput)
   case opens(AuthScreen)
 
   init<Value: Sendable>(_ effect: Effect<Value>) {
@@ -89,9 +89,6 @@ enum ErasedEffect: Sendable {
         return .done
       }
     }
-    return .request { session, _ in
-      await session.submit()
-      return .done
-    }
+    return .request { session, _ in await session.submit() }
   }
 }

@@ -157,9 +157,10 @@ extension String {
   }
 }
 
-/// Holds a run's coverage while it runs: `nil` unless measured.
+/// Holds a run's coverage while it runs: `nil` unless measured. It observes each step for the
+/// screens and transitions it reached.
 @MainActor
-final class CoverageRecorder {
+final class CoverageRecorder: StepObserver {
   /// What the run reached so far.
   var coverage: FlowCoverage?
   /// Where the run's line goes at its end.
@@ -174,5 +175,10 @@ final class CoverageRecorder {
   /// Writes the run's line, if measured.
   func finish() {
     if let path, let coverage { coverage.append(to: path) }
+  }
+
+  func observe(_ step: StepRecord, in session: ShellSession) async -> [String] {
+    coverage?.record(step.invocation, before: step.before, after: step.after)
+    return []
   }
 }

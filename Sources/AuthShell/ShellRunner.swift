@@ -43,21 +43,25 @@ final class ShellRunner {
     self.source = source
     self.output = output
     self.options = options
-    session.masksCodes = options.json
+    session.io.masksCodes = options.json
   }
 
   /// Runs to the end; the exit status: 0 when everything ran and held, else 1.
   func run() async -> Int32 {
-    await session.start()
-    writePending()
-    if let path = options.record,
-      case .mistake(let error) = session.startRecording(to: path, transcript: false)
-    {
-      output.error("authflow: \(error.text)")
-      output.flush()
-      return 2
+    write(await session.start())
+    if let path = options.record {
+      // `--record FILE` is a recorder added before the first line.
+      let started = session.startRecording(to: path, transcript: false)
+      if case .mistake(let error) = started.result {
+        output.error("authflow: \(error.text)")
+        output.flush()
+        return 2
+      }
+      write(
+        started.lines,
+        command: options.json
+          ? CommandTable.record.invocation(.start(path: path, transcript: false)).displayText : nil)
     }
-    if let path = options.record { writePending(command: options.json ? "record \(path)" : nil) }
     reading: while let input = source.nextLine(prompt: options.interactive ? prompt : "") {
       lineNumber += 1
       switch input {
@@ -70,13 +74,12 @@ final class ShellRunner {
         if await runLine(text) == .quit || (failed && options.bail) { break reading }
       }
     }
-    writePending()
-    if session.recorder != nil {
-      await session.finishRecording()
-      writePending(command: options.json ? "record stop" : nil)
+    if session.observers.recorder != nil {
+      let lines = await session.finishRecording()
+      write(lines, command: options.json ? CommandTable.record.invocation(.stop).displayText : nil)
     }
     output.flush()
-    session.coverage.finish()
+    session.observers.coverage.finish()
     return failed && !options.interactive ? 1 : 0
   }
 
@@ -95,6 +98,7 @@ final class ShellRunner {
     }
     for (index, command) in line.commands.enumerated() {
       let position = line.commands.count > 1 ? index + 1 : nil
+      var printed: [String] = []
       let result: CommandResult
       switch command.result {
       case .failure(let error):
@@ -102,43 +106,28 @@ final class ShellRunner {
       case .success(let invocation):
         // Only a signed-in session can be due for renewal (most script lines are signed out).
         if session.viewModel.state.session != nil, invocation.spec.renewsSessionFirst {
-          await session.renewSessionIfDue()
+          printed += await session.renewSessionIfDue()
         }
-        let recorder = session.recorder
-        let measured =
-          session.coverage.coverage != nil || recorder != nil ? session.viewModel.state : nil
-        let (eventsBefore, startedAt) =
-          recorder != nil ? (session.events.total, session.now) : (0, nil)
-        switch session.prepare(invocation) {
-        case .finished(let finished): result = finished
-        case .waits(let run): result = await run()
-        }
-        if let measured {
-          session.coverage.coverage?.record(
-            invocation, before: measured, after: session.viewModel.state)
-          if let recorder, let startedAt {
-            await session.recordStep(
-              recorder, invocation: invocation, result: result, before: measured,
-              eventsBefore: eventsBefore, startedAt: startedAt)
-          }
-        }
+        let commandOutput = await run(invocation)
+        printed += commandOutput.lines
+        result = commandOutput.result
       }
       let shown = options.json ? command.displayText : nil
       switch result {
       case .done:
-        writePending(command: shown)
+        write(printed, command: shown)
       case .quit:
-        writePending(command: shown)
+        write(printed, command: shown)
         return .quit
       case .mistake(let error):
-        report(error, command: shown, position: position)
+        report(error, printed: printed, command: shown, position: position)
         // A script without the secret it reads would only fail on from here: it stops.
         switch error {
         case .variableUnset, .entryCancelled: if !options.interactive { return .quit }
         default: break
         }
       case .failedExpectation(let message):
-        report(message, command: shown, position: position)
+        report(message, printed: printed, command: shown, position: position)
       }
       if failed && options.bail { return .quit }
     }
@@ -172,11 +161,34 @@ final class ShellRunner {
     }
   }
 
-  /// Writes what the last command printed, as text or as its JSON object.
-  private func writePending(command: String? = nil, problem: String? = nil) {
-    if session.pendingLines.isEmpty, !options.json { return }
-    let lines = session.pendingLines
-    session.pendingLines = []
+  /// Runs `invocation`, and hands what it did to the session's observers (coverage, a
+  /// recording); with none, nothing of the step is kept (the common, fast case of scripts).
+  private func run(_ invocation: Invocation) async -> CommandOutput {
+    let observers = session.observers.active
+    guard !observers.isEmpty else {
+      switch session.prepare(invocation) {
+      case .finished(let output): return output
+      case .waits(let run): return await run()
+      }
+    }
+    let before = session.viewModel.state
+    let (eventsBefore, startedAt) = (session.events.total, session.now)
+    var output: CommandOutput
+    switch session.prepare(invocation) {
+    case .finished(let finished): output = finished
+    case .waits(let run): output = await run()
+    }
+    let step = StepRecord(
+      invocation: invocation, result: output.result, before: before,
+      after: session.viewModel.state, events: session.events.events(after: eventsBefore),
+      startedAt: startedAt, endedAt: session.now)
+    for observer in observers { output.lines += await observer.observe(step, in: session) }
+    return output
+  }
+
+  /// Writes what a command printed, as text or as its JSON object (for `command`).
+  private func write(_ lines: [String], command: String? = nil, problem: String? = nil) {
+    if lines.isEmpty, !options.json || command == nil { return }
     if options.json, let command {
       let report = CommandReport(
         line: lineNumber, command: command, problem: problem, state: session.viewModel.state,
@@ -191,16 +203,21 @@ final class ShellRunner {
   }
 
   /// Reports a mistake on standard error: `line N: message; hint`.
-  private func report(_ error: ShellError, command: String?, position: Int? = nil) {
-    report(error.text, command: command, position: position)
+  private func report(
+    _ error: ShellError, printed: [String] = [], command: String?, position: Int? = nil
+  ) {
+    report(error.text, printed: printed, command: command, position: position)
   }
 
-  /// Reports a mistake or a failed expectation on standard error: `line N: text`.
-  private func report(_ text: String, command: String?, position: Int? = nil) {
+  /// Reports a mistake or a failed expectation on standard error, after what the command
+  /// printed: `line N: text`.
+  private func report(
+    _ text: String, printed: [String] = [], command: String?, position: Int? = nil
+  ) {
     failed = true
     var prefix = options.interactive ? "error" : "line \(lineNumber)"
     if let position { prefix += " (command \(position))" }
-    writePending(command: command ?? (options.json ? "" : nil), problem: text)
+    write(printed, command: command ?? (options.json ? "" : nil), problem: text)
     output.error("\(prefix): \(text)")
     if options.interactive { output.flush() }
   }

@@ -8,7 +8,7 @@ extension ShellSession {
 
   /// The form's submit button; a suggested password an account was created with is saved, like
   /// a phone's password manager does.
-  func submit() async {
+  func submit() async -> CommandOutput {
     let email = AuthValidation.normalizedEmail(viewModel.email)
     let password = viewModel.password
     let signingUp = viewModel.navigationState.screen == .signup
@@ -16,43 +16,42 @@ extension ShellSession {
     let accepted =
       viewModel.session != nil || viewModel.statusBanner == .confirmationSent
       || viewModel.statusBanner == .verificationSent
-    if signingUp, accepted, let suggestion, suggestion == password {
-      savedPasswords[email] = password
-      self.suggestion = nil
-      pendingLines.append(
-        "Saved the suggested password for \(email) in this session; autofill fills it in on the sign-in screen."
-      )
-    }
+    guard signingUp, accepted, let suggestion = passwords.suggestion, suggestion == password
+    else { return .done }
+    passwords.saved[email] = password
+    passwords.suggestion = nil
+    return .printed([
+      "Saved the suggested password for \(email) in this session; autofill fills it in on the sign-in screen."
+    ])
   }
 
   /// Fills both password fields with a strong password, kept hidden.
-  func suggestPassword() {
+  func suggestPassword() -> [String] {
     let password = suggestedPassword()
     viewModel.password = password
     viewModel.confirmPassword = password
-    suggestion = password
-    pendingLines.append("Filled both password fields with a strong password (hidden).")
+    passwords.suggestion = password
+    return ["Filled both password fields with a strong password (hidden)."]
   }
 
   /// Fills the login form with a password this session saved.
-  func autofill() -> CommandResult {
+  func autofill() -> CommandOutput {
     let typed = AuthValidation.normalizedEmail(viewModel.email)
     let saved =
       typed.isEmpty
-      ? savedPasswords.min(by: { $0.key < $1.key })
-      : savedPasswords.first(where: { $0.key == typed })
+      ? passwords.saved.min(by: { $0.key < $1.key })
+      : passwords.saved.first(where: { $0.key == typed })
     guard let (email, password) = saved else {
       return .mistake(.noSavedPassword(email: typed.isEmpty ? nil : typed))
     }
     viewModel.email = email
     viewModel.password = password
-    pendingLines.append("Filled in the saved email and password (hidden).")
-    return .done
+    return .printed(["Filled in the saved email and password (hidden)."])
   }
 
   /// `set <field> [value]`: a mask copied from history or an echo is refused; no value asks
   /// for a secret unseen at a terminal.
-  func set(_ input: FieldInput) -> CommandResult {
+  func set(_ input: FieldInput) -> CommandOutput {
     let field: AuthField
     switch input {
     case .variable(let variableField, let name):
@@ -66,7 +65,7 @@ extension ShellSession {
     case .ask(let asked):
       field = asked
     }
-    guard field.isSecret, let terminal else { return .mistake(.needsValue(field)) }
+    guard field.isSecret, let terminal = io.terminal else { return .mistake(.needsValue(field)) }
     guard let secret = terminal.readSecret(prompt: "\(field.label): ") else {
       return .mistake(.entryCancelled(field))
     }
@@ -77,12 +76,13 @@ extension ShellSession {
   /// `set <field> $NAME`: the value of the environment variable `NAME`; when it is not set,
   /// a terminal asks for a secret unseen (once: the session keeps it, in memory), and anywhere
   /// else it is a mistake naming the variable to set.
-  private func set(_ field: AuthField, fromVariable name: String) -> CommandResult {
+  private func set(_ field: AuthField, fromVariable name: String) -> CommandOutput {
     if let value = environment[name], !value.isEmpty {
       viewModel.setValue(value, for: field)
       return .done
     }
-    let ask = terminal.map { terminal in { terminal.readSecret(prompt: $0) } } ?? asksForSecrets
+    let ask =
+      io.terminal.map { terminal in { terminal.readSecret(prompt: $0) } } ?? io.asksForSecrets
     guard field.isSecret, let ask else { return .mistake(.variableUnset(name, field)) }
     guard let secret = ask("\(field.label) ($\(name)): ") else {
       return .mistake(.entryCancelled(field))

@@ -10,55 +10,54 @@ import GoTrue
 
 extension ShellSession {
   /// `show`: the whole screen.
-  func show() {
-    pendingLines += Renderer.screen(viewModel.state, label: backend.label, style: style, now: now)
+  func show() -> [String] {
+    Renderer.screen(viewModel.state, label: backend.label, style: style, now: now)
   }
 
   /// `events`: the analytics events so far.
-  func listEvents() {
+  func listEvents() -> [String] {
     let numbered = events.numbered
-    if numbered.isEmpty { pendingLines.append("No events yet.") }
-    for (number, event) in numbered {
+    if numbered.isEmpty { return ["No events yet."] }
+    return numbered.map { number, event in
       let properties = event.properties.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-      pendingLines.append("\(number). \(event.name) \(properties)")
+      return "\(number). \(event.name) \(properties)"
     }
   }
 
   /// `help [command]`.
-  func help(_ command: CommandSpec?) {
-    guard let command else {
-      pendingLines += HelpText.overview(context)
-      return
-    }
-    pendingLines += HelpText.details(command)
+  func help(_ command: CommandSpec?) -> [String] {
+    command.map(HelpText.details) ?? HelpText.overview(context)
   }
 
   /// `expect …`.
-  func check(_ expectation: Expectation) -> CommandResult {
-    expectation.failure(in: viewModel.state).map(CommandResult.failedExpectation) ?? .done
+  func check(_ expectation: Expectation) -> CommandOutput {
+    CommandOutput(
+      result: expectation.failure(in: viewModel.state).map(CommandResult.failedExpectation)
+        ?? .done)
   }
 
   /// `delete-account [confirm]`: without `confirm`, says what would be deleted and how to go
   /// ahead (the app's confirmation step); with it, deletes.
-  func deleteAccount(confirmed: Bool) async {
+  func deleteAccount(confirmed: Bool) async -> CommandOutput {
     guard confirmed else {
       let email = TerminalText.visible(viewModel.session?.user.email ?? "")
-      pendingLines.append(
+      let confirm = CommandTable.deleteAccount.invocation(true).displayText
+      return .printed([
         "This deletes the account \(email) and everything kept with it; it cannot be undone."
-          + " To go ahead: delete-account confirm")
-      return
+          + " To go ahead: \(confirm)"
+      ])
     }
     let email = viewModel.session?.user.email
     await viewModel.deleteAccount()
     if viewModel.session == nil, let email { forgetLocalData(of: email) }
+    return .done
   }
 
   /// `reload`: renews the tokens, which carry the current verification, and says it.
-  func reload() async {
+  func reload() async -> CommandOutput {
     await viewModel.refreshSession()
-    if let user = viewModel.session?.user {
-      pendingLines.append("email_verified: \(user.emailVerified)")
-    }
+    guard let user = viewModel.session?.user else { return .done }
+    return .printed(["email_verified: \(user.emailVerified)"])
   }
 
   /// `signout`: ends the session, then forgets what this process kept for the user (seed
@@ -72,14 +71,14 @@ extension ShellSession {
 
   private func forgetLocalData(of email: String) {
     let email = AuthValidation.normalizedEmail(email)
-    savedPasswords[email] = nil
+    passwords.saved[email] = nil
     backend.mailbox?.forget(recipient: email)
   }
 
   /// `whoami`.
-  func whoami() {
-    guard let session = viewModel.session else { return }
-    pendingLines += [
+  func whoami() -> [String] {
+    guard let session = viewModel.session else { return [] }
+    var lines = [
       TerminalText.visible(session.user.email),
       "  user id: \(TerminalText.visible(session.user.id))",
       "  email confirmed: \(Renderer.confirmation(of: session.user))",
@@ -88,25 +87,25 @@ extension ShellSession {
     ]
     // What the app stored with the account (names, the consent and when), sorted by key.
     for (key, value) in session.user.metadata.sorted(by: { $0.key < $1.key }) {
-      pendingLines.append("  \(TerminalText.visible(key)): \(TerminalText.visible(value))")
+      lines.append("  \(TerminalText.visible(key)): \(TerminalText.visible(value))")
     }
+    return lines
   }
 
   /// `token`: the access token's header and claims, decoded; the signature and the refresh
   /// token are never shown.
-  func showToken() {
-    guard let session = viewModel.session else { return }
+  func showToken() -> [String] {
+    guard let session = viewModel.session else { return [] }
     // The Firebase emulator's ID tokens are unsigned: their third part is empty.
     let parts = session.accessToken.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
       let claims = try? JSONDecoder().decode([String: JSONValue].self, from: Data(payload))
     else {
-      pendingLines.append(
+      return [
         "The access token is not a JWT; it expires \(Renderer.expiry(session.expiresAt, now: now))."
-      )
-      return
+      ]
     }
-    pendingLines.append("Access token (JWT, signature hidden):")
+    var lines = ["Access token (JWT, signature hidden):"]
     for key in claims.keys.sorted() {
       guard let value = claims[key] else { continue }
       let text: String
@@ -124,18 +123,19 @@ extension ShellSession {
         let json = TerminalText.visible(String(decoding: value.jsonBytes, as: UTF8.self))
         text = json.count > Self.claimWidth ? json.prefix(Self.claimWidth - 1) + "…" : json
       }
-      pendingLines.append("  \(TerminalText.visible(key)): \(text)")
+      lines.append("  \(TerminalText.visible(key)): \(text)")
     }
-    pendingLines.append("  signature: \(style.mask)")
-    pendingLines.append("Refresh token: \(style.mask) (single use, rotated by refresh)")
+    lines.append("  signature: \(style.mask)")
+    lines.append("Refresh token: \(style.mask) (single use, rotated by refresh)")
+    return lines
   }
 
   /// The widest a claim's value is shown.
   private static let claimWidth = 160
 
   /// `version`: authflow's version and the backend it runs on.
-  func showVersion() {
-    pendingLines.append("authflow \(AuthflowMain.version) · \(backend.name) backend")
+  func showVersion() -> [String] {
+    ["authflow \(AuthflowMain.version) · \(backend.name) backend"]
   }
 
   /// Whether `seconds` since 1970 is a time a timestamp can show (years 1970 to 9999).
@@ -144,9 +144,9 @@ extension ShellSession {
   }
 
   /// `clock advance <duration>`.
-  func advanceClock(by seconds: Double) {
-    guard let clock = backend.clock else { return }
+  func advanceClock(by seconds: Double) -> [String] {
+    guard let clock = backend.clock else { return [] }
     clock.advance(by: seconds)
-    pendingLines.append("clock: \(Renderer.timestamp(clock.now))")
+    return ["clock: \(Renderer.timestamp(clock.now))"]
   }
 }

@@ -2,15 +2,13 @@ import AuthFlow
 
 extension ShellSession {
   /// `mail`, `mail code`, `mail open`.
-  func mail(_ action: MailAction) async -> CommandResult {
+  func mail(_ action: MailAction) async -> CommandOutput {
     guard let mailbox = backend.mailbox else { return .done }
     do throws(ShellError) {
       switch action {
       case .code: return try await mailCode(mailbox)
       case .open: return try await mailOpen(mailbox)
-      case .list:
-        pendingLines += mailLines(try await mailbox.items())
-        return .done
+      case .list: return .printed(mailLines(try await mailbox.items()))
       }
     } catch {
       return .mistake(error)
@@ -18,10 +16,9 @@ extension ShellSession {
   }
 
   /// `open <link>`: acts on a link from an email, as tapping it would.
-  func open(link text: String) async -> CommandResult {
+  func open(link text: String) async -> CommandOutput {
     do {
-      await open(try AuthDeepLink(parsing: text))
-      return .done
+      return .printed(await open(try AuthDeepLink(parsing: text)))
     } catch {
       return .mistake(.badLink(error))
     }
@@ -30,43 +27,45 @@ extension ShellSession {
   /// The address emails are looked up for.
   private var currentEmail: String { viewModel.state.addressOnShow }
 
-  private func open(_ link: AuthDeepLink) async {
+  /// Opens `link`; the lines it prints.
+  private func open(_ link: AuthDeepLink) async -> [String] {
+    var lines: [String] = []
     if viewModel.session != nil, case .confirmation = link {
-      pendingLines.append("(the app is signed in; the link is handled all the same)")
+      lines.append("(the app is signed in; the link is handled all the same)")
     }
     await viewModel.open(link)
+    return lines
   }
 
   /// Follows the newest email's link as a tap would. A link into the app opens as it is; a
   /// link to a server's `/verify` (GoTrue's emails) opens the app the way a template linking
   /// into the app with the email's code would.
-  private func mailOpen(_ mailbox: any ShellMailbox) async throws(ShellError) -> CommandResult {
+  private func mailOpen(_ mailbox: any ShellMailbox) async throws(ShellError) -> CommandOutput {
     let address = currentEmail
     guard !address.isEmpty else { throw .needsEmail(command: "mail open") }
     guard let item = try await mailbox.newest(to: address, type: nil) else {
       throw .noEmail(to: address)
     }
     if let link = item.link, let appLink = try? AuthDeepLink(parsing: link) {
-      await open(appLink)
-      return .done
+      return .printed(await open(appLink))
     }
     guard let code = item.code else { throw .emailHasNoCode(id: item.id) }
     switch item.type {
-    case "signup", "email": await open(.confirmation(email: item.recipient, code: code))
-    case "recovery": await open(.recovery(email: item.recipient, code: code))
+    case "signup", "email":
+      return .printed(await open(.confirmation(email: item.recipient, code: code)))
+    case "recovery": return .printed(await open(.recovery(email: item.recipient, code: code)))
     default: throw .badLink(.unsupportedType(item.type ?? "none"))
     }
-    return .done
   }
 
   private func mailLines(_ items: [MailItem]) -> [String] {
     guard !items.isEmpty else { return ["The outbox is empty."] }
     return items.flatMap { item in
-      let link = item.link.map { masksCodes ? Redaction.maskingQuery(of: $0) : $0 } ?? ""
+      let link = item.link.map { io.masksCodes ? Redaction.maskingQuery(of: $0) : $0 } ?? ""
       let recipient = TerminalText.visible(item.recipient)
       // Firebase's emails carry a link only: no "code" column for them.
       let code = item.code.map {
-        "code \(TerminalText.visible(masksCodes ? Redaction.mask : $0))  "
+        "code \(TerminalText.visible(io.masksCodes ? Redaction.mask : $0))  "
       }
       return [
         "#\(TerminalText.visible(item.id)) \(Renderer.timestamp(item.sentAt)) to \(recipient): "
@@ -76,7 +75,7 @@ extension ShellSession {
     }
   }
 
-  private func mailCode(_ mailbox: any ShellMailbox) async throws(ShellError) -> CommandResult {
+  private func mailCode(_ mailbox: any ShellMailbox) async throws(ShellError) -> CommandOutput {
     guard case .resetVerify(let pending) = viewModel.navigationState else {
       throw .mailCodeNeedsResetVerify
     }
@@ -85,8 +84,7 @@ extension ShellSession {
     }
     guard let code = item.code else { throw .emailHasNoCode(id: item.id) }
     viewModel.otpCode = code
-    pendingLines.append("Filled in the code from email #\(TerminalText.visible(item.id)) (hidden).")
-    return .done
+    return .printed(["Filled in the code from email #\(TerminalText.visible(item.id)) (hidden)."])
   }
 }
 

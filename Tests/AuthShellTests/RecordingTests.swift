@@ -61,8 +61,8 @@ final class RecordingTests {
       store: .memory, configuration: configuration, seed: 1, stateDirectory: "/nonexistent")
     let session = ShellSession(backend: backend, style: .script)
     session.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    session.recording.program = authflowBinary
-    session.recording.today = { "2026-11-22" }
+    session.observers.recording.program = authflowBinary
+    session.observers.recording.today = { "2026-11-22" }
     var output = Data()
     var errors = Data()
     let sink = ShellOutput { stream, bytes in

@@ -31,35 +31,37 @@ struct RecordingContext: Sendable {
 
 extension ShellSession {
   /// `record FILE [--transcript]`, `record stop`, `record`.
-  func record(_ request: RecordRequest) async -> CommandResult {
+  func record(_ request: RecordRequest) async -> CommandOutput {
     switch request {
     case .start(let path, let transcript):
       return startRecording(to: path, transcript: transcript)
     case .stop:
-      guard recorder != nil else { return .mistake(.notRecording) }
-      await stopRecording()
-      return .done
+      guard observers.recorder != nil else { return .mistake(.notRecording) }
+      return .printed(await stopRecording())
     case .status:
-      if let recorder {
-        pendingLines.append(
-          "Recording to \(recorder.setup.path): \(counts(recorder)) so far; record stop ends it.")
-      } else {
-        pendingLines.append(
-          "Not recording; record FILE starts (record FILE --transcript saves"
-            + " the replay's transcript too).")
+      if let recorder = observers.recorder {
+        return .printed([
+          "Recording to \(recorder.setup.path): \(counts(recorder)) so far; record stop ends it."
+        ])
       }
-      return .done
+      return .printed([
+        "Not recording; record FILE starts (record FILE --transcript saves"
+          + " the replay's transcript too)."
+      ])
     }
   }
 
-  /// Starts recording to `path`, from the state on show. A file there is replaced only when an
-  /// earlier recording made it.
-  func startRecording(to path: String, transcript: Bool) -> CommandResult {
-    if let recorder { return .mistake(.alreadyRecording(recorder.setup.path)) }
+  /// Starts recording to `path`, from the state on show: a recorder joins the observers. A
+  /// file there is replaced only when an earlier recording made it.
+  func startRecording(to path: String, transcript: Bool) -> CommandOutput {
+    if let recorder = observers.recorder {
+      return .mistake(.alreadyRecording(recorder.setup.path))
+    }
     if transcript, backend.kind != .embedded {
       return .mistake(.transcriptNeedsEmbedded(backend: backend.kind))
     }
     if let problem = Self.refusal(toReplace: path) { return .mistake(problem) }
+    let recording = observers.recording
     let setup = ScriptRecorder.Setup(
       path: path, transcript: transcript, options: recording.options, backendName: backend.name,
       freshStore: backend.kind == .embedded, autoconfirm: recording.autoconfirm,
@@ -68,11 +70,11 @@ extension ShellSession {
     if let problem = Self.write(recorder.text, to: path) {
       return .mistake(.cannotRecord(path: path, reason: problem))
     }
-    self.recorder = recorder
-    pendingLines.append(
+    observers.recorder = recorder
+    return .printed([
       "Recording to \(path): each command that runs, and checks of what it changed; "
-        + "record stop ends it.")
-    return .done
+        + "record stop ends it."
+    ])
   }
 
   /// Why the file at `path` must not be replaced, or `nil` when it may: nothing is there, or
@@ -89,67 +91,34 @@ extension ShellSession {
     return .wontReplace(path)
   }
 
-  /// Records what a command did, when a recording is under way.
-  func recordStep(
-    _ recorder: ScriptRecorder, invocation: Invocation, result: CommandResult,
-    before: AuthFlowState, eventsBefore: Int, startedAt: Date
-  ) async {
-    guard self.recorder === recorder else { return }
-    var step = ScriptRecorder.Step(
-      invocation: invocation, result: result, before: before, after: viewModel.state,
-      events: events.events(after: eventsBefore), startedAt: startedAt, endedAt: now,
-      hasOutbox: backend.mailbox != nil)
-    if let mailbox = backend.mailbox {
-      switch invocation.input.role {
-      case .fill(.value(.otp, _)), .fill(.ask(.otp)):
-        if case .resetVerify(let pending) = before.navigation {
-          step.newestCode = try? await mailbox.newest(to: pending, type: "recovery")?.code
-        }
-      case .link:
-        let address = before.addressOnShow
-        if !address.isEmpty {
-          step.newestLink = try? await mailbox.newest(to: address, type: nil)?.link
-        }
-      default:
-        break
-      }
-    }
-    recorder.record(step)
-    if recording.savesEachStep, let problem = Self.write(recorder.text, to: recorder.setup.path) {
-      pendingLines.append(
-        Renderer.errorLine("Cannot write \(recorder.setup.path): \(problem)", style))
-    }
-  }
-
   /// Ends the recording, if there is one, as `record stop` does: when the input ends or the
-  /// shell quits.
-  func finishRecording() async {
-    if recorder != nil { await stopRecording() }
+  /// shell quits. The lines it prints.
+  func finishRecording() async -> [String] {
+    observers.recorder != nil ? await stopRecording() : []
   }
 
   /// Writes the file, tells what it needs, and replays it on a fresh store to show it passes.
-  private func stopRecording() async {
-    guard let recorder else { return }
-    self.recorder = nil
+  private func stopRecording() async -> [String] {
+    guard let recorder = observers.recorder else { return [] }
+    observers.recorder = nil
     let setup = recorder.setup
     if let problem = Self.write(recorder.text, to: setup.path) {
-      pendingLines.append(Renderer.errorLine("Cannot write \(setup.path): \(problem)", style))
-      return
+      return [Renderer.errorLine("Cannot write \(setup.path): \(problem)", style)]
     }
-    pendingLines.append("Recorded \(counts(recorder)) to \(setup.path).")
+    var lines = ["Recorded \(counts(recorder)) to \(setup.path)."]
     // The #! line's options that a script's line may not give itself (a project's URL) go on
     // the command line that runs it.
     let command = ScriptLineAdmission.command(toRun: setup.path, line: setup.options)
     let variables = recorder.variables
     if !variables.isEmpty {
       let names = variables.map(\.name)
-      pendingLines.append(
+      lines.append(
         "It reads \(listing(names)) from the environment: "
           + names.map { "\($0)=…" }.joined(separator: " ") + " " + command)
     }
     let relied = recorder.reliedOn
     if !relied.isEmpty {
-      pendingLines.append(
+      lines.append(
         setup.freshStore
           ? "It relied on \(listing(relied)), made before the recording began: the file starts "
             + "with the steps that make \(relied.count == 1 ? "it" : "them")."
@@ -157,14 +126,14 @@ extension ShellSession {
             + "\(relied.count == 1 ? "it" : "they") must exist on the project when it runs.")
     }
     if recorder.beganElsewhere {
-      pendingLines.append(
+      lines.append(
         "It began away from the choice screen: the file starts with the steps that get there.")
     }
     guard setup.freshStore else {
-      pendingLines.append(
+      lines.append(
         "Not replayed: a replay on the \(setup.backendName) backend makes accounts on the project;"
           + " \(command) runs it.")
-      return
+      return lines
     }
     var environment = environment
     for variable in variables {
@@ -172,19 +141,19 @@ extension ShellSession {
     }
     let outcome = await Self.replay(
       setup.path, transcript: setup.transcript,
-      program: recording.program ?? SuiteMain.thisProgram(),
+      program: observers.recording.program ?? SuiteMain.thisProgram(),
       environment: environment)
     switch outcome.verdict {
     case .passed:
       let saved =
         outcome.updated
         ? " Saved its transcript to \(SuiteScript(path: setup.path, name: "").transcriptPath)." : ""
-      pendingLines.append(Renderer.success("Replayed on a fresh store: it passes.", style) + saved)
+      lines.append(Renderer.success("Replayed on a fresh store: it passes.", style) + saved)
     case .failed, .skipped:
       let why = (outcome.problems + outcome.diff).first ?? "it did not pass"
-      pendingLines.append(
-        Renderer.errorLine("Replayed on a fresh store, it fails: \(why)", style))
+      lines.append(Renderer.errorLine("Replayed on a fresh store, it fails: \(why)", style))
     }
+    return lines
   }
 
   private func counts(_ recorder: ScriptRecorder) -> String {
@@ -213,7 +182,7 @@ extension ShellSession {
 
   /// Writes `text` to `path` whole (a reader never sees half a file), executable by whoever
   /// may read it, as a script with a `#!` line is; the problem, if any.
-  private static func write(_ text: String, to path: String) -> String? {
+  static func write(_ text: String, to path: String) -> String? {
     do {
       try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
       var status = stat()
@@ -227,5 +196,39 @@ extension ShellSession {
       if stat(folder, &status) != 0 { return "there is no folder \(folder)" }
       return access(folder, W_OK) != 0 ? "the folder cannot be written" : "it cannot be written"
     }
+  }
+}
+
+extension ScriptRecorder: StepObserver {
+  /// Records what a command did, while this is the session's recording; with an outbox, the
+  /// newest code or link sent tells one that a replay can read from the outbox. A person at the
+  /// prompt has the file saved after every command.
+  func observe(_ step: StepRecord, in session: ShellSession) async -> [String] {
+    guard session.observers.recorder === self else { return [] }
+    let mailbox = session.backend.mailbox
+    var recorded = Step(
+      invocation: step.invocation, result: step.result, before: step.before, after: step.after,
+      events: step.events, startedAt: step.startedAt, endedAt: step.endedAt,
+      hasOutbox: mailbox != nil)
+    if let mailbox {
+      switch step.invocation.input.role {
+      case .fill(.value(.otp, _)), .fill(.ask(.otp)):
+        if case .resetVerify(let pending) = step.before.navigation {
+          recorded.newestCode = try? await mailbox.newest(to: pending, type: "recovery")?.code
+        }
+      case .link:
+        let address = step.before.addressOnShow
+        if !address.isEmpty {
+          recorded.newestLink = try? await mailbox.newest(to: address, type: nil)?.link
+        }
+      default:
+        break
+      }
+    }
+    record(recorded)
+    guard session.observers.recording.savesEachStep,
+      let problem = ShellSession.write(text, to: setup.path)
+    else { return [] }
+    return [Renderer.errorLine("Cannot write \(setup.path): \(problem)", session.style)]
   }
 }
