@@ -83,10 +83,8 @@ struct ShellOptions: Equatable, Sendable {
       "usage: authflow [options]              interactive shell (or a script on standard input)",
       "       authflow [options] FILE         run a script file (#!/usr/bin/env authflow works)",
       "       authflow [options] -c 'cmd; cmd'",
-      "       authflow test [PATH...] [options]  run suites of scripts (authflow test --help)",
-      "       authflow play FILE [--pace MS] [--step]  a presenter's playback of a script",
-      "       authflow serve [options]        a local Auth server (authflow serve --help)",
     ]
+    lines += Subcommand.allCases.map { "       authflow \($0.synopsis)  \($0.summary)" }
     lines += OptionParser.usage(table, sections: ["backend", "scripts", "output", "other"])
     lines += [
       "",

@@ -5,6 +5,8 @@ import Foundation
 import PrivateFiles
 import Testing
 
+@testable import AuthShell
+
 /// The `authflow` binary: flags, exit statuses, files and standard input.
 struct CommandLineTests {
   @Test(arguments: [
@@ -133,6 +135,18 @@ struct CommandLineTests {
     #expect(help.output.contains("--seed N"))
     let version = try runAuthflow(["--version"])
     #expect(version.output == "authflow 0.1.0\n")
+  }
+
+  @Test func everySubcommandIsListedByHelpAndRuns() throws {
+    let help = try runAuthflow(["--help"]).output
+    for subcommand in Subcommand.allCases {
+      #expect(help.contains("authflow \(subcommand.synopsis)"), "\(subcommand)")
+    }
+    let graph = try runAuthflow(["graph"])
+    #expect(graph.status == 0)
+    #expect(graph.output.hasPrefix("digraph authflow {"))
+    let test = try runAuthflow(["test", "--help"])
+    #expect(test.status == 0 && test.output.contains("authflow test"))
   }
 
   @Test func scriptOnStandardInput() throws {

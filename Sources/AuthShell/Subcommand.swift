@@ -1,0 +1,54 @@
+/// The subcommands of `authflow`, in the order `--help` lists them. One table gives dispatch and
+/// `--help`: a subcommand the table lacks is neither run nor listed.
+public enum Subcommand: String, CaseIterable, Sendable {
+  /// `authflow test [PATH...]`: scripts run as a suite.
+  case test
+  /// `authflow play FILE`: a presenter's playback.
+  case play
+  /// `authflow graph [FILE]`: the flow's navigation graph.
+  case graph
+  /// `authflow serve`: the engine as a local Auth server.
+  case serve
+
+  /// What follows the name in `--help`'s usage.
+  var synopsis: String {
+    switch self {
+    case .test: "test [PATH...] [options]"
+    case .play: "play FILE [--pace MS] [--step]"
+    case .graph: "graph [FILE.dot|FILE.svg]"
+    case .serve: "serve [options]"
+    }
+  }
+
+  /// What it does, in a few words.
+  var summary: String {
+    switch self {
+    case .test: "run suites of scripts (authflow test --help)"
+    case .play: "a presenter's playback of a script"
+    case .graph: "the flow's navigation graph, as Graphviz DOT or SVG"
+    case .serve: "a local Auth server (authflow serve --help)"
+    }
+  }
+}
+
+extension AuthflowMain {
+  /// Runs `authflow` with the command line `arguments` (after the program's name): a
+  /// subcommand of ``Subcommand``, or the shell. `serve` runs the server, which lives outside
+  /// this module. The exit status.
+  @MainActor
+  public static func main(
+    arguments: [String], environment: [String: String],
+    serve: ([String], [String: String], String) -> Int32
+  ) async -> Int32 {
+    guard let name = arguments.first, let subcommand = Subcommand(rawValue: name) else {
+      return await run(arguments: arguments, environment: environment)
+    }
+    let rest = Array(arguments.dropFirst())
+    switch subcommand {
+    case .test: return SuiteMain.run(arguments: rest, environment: environment)
+    case .play: return await play(arguments: rest, environment: environment)
+    case .graph: return FlowGraph.run(arguments: rest)
+    case .serve: return serve(rest, environment, version)
+    }
+  }
+}
