@@ -63,7 +63,7 @@ struct AccountFlowTests {
 
   @Test func aTakenEmailStopsTheSignup() async {
     transport.then(googleError("EMAIL_EXISTS"))
-    #expect(await authError { try await service.signUp(request) } == .duplicateEmail)
+    await #expect(throws: AuthError.duplicateEmail) { try await service.signUp(request) }
     #expect(transport.calls == ["accounts:signUp"])
     #expect(store.load() == nil)
   }
@@ -89,9 +89,9 @@ struct AccountFlowTests {
     #expect(transport.body(0).keys.sorted() == ["oobCode"])
 
     transport.then(ok(#"{"requestType":"VERIFY_EMAIL","email":"test@example.com"}"#))
-    #expect(await authError { try await service.emailForResetCode("oob-2") } == .otpRejected)
+    await #expect(throws: AuthError.otpRejected) { try await service.emailForResetCode("oob-2") }
     transport.then(googleError("INVALID_OOB_CODE"))
-    #expect(await authError { try await service.emailForResetCode("used") } == .otpRejected)
+    await #expect(throws: AuthError.otpRejected) { try await service.emailForResetCode("used") }
   }
 
   @Test func resetSpendsTheCodeOnTheNewPassword() async throws {

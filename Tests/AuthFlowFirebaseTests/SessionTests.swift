@@ -70,10 +70,10 @@ struct SessionTests {
   @Test func aRefusedRefreshTokenForgetsTheSession() async throws {
     let session = try await signIn()
     transport.then(.failure(.timedOut))
-    #expect(await authError { try await service.refresh(session) } == .networkUnavailable)
+    await #expect(throws: AuthError.networkUnavailable) { try await service.refresh(session) }
     #expect(store.load() == session, "kept while offline")
     transport.then(googleError("INVALID_REFRESH_TOKEN"))
-    #expect(await authError { try await service.refresh(session) } == .sessionExpired)
+    await #expect(throws: AuthError.sessionExpired) { try await service.refresh(session) }
     #expect(store.load() == nil)
   }
 
@@ -102,7 +102,7 @@ struct SessionTests {
     #expect(try await service.restoreSession() == session)
     clock.advance(by: 60)
     transport.then(.failure(.unreachable("offline")))
-    #expect(await authError { try await service.restoreSession() } == .networkUnavailable)
+    await #expect(throws: AuthError.networkUnavailable) { try await service.restoreSession() }
     #expect(store.load() == session)
   }
 
@@ -114,7 +114,7 @@ struct SessionTests {
   }
 
   @Test func currentIDTokenRenewsWithinFiveMinutesOfExpiry() async throws {
-    #expect(await authError { try await service.currentIDToken() } == .sessionExpired)
+    await #expect(throws: AuthError.sessionExpired) { try await service.currentIDToken() }
     let session = try await signIn()
     clock.advance(by: 3_000)
     #expect(try await service.currentIDToken() == session.accessToken)
@@ -134,7 +134,7 @@ struct SessionTests {
   @Test func deletingTheAccountForgetsTheSession() async throws {
     let session = try await signIn()
     transport.then(googleError("CREDENTIAL_TOO_OLD_LOGIN_AGAIN"))
-    #expect(await authError { try await service.deleteAccount(session) } == .sessionExpired)
+    await #expect(throws: AuthError.sessionExpired) { try await service.deleteAccount(session) }
     #expect(store.load() == session)
     transport.then(ok(#"{"kind":"identitytoolkit#DeleteAccountResponse"}"#))
     try await service.deleteAccount(session)

@@ -72,7 +72,7 @@ struct GoTrueAuthServiceTests {
       return
     }
     #expect(try await service.signUp(request) == .confirmationRequired)
-    #expect(await authError { try await service.signUp(request) } == .duplicateEmail)
+    await #expect(throws: AuthError.duplicateEmail) { try await service.signUp(request) }
     #expect(
       api.requests.first
         == .signUp(
@@ -153,7 +153,7 @@ struct GoTrueAuthServiceTests {
     #expect(store.load() == fresh)
 
     api.script(.failure(apiError(400, .refreshTokenAlreadyUsed)))
-    #expect(await authError { try await service.refresh(fresh) } == .sessionExpired)
+    await #expect(throws: AuthError.sessionExpired) { try await service.refresh(fresh) }
     #expect(store.load() == nil)
   }
 
@@ -161,7 +161,7 @@ struct GoTrueAuthServiceTests {
     let old = AuthSession(goTrue: goTrueSession(), now: epoch)
     store.save(old)
     api.script(.failure(.transport("offline")))
-    #expect(await authError { try await service.refresh(old) } == .networkUnavailable)
+    await #expect(throws: AuthError.networkUnavailable) { try await service.refresh(old) }
     #expect(store.load() == old)
   }
 
@@ -203,14 +203,14 @@ struct GoTrueAuthServiceTests {
     store.save(AuthSession(goTrue: goTrueSession(), now: epoch))
     api.script(
       .failure(apiError(403, .sessionNotFound)), .failure(apiError(400, .refreshTokenNotFound)))
-    #expect(await authError { try await service.restoreSession() } == .sessionExpired)
+    await #expect(throws: AuthError.sessionExpired) { try await service.restoreSession() }
     #expect(store.load() == nil)
   }
 
   @Test func restoreSurfacesOtherErrors() async {
     store.save(AuthSession(goTrue: goTrueSession(), now: epoch))
     api.script(.failure(apiError(500, .unexpectedFailure)))
-    #expect(await authError { try await service.restoreSession() } == .serverError)
+    await #expect(throws: AuthError.serverError) { try await service.restoreSession() }
   }
 
   @Test func signOutForgetsLocallyWhateverTheBackendSays() async throws {
@@ -223,7 +223,7 @@ struct GoTrueAuthServiceTests {
     }
     store.save(session)
     api.script(.failure(.transport("offline")))
-    #expect(await authError { try await service.signOut(session) } == .networkUnavailable)
+    await #expect(throws: AuthError.networkUnavailable) { try await service.signOut(session) }
     #expect(store.load() == nil)
     #expect(api.requests.allSatisfy { $0 == .logout(accessToken: "access-1", .local) })
   }

@@ -38,20 +38,11 @@ final class ScriptRecorder {
     var version: String
   }
 
-  /// What one command did, as the recorder needs it.
+  /// What one command did, as the recorder needs it: the step, and what the outbox held.
+  @dynamicMemberLookup
   struct Step {
-    /// The command.
-    var invocation: Invocation
-    /// How it ended.
-    var result: CommandResult
-    /// The state before and after it.
-    var before: AuthFlowState
-    var after: AuthFlowState
-    /// The analytics events it sent.
-    var events: [AuthEvent]
-    /// The backend's time before and after it.
-    var startedAt: Date
-    var endedAt: Date
+    /// The step as the session's observers see it.
+    var record: StepRecord
     /// For `set code` and `open`: the newest code, or link, the outbox holds for the address
     /// on show, when there is an outbox; it tells a code or link that can be replayed with
     /// `mail code` or `mail open` from one that cannot.
@@ -59,6 +50,10 @@ final class ScriptRecorder {
     var newestLink: String?
     /// Whether the backend has an outbox.
     var hasOutbox: Bool
+
+    subscript<Value>(dynamicMember path: KeyPath<StepRecord, Value>) -> Value {
+      record[keyPath: path]
+    }
   }
 
   let setup: Setup

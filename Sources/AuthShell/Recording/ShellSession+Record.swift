@@ -206,10 +206,7 @@ extension ScriptRecorder: StepObserver {
   func observe(_ step: StepRecord, in session: ShellSession) async -> [String] {
     guard session.observers.recorder === self else { return [] }
     let mailbox = session.backend.mailbox
-    var recorded = Step(
-      invocation: step.invocation, result: step.result, before: step.before, after: step.after,
-      events: step.events, startedAt: step.startedAt, endedAt: step.endedAt,
-      hasOutbox: mailbox != nil)
+    var recorded = Step(record: step, hasOutbox: mailbox != nil)
     if let mailbox {
       switch step.invocation.input.role {
       case .fill(.value(.otp, _)), .fill(.ask(.otp)):
