@@ -40,7 +40,8 @@ final class CommandSpec: Sendable, Equatable {
   let effect: ErasedEffect
 
   fileprivate init<Value: Sendable & Equatable>(
-    declaration: CommandDeclaration<Value>, grammar: Grammar<Value>, effect: Effect<Value>
+    declaration: CommandDeclaration<Value>, grammar: Grammar<Value>, effect: Effect<Value>,
+    reader: ValueReader<Value>
   ) {
     name = declaration.name
     aliases = declaration.aliases
@@ -53,12 +54,7 @@ final class CommandSpec: Sendable, Equatable {
     movesClock = declaration.movesClock
     readsOutbox = declaration.readsOutbox
     let name = declaration.name
-    let flowStep = declaration.flowStep
-    let role = declaration.scriptRole
-    parse = { words throws(ShellError) in
-      ParsedInput(
-        try grammar.parse(words, command: name), grammar: grammar, flowStep: flowStep, role: role)
-    }
+    parse = { words throws(ShellError) in reader.input(try grammar.parse(words, command: name)) }
     completions = grammar.completions
     unparsedWords = grammar.unparsed
     self.effect = ErasedEffect(effect)
@@ -102,8 +98,7 @@ struct CommandDeclaration<Value: Sendable>: Sendable {
 struct Command<Value: Sendable & Equatable>: Sendable {
   /// The declaration as the table keeps it.
   let spec: CommandSpec
-  private let declaration: CommandDeclaration<Value>
-  private let grammar: Grammar<Value>
+  private let reader: ValueReader<Value>
 
   /// A command of `grammar` whose value `effect` acts on.
   init(
@@ -118,17 +113,13 @@ struct Command<Value: Sendable & Equatable>: Sendable {
       name: name, aliases: aliases, availability: availability, summary: summary,
       buttons: buttons, renewsSessionFirst: renewsSessionFirst, movesClock: movesClock,
       readsOutbox: readsOutbox, flowStep: flowStep, scriptRole: scriptRole)
-    spec = CommandSpec(declaration: declaration, grammar: grammar, effect: effect)
-    self.declaration = declaration
-    self.grammar = grammar
+    reader = ValueReader(grammar: grammar, declaration: declaration)
+    spec = CommandSpec(declaration: declaration, grammar: grammar, effect: effect, reader: reader)
   }
 
   /// The command with `value`, as if typed.
   func invocation(_ value: Value) -> Invocation {
-    Invocation(
-      spec: spec, typedName: spec.name,
-      input: ParsedInput(
-        value, grammar: grammar, flowStep: declaration.flowStep, role: declaration.scriptRole))
+    Invocation(spec: spec, typedName: spec.name, input: reader.input(value))
   }
 }
 
@@ -151,41 +142,80 @@ extension Command where Value == NoArguments {
 }
 
 /// A command's value, its type erased once, at the table: what its handler gets back, the
-/// words it may be shown as, the field it names, and what the recording and coverage learn of it.
-struct ParsedInput: @unchecked Sendable, Equatable {
-  // NB: @unchecked: `value` is always the Sendable value of the command's own grammar; only the
-  // declaration that parsed it reads it back (``ErasedEffect``).
-  /// The value.
-  let value: Any
-  /// The words as they may be shown or stored: secrets masked.
-  let displayWords: [String]
-  /// The field the value names, if any.
-  let field: AuthField?
-  /// How a recording writes the command.
-  let role: ScriptRole
-  /// The step of the flow the command took, from where it began to where it led.
-  let flowStep: @Sendable (FlowNode, FlowNode) -> FlowStep?
-  private let isEqual: @Sendable (Any) -> Bool
+/// words it may be shown as, the field it names, and what the recording and coverage learn of
+/// it. What is derived from the value is worked out when asked for, by the value's own box, so
+/// parsing a command costs no more than its value and reading it back costs no cast.
+struct ParsedInput: Sendable, Equatable {
+  private let box: InputBox
 
-  init<Value: Sendable & Equatable>(
-    _ value: Value, grammar: Grammar<Value>,
-    flowStep: @escaping @Sendable (Value, FlowNode, FlowNode) -> FlowStep?,
-    role: @Sendable (Value) -> ScriptRole
-  ) {
-    self.value = value
-    displayWords = grammar.display(value)
-    field = grammar.field(value)
-    self.role = role(value)
-    self.flowStep = { from, to in flowStep(value, from, to) }
-    isEqual = { other in (other as? Value) == value }
-  }
+  fileprivate init(_ box: InputBox) { self.box = box }
+
+  /// The words as they may be shown or stored: secrets masked.
+  var displayWords: [String] { box.displayWords }
+  /// The field the value names, if any.
+  var field: AuthField? { box.field }
+  /// How a recording writes the command.
+  var role: ScriptRole { box.role }
+
+  /// The step of the flow the command took, from where it began to where it led.
+  func flowStep(_ from: FlowNode, _ to: FlowNode) -> FlowStep? { box.flowStep(from, to) }
 
   /// The value, as the command's own type.
-  func value<Value>(as type: Value.Type) -> Value? { value as? Value }
-
-  static func == (lhs: ParsedInput, rhs: ParsedInput) -> Bool {
-    lhs.isEqual(rhs.value) && lhs.displayWords == rhs.displayWords
+  func value<Value: Sendable>(as type: Value.Type) -> Value? {
+    (box as? TypedInput<Value>)?.value
   }
+
+  static func == (lhs: ParsedInput, rhs: ParsedInput) -> Bool { lhs.box.isEqual(to: rhs.box) }
+}
+
+/// A value of some command, as ``ParsedInput`` keeps it: each member is the typed one's.
+private class InputBox: @unchecked Sendable {
+  // NB: @unchecked: abstract; the one subclass holds only Sendable values.
+  var displayWords: [String] { fatalError("abstract") }
+  var field: AuthField? { fatalError("abstract") }
+  var role: ScriptRole { fatalError("abstract") }
+  func flowStep(_ from: FlowNode, _ to: FlowNode) -> FlowStep? { fatalError("abstract") }
+  func isEqual(to other: InputBox) -> Bool { fatalError("abstract") }
+}
+
+/// A value of the command whose grammar and declaration `reader` holds.
+private final class TypedInput<Value: Sendable>: InputBox, @unchecked Sendable {
+  // NB: @unchecked: immutable, and both stored properties are Sendable.
+  let value: Value
+  let reader: ValueReader<Value>
+
+  init(_ value: Value, reader: ValueReader<Value>) {
+    self.value = value
+    self.reader = reader
+  }
+
+  override var displayWords: [String] { reader.grammar.display(value) }
+  override var field: AuthField? { reader.grammar.field(value) }
+  override var role: ScriptRole { reader.declaration.scriptRole(value) }
+  override func flowStep(_ from: FlowNode, _ to: FlowNode) -> FlowStep? {
+    reader.declaration.flowStep(value, from, to)
+  }
+  override func isEqual(to other: InputBox) -> Bool {
+    guard let other = other as? TypedInput<Value>, other.reader === reader else { return false }
+    return reader.isEqual(value, other.value)
+  }
+}
+
+/// What reads back the values of one command: its grammar and declaration, kept once.
+final class ValueReader<Value: Sendable>: Sendable {
+  fileprivate let grammar: Grammar<Value>
+  fileprivate let declaration: CommandDeclaration<Value>
+  fileprivate let isEqual: @Sendable (Value, Value) -> Bool
+
+  init(grammar: Grammar<Value>, declaration: CommandDeclaration<Value>)
+  where Value: Equatable {
+    self.grammar = grammar
+    self.declaration = declaration
+    isEqual = { $0 == $1 }
+  }
+
+  /// `value` as a parsed input of this command.
+  func input(_ value: Value) -> ParsedInput { ParsedInput(TypedInput(value, reader: self)) }
 }
 
 /// How a recording writes a command that ran.
@@ -221,7 +251,7 @@ enum Availability: Equatable, Sendable {
   /// enough for every command of a script. `field` is the field the command names, if any.
   func refusal(
     signedIn: Bool, screen: AuthScreen, fields: [AuthField], features: Set<BackendFeature>,
-    field: AuthField?
+    field: @autoclosure () -> AuthField?
   ) -> Refusal? {
     switch self {
     case .anywhere:
@@ -235,7 +265,7 @@ enum Availability: Equatable, Sendable {
       return screens.contains(screen) ? nil : .wrongScreen(screens)
     case .fields:
       if signedIn { return .formHidden }
-      guard let field, !fields.contains(field) else { return nil }
+      guard let field = field(), !fields.contains(field) else { return nil }
       return .noSuchField(field)
     }
   }
@@ -286,6 +316,11 @@ struct CommandOutput: Equatable, Sendable {
   /// It could not run.
   static func mistake(_ error: ShellError) -> CommandOutput {
     CommandOutput(result: .mistake(error))
+  }
+
+  /// Adds `more` lines after these (without copying when there were none).
+  mutating func append(_ more: [String]) {
+    if lines.isEmpty { lines = more } else if !more.isEmpty { lines += more }
   }
 }
 

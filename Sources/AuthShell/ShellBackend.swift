@@ -46,16 +46,33 @@ struct ShellBackend {
   /// Lines an interactive session starts with, after the banner (the demo accounts).
   let greeting: [String]
 
-  /// `embedded`, `supabase` or `firebase`.
-  var name: String { kind.rawValue }
-
-  /// What the backend offers beyond the app's service.
-  var features: Set<BackendFeature> {
+  private init(
+    kind: BackendKind, service: any AuthService, location: String, label: String?,
+    restoresSession: Bool, random: any RandomSource, mailbox: (any ShellMailbox)?,
+    clock: AdjustableClock?, shellClock: AdjustableClock?, warnings: [String], greeting: [String]
+  ) {
+    self.kind = kind
+    self.service = service
+    self.location = location
+    self.label = label
+    self.restoresSession = restoresSession
+    self.random = random
+    self.mailbox = mailbox
+    self.clock = clock
+    self.shellClock = shellClock
+    self.warnings = warnings
+    self.greeting = greeting
     var features: Set<BackendFeature> = []
     if mailbox != nil { features.insert(.outbox) }
     if clock != nil { features.insert(.clock) }
-    return features
+    self.features = features
   }
+
+  /// `embedded`, `supabase` or `firebase`.
+  var name: String { kind.rawValue }
+
+  /// What the backend offers beyond the app's service (worked out once: every command asks).
+  let features: Set<BackendFeature>
 
   /// The current time as the backend sees it.
   var now: Date { shellClock?.now ?? Date() }

@@ -40,6 +40,10 @@ final class ShellObservers {
   /// What recordings are made with.
   var recording = RecordingContext()
 
+  /// Whether anything watches the steps now (checked before every command, so it costs
+  /// nothing).
+  var watching: Bool { coverage.coverage != nil || recorder != nil }
+
   /// The observers now.
   var active: [any StepObserver] {
     var observers: [any StepObserver] = []

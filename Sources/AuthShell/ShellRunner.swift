@@ -105,11 +105,21 @@ final class ShellRunner {
         result = .mistake(error)
       case .success(let invocation):
         // Only a signed-in session can be due for renewal (most script lines are signed out).
+        var renewal: [String] = []
         if session.viewModel.state.session != nil, invocation.spec.renewsSessionFirst {
-          printed += await session.renewSessionIfDue()
+          renewal = await session.renewSessionIfDue()
         }
-        let commandOutput = await run(invocation)
-        printed += commandOutput.lines
+        let commandOutput: CommandOutput
+        if session.observers.watching {
+          commandOutput = await runWatched(invocation)
+        } else {
+          // Unwatched (most commands of a script): nothing of the step is kept.
+          switch session.prepare(invocation) {
+          case .finished(let output): commandOutput = output
+          case .waits(let run): commandOutput = await run()
+          }
+        }
+        printed = renewal.isEmpty ? commandOutput.lines : renewal + commandOutput.lines
         result = commandOutput.result
       }
       let shown = options.json ? command.displayText : nil
@@ -162,15 +172,9 @@ final class ShellRunner {
   }
 
   /// Runs `invocation`, and hands what it did to the session's observers (coverage, a
-  /// recording); with none, nothing of the step is kept (the common, fast case of scripts).
-  private func run(_ invocation: Invocation) async -> CommandOutput {
+  /// recording).
+  private func runWatched(_ invocation: Invocation) async -> CommandOutput {
     let observers = session.observers.active
-    guard !observers.isEmpty else {
-      switch session.prepare(invocation) {
-      case .finished(let output): return output
-      case .waits(let run): return await run()
-      }
-    }
     let before = session.viewModel.state
     let (eventsBefore, startedAt) = (session.events.total, session.now)
     var output: CommandOutput
@@ -182,7 +186,7 @@ final class ShellRunner {
       invocation: invocation, result: output.result, before: before,
       after: session.viewModel.state, events: session.events.events(after: eventsBefore),
       startedAt: startedAt, endedAt: session.now)
-    for observer in observers { output.lines += await observer.observe(step, in: session) }
+    for observer in observers { output.append(await observer.observe(step, in: session)) }
     return output
   }
 

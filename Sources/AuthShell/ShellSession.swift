@@ -139,14 +139,14 @@ final class ShellSession {
     case .atOnce(let handler):
       let outcomes = events.outcomes
       var output = handler(self, input)
-      output.lines += changes(since: before, outcomes: outcomes)
+      output.append(changes(since: before, outcomes: outcomes))
       return .finished(output)
     case .request(let handler):
       let outcomes = events.outcomes
       let storeFailures = events.storeFailures
       return .waits {
         var output = await self.waitingAtTheTerminal { await handler(self, input) }
-        output.lines += self.changes(since: before, outcomes: outcomes)
+        output.append(self.changes(since: before, outcomes: outcomes))
         if self.events.storeFailures != storeFailures, let problem = self.events.lastStoreProblem {
           output.result = .mistake(.storeFailed(problem))
         }
