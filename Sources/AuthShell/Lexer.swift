@@ -128,7 +128,7 @@ enum Lexer {
 
   /// `word` quoted so ``lex(_:)`` reads it back as one word.
   static func quote(_ word: String) -> String {
-    let plain = !word.isEmpty && word.utf8.allSatisfy { !special.contains($0) && $0 > .space }
+    let plain = !word.isEmpty && word.utf8.allSatisfy { $0 > .space && !isSpecial($0) }
     if plain { return word }
     var quoted = "\""
     for character in word {
@@ -138,9 +138,13 @@ enum Lexer {
     return quoted + "\""
   }
 
-  private static let special: Set<UInt8> = [
-    .doubleQuote, .singleQuote, .backslash, .semicolon, .hash,
-  ]
+  /// Whether `byte` means something to ``lex(_:)`` inside a word.
+  private static func isSpecial(_ byte: UInt8) -> Bool {
+    switch byte {
+    case .doubleQuote, .singleQuote, .backslash, .semicolon, .hash: true
+    default: false
+    }
+  }
 }
 
 extension UInt8 {

@@ -39,7 +39,6 @@ final class ScriptRecorder {
   }
 
   /// What one command did, as the recorder needs it: the step, and what the outbox held.
-  @dynamicMemberLookup
   struct Step {
     /// The step as the session's observers see it.
     var record: StepRecord
@@ -50,10 +49,6 @@ final class ScriptRecorder {
     var newestLink: String?
     /// Whether the backend has an outbox.
     var hasOutbox: Bool
-
-    subscript<Value>(dynamicMember path: KeyPath<StepRecord, Value>) -> Value {
-      record[keyPath: path]
-    }
   }
 
   let setup: Setup
@@ -145,14 +140,14 @@ final class ScriptRecorder {
 
   /// Records `step`: its line when it ran, and the checks of what it changed.
   func record(_ step: Step) {
-    let spec = step.invocation.spec
-    let role = step.invocation.input.role
+    let spec = step.record.invocation.spec
+    let role = step.record.invocation.input.role
     guard role != .notRecorded else { return }
-    switch step.result {
+    switch step.record.result {
     case .mistake, .failedExpectation, .quit: return
     case .done: break
     }
-    if step.events.contains(where: {
+    if step.record.events.contains(where: {
       if case .failed(_, .cancelled) = $0 { true } else { false }
     }) {
       return
@@ -162,13 +157,13 @@ final class ScriptRecorder {
       return
     }
     if setup.freshStore, !spec.movesClock, let lastTime {
-      let passed = Int(step.startedAt.timeIntervalSince(lastTime))
+      let passed = Int(step.record.startedAt.timeIntervalSince(lastTime))
       if passed >= Self.noticeableWait {
         let wait = TypedDuration(seconds: Double(passed), text: Self.duration(passed))
         body.append(.command(CommandTable.clock.invocation(wait)))
       }
     }
-    lastTime = step.endedAt
+    lastTime = step.record.endedAt
     guard let line = line(for: step) else {
       body.append(
         .text("# open <link> is left out: its link holds a one-time code; mail open follows one"))
@@ -179,10 +174,10 @@ final class ScriptRecorder {
     if case .fill(.variable(let field, let name)) = role,
       !named.contains(where: { $0.name == name })
     {
-      named.append((name, field, step.after.form[field]))
+      named.append((name, field, step.record.after.form[field]))
     }
     trailingChecks = []
-    noteSecrets(in: step.after)
+    noteSecrets(in: step.record.after)
     noteAccounts(step)
     for check in checks(from: step) {
       body.append(.check(check))
@@ -209,25 +204,25 @@ final class ScriptRecorder {
 
   /// The script line for `step`, or `nil` for a link that cannot be replayed.
   private func line(for step: Step) -> Line? {
-    let invocation = step.invocation
+    let invocation = step.record.invocation
     switch invocation.input.role {
     case .fill(.value(let field, _)) where field.isSecret,
       .fill(.ask(let field)) where field.isSecret:
-      let value = step.after.form[field]
+      let value = step.record.after.form[field]
       if field == .otp {
         if let newest = step.newestCode, newest == value {
           return .command(CommandTable.mail.invocation(.code))
         }
         // Any other code is a secret too (an older one, one from another email may still open
         // an account): it is read from the environment. With an outbox, it is not the one sent.
-        let index = secret(value: value, for: step.after.addressOnShow, code: true)
+        let index = secret(value: value, for: step.record.after.addressOnShow, code: true)
         if step.hasOutbox, secrets[index].role == .typed { secrets[index].role = .wrong }
         return .secret(field, index: index)
       }
       if Self.demoPasswords.contains(value) {
         return .text(Lexer.line([CommandTable.set.spec.name, field.commandName, value]))
       }
-      return .secret(field, index: secret(value: value, for: step.after.addressOnShow))
+      return .secret(field, index: secret(value: value, for: step.record.after.addressOnShow))
     case .link(let link):
       guard let newest = step.newestLink, newest == link else { return nil }
       return .command(CommandTable.mail.invocation(.open))
@@ -240,7 +235,7 @@ final class ScriptRecorder {
   /// the error or banner (told again when the backend answered the same), and whether the form
   /// can be sent when only the form changed.
   private func checks(from step: Step) -> [[String]] {
-    let (before, after) = (step.before, step.after)
+    let (before, after) = (step.record.before, step.record.after)
     var checks: [[String]] = []
     let screenChanged = after.navigation.screen != before.navigation.screen
     if screenChanged { checks.append(["state", after.navigation.screen.rawValue]) }
@@ -249,7 +244,7 @@ final class ScriptRecorder {
     case (_?, nil): checks.append(["signed-out"])
     default: break
     }
-    let answered = step.events.contains {
+    let answered = step.record.events.contains {
       switch $0 {
       case .succeeded, .failed: true
       case .screenViewed, .submitted, .sessionChanged: false
@@ -284,10 +279,10 @@ final class ScriptRecorder {
 
   /// Notes which accounts the step made, and which it relied on that it did not make.
   private func noteAccounts(_ step: Step) {
-    let address = step.before.addressOnShow
+    let address = step.record.before.addressOnShow
     guard !address.isEmpty else { return }
-    let password = step.before.form.password
-    for event in step.events {
+    let password = step.record.before.form.password
+    for event in step.record.events {
       switch event {
       case .succeeded(.signUp), .succeeded(.signIn):
         mark(password, .account)
@@ -319,8 +314,8 @@ final class ScriptRecorder {
       if event == .succeeded(.resetVerify) { reset.insert(address) }
     }
     // A reset code found in the outbox went to an account.
-    if step.invocation.spec.readsOutbox || step.newestCode != nil,
-      step.after.form.otpCode != step.before.form.otpCode
+    if step.record.invocation.spec.readsOutbox || step.newestCode != nil,
+      step.record.after.form.otpCode != step.record.before.form.otpCode
     {
       rely(on: address, confirmed: true, password: nil, known: false)
     }
