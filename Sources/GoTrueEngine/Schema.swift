@@ -105,6 +105,124 @@ enum Schema {
     ALTER TABLE users ADD COLUMN valid_since INTEGER;
     ALTER TABLE users ADD COLUMN password_updated_at INTEGER;
     """,
+    // Version 5: what GoTrue keeps for PKCE, anonymous users, invitations, reauthentication and
+    // TOTP multi-factor authentication. `users` is rebuilt so that an anonymous user can have no
+    // email (NULL, which UNIQUE allows any number of), and `one_time_tokens` so that its kinds
+    // take reauthentication and invitation codes. Flow states keep only a keyed hash of their
+    // auth code, and factors their TOTP secret sealed under a key of the store's. A session
+    // gets its assurance level, the factor that raised it, and the methods it was proved with.
+    // (The migrator turns foreign keys off around this version's rebuilds, as SQLite's
+    // procedure for changing a table asks.)
+    """
+    CREATE TABLE users_v5 (
+      id TEXT PRIMARY KEY,
+      email TEXT UNIQUE,
+      encrypted_password TEXT NOT NULL,
+      email_confirmed_at INTEGER,
+      confirmation_sent_at INTEGER,
+      recovery_sent_at INTEGER,
+      last_sign_in_at INTEGER,
+      user_metadata TEXT NOT NULL DEFAULT '{}',
+      created_at INTEGER NOT NULL,
+      updated_at INTEGER NOT NULL,
+      role TEXT NOT NULL DEFAULT 'authenticated',
+      app_metadata TEXT NOT NULL DEFAULT '{"provider":"email","providers":["email"]}',
+      identity_id TEXT,
+      identity_data TEXT NOT NULL DEFAULT '{}',
+      new_email TEXT,
+      email_change_sent_at INTEGER,
+      email_change_confirmed INTEGER NOT NULL DEFAULT 0,
+      banned_until INTEGER,
+      deleted_at INTEGER,
+      display_name TEXT,
+      photo_url TEXT,
+      valid_since INTEGER,
+      password_updated_at INTEGER,
+      is_anonymous INTEGER NOT NULL DEFAULT 0,
+      invited_at INTEGER,
+      reauthentication_sent_at INTEGER
+    );
+    INSERT INTO users_v5 (id, email, encrypted_password, email_confirmed_at,
+      confirmation_sent_at, recovery_sent_at, last_sign_in_at, user_metadata, created_at,
+      updated_at, role, app_metadata, identity_id, identity_data, new_email,
+      email_change_sent_at, email_change_confirmed, banned_until, deleted_at, display_name,
+      photo_url, valid_since, password_updated_at)
+    SELECT id, email, encrypted_password, email_confirmed_at, confirmation_sent_at,
+      recovery_sent_at, last_sign_in_at, user_metadata, created_at, updated_at, role,
+      app_metadata, identity_id, identity_data, new_email, email_change_sent_at,
+      email_change_confirmed, banned_until, deleted_at, display_name, photo_url, valid_since,
+      password_updated_at
+    FROM users;
+    DROP TABLE users;
+    ALTER TABLE users_v5 RENAME TO users;
+    CREATE INDEX users_by_created ON users(created_at);
+    CREATE TABLE one_time_tokens_v5 (
+      id INTEGER PRIMARY KEY,
+      user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      kind TEXT NOT NULL CHECK (kind IN
+        ('confirmation', 'recovery', 'magiclink', 'email_change_current', 'email_change_new',
+         'invite', 'reauthentication')),
+      token_hash BLOB NOT NULL,
+      link_hash BLOB,
+      created_at INTEGER NOT NULL,
+      expires_at INTEGER NOT NULL,
+      used_at INTEGER
+    );
+    INSERT INTO one_time_tokens_v5 SELECT id, user_id, kind, token_hash, link_hash, created_at,
+      expires_at, used_at FROM one_time_tokens;
+    DROP TABLE one_time_tokens;
+    ALTER TABLE one_time_tokens_v5 RENAME TO one_time_tokens;
+    CREATE INDEX one_time_tokens_by_user ON one_time_tokens(user_id, kind);
+    CREATE INDEX one_time_tokens_by_link ON one_time_tokens(link_hash);
+    CREATE TABLE flow_states (
+      id TEXT PRIMARY KEY,
+      user_id TEXT REFERENCES users(id) ON DELETE CASCADE,
+      auth_code_hash BLOB UNIQUE,
+      code_challenge TEXT NOT NULL,
+      code_challenge_method TEXT NOT NULL CHECK (code_challenge_method IN ('s256', 'plain')),
+      authentication_method TEXT NOT NULL,
+      created_at INTEGER NOT NULL,
+      updated_at INTEGER NOT NULL,
+      auth_code_issued_at INTEGER
+    );
+    CREATE INDEX flow_states_by_user ON flow_states(user_id, authentication_method);
+    CREATE INDEX flow_states_by_created ON flow_states(created_at);
+    ALTER TABLE sessions ADD COLUMN aal TEXT NOT NULL DEFAULT 'aal1';
+    ALTER TABLE sessions ADD COLUMN factor_id TEXT;
+    CREATE TABLE session_amr (
+      session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+      method TEXT NOT NULL,
+      created_at INTEGER NOT NULL,
+      PRIMARY KEY (session_id, method)
+    ) WITHOUT ROWID;
+    CREATE TABLE mfa_factors (
+      id TEXT PRIMARY KEY,
+      user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      friendly_name TEXT NOT NULL DEFAULT '',
+      factor_type TEXT NOT NULL CHECK (factor_type IN ('totp')),
+      status TEXT NOT NULL CHECK (status IN ('unverified', 'verified')),
+      secret BLOB NOT NULL,
+      last_used_step INTEGER,
+      created_at INTEGER NOT NULL,
+      updated_at INTEGER NOT NULL,
+      last_challenged_at INTEGER
+    );
+    CREATE INDEX mfa_factors_by_user ON mfa_factors(user_id);
+    CREATE TABLE mfa_challenges (
+      id TEXT PRIMARY KEY,
+      factor_id TEXT NOT NULL REFERENCES mfa_factors(id) ON DELETE CASCADE,
+      ip_address TEXT NOT NULL DEFAULT '',
+      created_at INTEGER NOT NULL,
+      verified_at INTEGER
+    );
+    CREATE INDEX mfa_challenges_by_factor ON mfa_challenges(factor_id);
+    """,
+  ]
+
+  /// The tables of rowid, the ones a migration may name in SQL it builds.
+  static let tables: Set<String> = [
+    "users", "one_time_tokens", "sessions", "refresh_tokens", "flow_states", "mfa_factors",
+    "mfa_challenges",
   ]
 
   /// The version a fully migrated store has.

@@ -19,11 +19,23 @@ struct StoreMigrator {
     }
     // Hash before taking the write lock: bcrypt is slow by design.
     let seed = version == 0 ? try NewStoreSeed(configuration: configuration, random: random) : nil
+    // Some versions rebuild a table (create the new one, copy, drop the old, rename), which with
+    // foreign keys on would delete every row that refers to the old one. SQLite's procedure:
+    // foreign keys off outside the transaction, checked before it commits, on again after.
+    try database.execute("PRAGMA foreign_keys = OFF")
+    defer { try? database.execute("PRAGMA foreign_keys = ON") }
     try database.transaction {
       // Another process may have migrated while this one was hashing.
       let current = try userVersion()
       guard current < Schema.currentVersion else { return }
       for migration in Schema.migrations[current...] { try database.execute(migration) }
+      // A row left referring to nothing is what a cascade would have deleted: delete it.
+      let orphans = try database.query(
+        "PRAGMA foreign_key_check", row: { (table: $0.text(0), row: $0.optionalInt(1)) })
+      for orphan in orphans {
+        guard let row = orphan.row, Schema.tables.contains(orphan.table) else { continue }
+        try database.run("DELETE FROM \(orphan.table) WHERE rowid = ?", .integer(row))
+      }
       if current == 0, let seed { try seed.insert(into: database, now: clock.millis) }
       try database.execute("PRAGMA user_version = \(Schema.currentVersion)")
       try database.execute("PRAGMA application_id = \(StoreOpener.applicationID)")

@@ -45,7 +45,8 @@ package struct UserRecord: Sendable {
 
   package init(_ row: SQLiteStatement) {
     id = row.text(0)
-    email = row.text(1)
+    // An anonymous user has no email (NULL): read as the empty string GoTrue answers with.
+    email = row.optionalText(1) ?? ""
     passwordHash = row.text(2)
     emailConfirmedAt = row.optionalInt(3)
     confirmationSentAt = row.optionalInt(4)

@@ -101,6 +101,12 @@ struct StoreTests {
     let refreshed = try await engine.refresh(refreshToken: "old-refresh-token")
     #expect(refreshed.user.id == signedIn)
     _ = try await engine.signIn(email: "in@example.com", password: "Password123")
+    // Version 5 rebuilt `users`: what refers to it still does, and foreign keys are on again.
+    #expect(try engine.rows("PRAGMA foreign_keys")[0][0] == "1")
+    #expect(try engine.rows("PRAGMA foreign_key_list(sessions)")[0][2] == "users")
+    _ = try engine.rows("DELETE FROM users WHERE id = '\(signedIn)'")
+    #expect(
+      try engine.rows("SELECT count(*) FROM sessions WHERE user_id = '\(signedIn)'")[0][0] == "0")
   }
 
   @Test func memoryStoresAreSeparate() async throws {
