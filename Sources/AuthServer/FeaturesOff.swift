@@ -4,7 +4,8 @@ import HTTPServer
 
 /// What the engine does not offer (OAuth providers, MFA, SSO, passkeys, identity linking, the
 /// OAuth server), answered the way a GoTrue with the feature switched off answers: its status,
-/// code and message, never a bare 404.
+/// code and message, never a bare 404. An email user's one identity cannot be unlinked, as in
+/// GoTrue, and with no OAuth provider there is nothing to link.
 enum FeaturesOff {
   /// The providers `/settings` lists, all off but email (`settings.go`).
   static let externalProviders = [
@@ -21,7 +22,8 @@ enum FeaturesOff {
     Route("/factors/*", [.post: factor, .put: factor, .delete: factor]),
     Route("/sso", [.post: sso]),
     Route("/sso/*", [.get: sso, .post: sso]),
-    Route("/user/identities/*", [.get: linking, .delete: linking]),
+    Route("/user/identities/authorize", [.get: linkIdentity]),
+    Route(.deleteIdentity, unlinkIdentity),
     Route("/passkeys/*", [.get: passkeys, .post: passkeys, .delete: passkeys]),
     Route("/oauth/*", [.get: oauthServer, .post: oauthServer, .delete: oauthServer]),
     Route("/admin/oauth/*", [.get: oauthServer, .post: oauthServer, .delete: oauthServer]),
@@ -79,10 +81,37 @@ enum FeaturesOff {
     throw disabled(404, .samlProviderDisabled, "SAML 2.0 is disabled")
   }
 
-  @Sendable static func linking(_ context: RouteContext) async throws(GoTrueFailure)
+  /// `GET /user/identities/authorize`: for a signed-in user, linking is off (GoTrue's
+  /// `MANUAL_LINKING_ENABLED`), or on with no OAuth provider to link.
+  @Sendable static func linkIdentity(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    throw disabled(404, .manualLinkingDisabled, "Manual linking is disabled")
+    _ = try await context.engine.user(accessToken: try context.bearer())
+    try requireManualLinking(context)
+    return try await authorize(context)
+  }
+
+  /// `DELETE /user/identities/{id}`: an email user has one identity, which GoTrue never lets
+  /// go (an anonymous user has none).
+  @Sendable static func unlinkIdentity(_ context: RouteContext) async throws(GoTrueFailure)
+    -> HTTPResponse
+  {
+    let user = try await context.engine.user(accessToken: try context.bearer())
+    try requireManualLinking(context)
+    guard UUIDText.isValid(context.parameters[0]) else {
+      throw disabled(404, .validationFailed, "identity_id must be an UUID")
+    }
+    if (user.identities ?? []).count <= 1 {
+      throw disabled(
+        422, .singleIdentityNotDeletable, "User must have at least 1 identity after unlinking")
+    }
+    throw disabled(422, .identityNotFound, "Identity doesn't exist")
+  }
+
+  private static func requireManualLinking(_ context: RouteContext) throws(GoTrueFailure) {
+    guard context.engine.configuration.manualLinking else {
+      throw disabled(404, .manualLinkingDisabled, "Manual linking is disabled")
+    }
   }
 
   @Sendable static func passkeys(_ context: RouteContext) async throws(GoTrueFailure)

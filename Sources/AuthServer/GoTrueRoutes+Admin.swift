@@ -7,8 +7,19 @@ extension GoTrueRoutes {
   static let admin: [Route] = [
     Route(.listUsers, listUsers), Route(.createUser, createUser), Route(.adminUser, getUser),
     Route(.adminUpdateUser, updateUserByID), Route(.adminDeleteUser, deleteUser),
-    Route(.generateLink, generateLink),
+    Route(.generateLink, generateLink), Route(.invite, invite),
   ]
+
+  /// `POST /invite`: the invited user, emailed a link to accept.
+  @Sendable static func invite(_ context: RouteContext) async throws(GoTrueFailure)
+    -> HTTPResponse
+  {
+    try context.requireAdmin()
+    let body = try context.body().decode(GoTrueInviteBody.self)
+    return Answer.json(
+      try await context.engine.invite(
+        email: body.email ?? "", data: body.data ?? [:], redirectTo: context.redirectTo))
+  }
 
   /// GoTrue's page size when none is asked for.
   static let defaultPerPage = 50

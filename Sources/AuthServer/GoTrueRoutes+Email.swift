@@ -19,12 +19,23 @@ extension GoTrueRoutes {
   @Sendable static func recover(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    guard let email = try context.body().decode(GoTrueRecoverBody.self).email, !email.isEmpty
-    else {
+    try requireEmailProvider(context, status: 400)
+    let body = try context.body().decode(GoTrueRecoverBody.self)
+    guard let email = body.email, !email.isEmpty else {
       throw .api(.invalid("Password recovery requires an email"))
     }
-    try await context.engine.recover(email: email, redirectTo: context.redirectTo)
+    let pkce = try pkceChallenge(body.codeChallenge, body.codeChallengeMethod)
+    try await context.engine.recover(email: email, redirectTo: context.redirectTo, pkce: pkce)
     return Answer.empty
+  }
+
+  /// GoTrue's answer to an email request with the email provider off.
+  static func requireEmailProvider(_ context: RouteContext, status: Int) throws(GoTrueFailure) {
+    guard context.engine.configuration.emailProvider else {
+      throw .api(
+        GoTrueAPIError(
+          status: status, code: .emailProviderDisabled, message: "Email logins are disabled"))
+    }
   }
 
   /// `POST /otp`: a sign-in code by email (phones are off).
@@ -38,15 +49,17 @@ extension GoTrueRoutes {
     if !email.isEmpty, !(body.channel ?? "").isEmpty {
       throw .api(.invalid("Channel should only be specified with Phone OTP"))
     }
+    let pkce = try pkceChallenge(body.codeChallenge, body.codeChallengeMethod)
     if !phone.isEmpty {
       throw .api(
         GoTrueAPIError(
           status: 400, code: .phoneProviderDisabled, message: "Unsupported phone provider"))
     }
     guard !email.isEmpty else { throw .api(.invalid("One of email or phone must be set")) }
+    try requireEmailProvider(context, status: 422)
     try await context.engine.sendSignInCode(
       email: email, createUser: body.createUser ?? true, data: body.data ?? [:],
-      redirectTo: context.redirectTo)
+      redirectTo: context.redirectTo, pkce: pkce)
     return Answer.empty
   }
 
@@ -54,12 +67,15 @@ extension GoTrueRoutes {
   @Sendable static func magicLink(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
+    try requireEmailProvider(context, status: 422)
     let body = try context.body().decode(GoTrueOTPBody.self)
     guard let email = body.email, !email.isEmpty else {
       throw .api(.invalid("Password recovery requires an email", status: 422))
     }
+    let pkce = try pkceChallenge(body.codeChallenge, body.codeChallengeMethod)
     try await context.engine.sendSignInCode(
-      email: email, createUser: true, data: body.data ?? [:], redirectTo: context.redirectTo)
+      email: email, createUser: true, data: body.data ?? [:], redirectTo: context.redirectTo,
+      pkce: pkce)
     return Answer.empty
   }
 
@@ -76,23 +92,32 @@ extension GoTrueRoutes {
     guard emailTypes.contains(type) || phoneTypes.contains(type) else {
       throw .api(.invalid("Missing one of these types: signup, email_change, sms, phone_change"))
     }
+    let pkce =
+      emailTypes.contains(type)
+      ? try pkceChallenge(body.codeChallenge, body.codeChallengeMethod) : nil
+    if type == "signup", email.isEmpty {
+      throw .api(.invalid("Type provided requires an email address"))
+    }
+    if type == "sms", phone.isEmpty {
+      throw .api(.invalid("Type provided requires a phone number"))
+    }
     if !email.isEmpty, !phone.isEmpty {
       throw .api(.invalid("Only an email address or phone number should be provided."))
     }
-    if email.isEmpty, phone.isEmpty {
-      throw .api(.invalid("Missing email address or phone number"))
-    }
-    if emailTypes.contains(type), email.isEmpty {
-      throw .api(.invalid("Type provided requires an email address"))
-    }
-    if phoneTypes.contains(type) {
-      guard !phone.isEmpty else { throw .api(.invalid("Type provided requires a phone number")) }
+    if !email.isEmpty {
+      try requireEmailProvider(context, status: 400)
+    } else if !phone.isEmpty {
       throw .api(
         GoTrueAPIError(
           status: 400, code: .phoneProviderDisabled, message: "Phone logins are disabled"))
+    } else {
+      throw .api(.invalid("Missing email address or phone number"))
     }
+    // An email with a phone type, or a phone with an email type, finds no one to resend to.
+    guard emailTypes.contains(type) else { return Answer.empty }
     try await context.engine.resend(
-      type: type == "signup" ? .signup : .emailChange, email: email, redirectTo: context.redirectTo)
+      type: type == "signup" ? .signup : .emailChange, email: email, redirectTo: context.redirectTo,
+      pkce: pkce)
     return Answer.empty
   }
 
@@ -101,7 +126,9 @@ extension GoTrueRoutes {
     -> HTTPResponse
   {
     let body = try context.body().decode(GoTrueVerifyBody.self)
-    let type = try verificationType(body.type)
+    guard let typeText = body.type, !typeText.isEmpty else {
+      throw .api(.invalid("Verify requires a verification type"))
+    }
     let token = body.token ?? ""
     let tokenHash = body.tokenHash ?? ""
     guard token.isEmpty != tokenHash.isEmpty else {
@@ -115,63 +142,82 @@ extension GoTrueRoutes {
       if !email.isEmpty || !phone.isEmpty || !redirect.isEmpty {
         throw .api(.invalid("Only the token_hash and type should be provided"))
       }
-      guard let type else { throw invalidLink }
+      guard let type = try verificationType(typeText) else { throw invalidLink }
       outcome = try await context.engine.verifyLink(type: type, tokenHash: tokenHash)
-    } else {
-      guard email.isEmpty != phone.isEmpty else {
-        throw .api(.invalid("Only an email address or phone number should be provided on verify"))
-      }
-      // Phones are off: no phone code can match.
-      guard let type, !email.isEmpty else { throw invalidCode }
+    } else if !phone.isEmpty, email.isEmpty {
+      // GoTrue checks a phone number's form before anything else, with phones on or off.
+      try PhoneNumber.validate(phone)
+      _ = try verificationType(typeText)
+      // Phones are off: no user has a phone, so no phone code can match.
+      throw invalidCode
+    } else if phone.isEmpty, !email.isEmpty {
       guard EmailFormat.isPlausible(email) else {
         throw .api(.invalid("Invalid email format", status: 422))
       }
+      guard let type = try verificationType(typeText) else { throw invalidCode }
       outcome = try await context.engine.verifyCode(type: type, email: email, code: token)
+    } else {
+      throw .api(.invalid("Only an email address or phone number should be provided on verify"))
     }
     switch outcome {
     case .session(let session):
       return Answer.json(session)
     case .emailChangePending(let message):
       return Answer.json(JSONValue.object(["code": .string("200"), "msg": .string(message)]))
+    case .authorizationCode:
+      // `POST /verify` never asks for a code (only a link followed does).
+      throw invalidLink
     }
   }
 
   /// `GET /verify?token=…&type=…&redirect_to=…`, the link in an email: verifies, then sends
-  /// the browser on with the session (or the error) in the fragment, as GoTrue does.
+  /// the browser on as GoTrue does: with the session in the fragment (the implicit flow), or
+  /// with `?code=` for a PKCE link (`pkce_…`), which the app exchanges with its verifier;
+  /// an error goes in the fragment, and for a PKCE link in the query too.
   @Sendable static func verifyLink(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
     let request = context.request
-    let typeText = request.queryValue("type")
-    let type = try verificationType(typeText)
-    guard let token = request.queryValue("token"), !token.isEmpty else {
-      throw .api(.invalid("Verify requires either a token or a token hash"))
+    guard let typeText = request.queryValue("type"), !typeText.isEmpty else {
+      throw .api(.invalid("Verify requires a verification type"))
     }
+    guard let token = request.queryValue("token"), !token.isEmpty else {
+      throw .api(.invalid("Verify requires a token or a token hash"))
+    }
+    let type = try verificationType(typeText)
+    let isPKCE = token.hasPrefix(EmbeddedGoTrue.pkcePrefix)
     let target = context.engine.allowedRedirect(context.redirectTo)
-    var fragment: [(String, String)]
     do throws(GoTrueFailure) {
       guard let type else { throw invalidLink }
-      switch try await context.engine.verifyLink(type: type, tokenHash: token) {
+      switch try await context.engine.verifyLink(type: type, tokenHash: token, inBrowser: true) {
       case .session(let session):
-        fragment = [
-          ("access_token", session.accessToken), ("expires_at", "\(session.expiresAt ?? 0)"),
-          ("expires_in", "\(session.expiresIn)"), ("refresh_token", session.refreshToken),
-          ("sb", ""), ("token_type", session.tokenType), ("type", typeText ?? ""),
-        ]
+        return Answer.seeOther(
+          RedirectURL.withFragment(
+            target,
+            [
+              ("access_token", session.accessToken), ("expires_at", "\(session.expiresAt ?? 0)"),
+              ("expires_in", "\(session.expiresIn)"), ("refresh_token", session.refreshToken),
+              ("sb", ""), ("token_type", session.tokenType), ("type", typeText),
+            ]))
+      case .authorizationCode(let code):
+        return Answer.seeOther(RedirectURL.settingQuery(target, [("code", code)]))
       case .emailChangePending(let message):
-        fragment = [("message", message), ("sb", "")]
+        let query: [(String, String)] = isPKCE ? [("message", message)] : []
+        return Answer.seeOther(
+          RedirectURL.withFragment(
+            RedirectURL.settingQuery(target, query), [("message", message), ("sb", "")]))
       }
     } catch {
       guard case .api(var apiError) = error else { throw error }
       if [.otpInvalid, .otpAlreadyUsed].contains(apiError.code) { apiError.code = .otpExpired }
-      fragment = [
+      var pairs = [
         ("error_code", apiError.code?.rawValue ?? "unexpected_failure"),
-        ("error_description", apiError.message), ("sb", ""),
+        ("error_description", apiError.message),
       ]
-      if let oauthError = oauthErrors[apiError.status] { fragment.append(("error", oauthError)) }
+      if let oauthError = oauthErrors[apiError.status] { pairs.append(("error", oauthError)) }
+      let withQuery = isPKCE ? RedirectURL.settingQuery(target, pairs) : target
+      return Answer.seeOther(RedirectURL.withFragment(withQuery, pairs + [("sb", "")]))
     }
-    let base = target.split(separator: "#", maxSplits: 1).first.map(String.init) ?? target
-    return Answer.seeOther(base + "#" + FormEncoding.encode(fragment))
   }
 
   /// The `error` GoTrue adds to a redirect for these statuses (OAuth's names).

@@ -22,7 +22,8 @@ enum GoTrueRoutes {
   static func settings(_ configuration: EngineConfiguration) -> HTTPResponse {
     var external: [String: JSONValue] = [:]
     for provider in FeaturesOff.externalProviders { external[provider] = .bool(false) }
-    external["email"] = .bool(true)
+    external["email"] = .bool(configuration.emailProvider)
+    external["anonymous_users"] = .bool(configuration.anonymousSignIns)
     return Answer.json(
       JSONValue.object([
         "external": .object(external), "disable_signup": .bool(configuration.disableSignup),
@@ -38,22 +39,29 @@ enum GoTrueRoutes {
   static let accounts: [Route] = [
     Route(.signUp, signUp), Route(.passwordGrant, token), Route(.logout, logout),
     Route(.user, user), Route(.updateUser, updateUser), Route(.deleteUser, deleteOwnAccount),
+    Route(.reauthenticate, reauthenticate),
   ]
 
-  /// `POST /signup`.
+  /// `POST /signup`: with neither email nor phone, an anonymous sign-in (when on); else
+  /// GoTrue's checks in its order (`api.go`, `signup.go`).
   @Sendable static func signUp(_ context: RouteContext) async throws(GoTrueFailure) -> HTTPResponse
   {
     let body = try context.body().decode(GoTrueSignUpBody.self)
     let email = body.email ?? ""
     let phone = body.phone ?? ""
-    if email.isEmpty, phone.isEmpty {
-      throw .api(
-        GoTrueAPIError(
-          status: 422, code: .anonymousProviderDisabled, message: "Anonymous sign-ins are disabled")
-      )
-    }
     let engine = context.engine
-    if engine.configuration.disableSignup {
+    let configuration = engine.configuration
+    if email.isEmpty, phone.isEmpty {
+      guard configuration.anonymousSignIns else {
+        throw .api(
+          GoTrueAPIError(
+            status: 422, code: .anonymousProviderDisabled,
+            message: "Anonymous sign-ins are disabled"))
+      }
+      // NB: GoTrue's anonymous-users request limit applies here.
+      return Answer.json(try await engine.signUpAnonymously(data: body.data ?? [:]))
+    }
+    if configuration.disableSignup {
       throw .api(
         GoTrueAPIError(
           status: 422, code: .signupDisabled, message: "Signups not allowed for this instance"))
@@ -65,17 +73,37 @@ enum GoTrueRoutes {
     if !email.isEmpty, !phone.isEmpty {
       throw .api(.invalid("Only an email address or phone number should be provided on signup."))
     }
+    if !phone.isEmpty, !(body.codeChallenge ?? "").isEmpty {
+      throw .api(.invalid("PKCE not supported for phone signups"))
+    }
+    let pkce = try pkceChallenge(body.codeChallenge, body.codeChallengeMethod)
     if !phone.isEmpty {
       throw .api(
         GoTrueAPIError(
           status: 400, code: .phoneProviderDisabled, message: "Phone signups are disabled"))
     }
+    guard configuration.emailProvider else {
+      throw .api(
+        GoTrueAPIError(
+          status: 400, code: .emailProviderDisabled, message: "Email signups are disabled"))
+    }
     let answer = try await engine.signUp(
       email: email, password: password, data: body.data ?? [:],
-      redirectTo: context.redirectTo)
+      redirectTo: context.redirectTo, pkce: pkce)
     switch answer {
     case .session(let session): return Answer.json(session)
     case .user(let user): return Answer.json(user)
+    }
+  }
+
+  /// The PKCE challenge of a request, checked as GoTrue checks it.
+  static func pkceChallenge(_ challenge: String?, _ method: String?) throws(GoTrueFailure)
+    -> PKCEChallenge?
+  {
+    do {
+      return try PKCEChallenge.of(challenge: challenge, method: method)
+    } catch {
+      throw .api(error)
     }
   }
 
@@ -111,16 +139,9 @@ enum GoTrueRoutes {
       return Answer.json(try await context.engine.refresh(refreshToken: refresh.refreshToken ?? ""))
     default:
       let pkce = try body.decode(GoTruePKCEGrantBody.self)
-      guard let code = pkce.authCode, !code.isEmpty,
-        let verifier = pkce.codeVerifier, !verifier.isEmpty
-      else {
-        throw .api(
-          .invalid("invalid request: both auth code and code verifier should be non-empty"))
-      }
-      throw .api(
-        GoTrueAPIError(
-          status: 404, code: .flowStateNotFound,
-          message: "invalid flow state, no valid flow state found"))
+      return Answer.json(
+        try await context.engine.exchangeAuthCode(
+          pkce.authCode ?? "", verifier: pkce.codeVerifier ?? ""))
     }
   }
 
@@ -130,6 +151,11 @@ enum GoTrueRoutes {
     let (email, phone, password) = (body.email ?? "", body.phone ?? "", body.password ?? "")
     if !email.isEmpty, !phone.isEmpty {
       throw .api(.invalid("Only an email address or phone number should be provided on login."))
+    }
+    if !email.isEmpty, !context.engine.configuration.emailProvider {
+      throw .api(
+        GoTrueAPIError(
+          status: 422, code: .emailProviderDisabled, message: "Email logins are disabled"))
     }
     if !phone.isEmpty {
       throw .api(
@@ -182,9 +208,19 @@ enum GoTrueRoutes {
   {
     let token = try context.bearer()
     let attributes = try context.body().decode(GoTrueUserAttributes.self)
+    // GoTrue does not check a PUT /user challenge's shape, but writes the flow state with it.
+    let pkce = try pkceChallenge(attributes.codeChallenge, attributes.codeChallengeMethod)
     return Answer.json(
       try await context.engine.updateUser(
-        attributes, accessToken: token, redirectTo: context.redirectTo))
+        attributes, accessToken: token, redirectTo: context.redirectTo, pkce: pkce))
+  }
+
+  /// `GET /reauthenticate`: a nonce by email for the signed-in user, `{}`.
+  @Sendable static func reauthenticate(_ context: RouteContext) async throws(GoTrueFailure)
+    -> HTTPResponse
+  {
+    try await context.engine.reauthenticate(accessToken: try context.bearer())
+    return Answer.empty
   }
 }
 

@@ -73,6 +73,12 @@ public enum ServeMain {
       return fail(error.description, status: 1)
     }
     for warning in engine.warnings { say("authflow serve: warning: \(warning)\n", to: 2) }
+    if options.phoneProviderAsked {
+      say(
+        "authflow serve: warning: phone sign-in needs an SMS provider, which authflow serve "
+          + "does not have; phone requests answer as GoTrue's do with the phone provider off\n",
+        to: 2)
+    }
     let exposed = server.addresses.filter { !isLoopback($0) }
     if !exposed.isEmpty {
       say(

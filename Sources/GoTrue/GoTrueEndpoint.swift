@@ -65,12 +65,19 @@ public struct GoTrueEndpoint: Hashable, Sendable, CustomStringConvertible {
   public static let adminDeleteUser = GoTrueEndpoint("DELETE", "/admin/users/{}")
   /// `POST /admin/generate_link`.
   public static let generateLink = GoTrueEndpoint("POST", "/admin/generate_link")
+  /// `GET /reauthenticate`: a nonce by email for the signed-in user.
+  public static let reauthenticate = GoTrueEndpoint("GET", "/reauthenticate")
+  /// `POST /invite`: an admin invites an address.
+  public static let invite = GoTrueEndpoint("POST", "/invite")
+  /// `DELETE /user/identities/{id}`: unlinks one of the signed-in user's identities.
+  public static let deleteIdentity = GoTrueEndpoint("DELETE", "/user/identities/{}")
 
   /// Every endpoint above, each once.
   public static let all: [GoTrueEndpoint] = [
     .signUp, .passwordGrant, .refreshGrant, .pkceGrant, .logout, .user, .updateUser, .deleteUser,
     .recover, .verify, .verifyLink, .otp, .magicLink, .resend, .listUsers, .createUser,
-    .adminUser, .adminUpdateUser, .adminDeleteUser, .generateLink,
+    .adminUser, .adminUpdateUser, .adminDeleteUser, .generateLink, .reauthenticate, .invite,
+    .deleteIdentity,
   ]
 
   /// `METHOD /path?query`, as errors and logs show an endpoint.

@@ -12,16 +12,28 @@ public struct GoTrueSignUpBody: Codable, Equatable, Sendable {
   public var password: String?
   /// The new user's `user_metadata`.
   public var data: [String: JSONValue]?
+  /// The PKCE challenge (``PKCEChallenge``), with its method.
+  public var codeChallenge: String?
+  /// `s256` or `plain`.
+  public var codeChallengeMethod: String?
 
   /// A body with the given fields.
   public init(
     email: String? = nil, phone: String? = nil, password: String? = nil,
-    data: [String: JSONValue]? = nil
+    data: [String: JSONValue]? = nil, pkce: PKCEChallenge? = nil
   ) {
     self.email = email
     self.phone = phone
     self.password = password
     self.data = data
+    codeChallenge = pkce?.challenge
+    codeChallengeMethod = pkce?.method.rawValue
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case email, phone, password, data
+    case codeChallenge = "code_challenge"
+    case codeChallengeMethod = "code_challenge_method"
   }
 }
 
@@ -77,8 +89,23 @@ public struct GoTrueRecoverBody: Codable, Equatable, Sendable {
   /// The email address.
   public var email: String?
 
+  /// The PKCE challenge (``PKCEChallenge``), with its method.
+  public var codeChallenge: String?
+  /// `s256` or `plain`.
+  public var codeChallengeMethod: String?
+
   /// A body for `email`.
-  public init(email: String? = nil) { self.email = email }
+  public init(email: String? = nil, pkce: PKCEChallenge? = nil) {
+    self.email = email
+    codeChallenge = pkce?.challenge
+    codeChallengeMethod = pkce?.method.rawValue
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case email
+    case codeChallenge = "code_challenge"
+    case codeChallengeMethod = "code_challenge_method"
+  }
 }
 
 /// `POST /verify` (`VerifyParams`): a code with its email (or phone), or a link's token hash.
@@ -124,12 +151,26 @@ public struct GoTrueResendBody: Codable, Equatable, Sendable {
   public var email: String?
   /// The phone number (the engine has no phone provider).
   public var phone: String?
+  /// The PKCE challenge (``PKCEChallenge``), with its method.
+  public var codeChallenge: String?
+  /// `s256` or `plain`.
+  public var codeChallengeMethod: String?
 
   /// A body with the given fields.
-  public init(type: String? = nil, email: String? = nil, phone: String? = nil) {
+  public init(
+    type: String? = nil, email: String? = nil, phone: String? = nil, pkce: PKCEChallenge? = nil
+  ) {
     self.type = type
     self.email = email
     self.phone = phone
+    codeChallenge = pkce?.challenge
+    codeChallengeMethod = pkce?.method.rawValue
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case type, email, phone
+    case codeChallenge = "code_challenge"
+    case codeChallengeMethod = "code_challenge_method"
   }
 }
 
@@ -145,22 +186,30 @@ public struct GoTrueOTPBody: Codable, Equatable, Sendable {
   public var data: [String: JSONValue]?
   /// `sms` or `whatsapp`, for phones only.
   public var channel: String?
+  /// The PKCE challenge (``PKCEChallenge``), with its method.
+  public var codeChallenge: String?
+  /// `s256` or `plain`.
+  public var codeChallengeMethod: String?
 
   /// A body with the given fields.
   public init(
     email: String? = nil, phone: String? = nil, createUser: Bool? = nil,
-    data: [String: JSONValue]? = nil, channel: String? = nil
+    data: [String: JSONValue]? = nil, channel: String? = nil, pkce: PKCEChallenge? = nil
   ) {
     self.email = email
     self.phone = phone
     self.createUser = createUser
     self.data = data
     self.channel = channel
+    codeChallenge = pkce?.challenge
+    codeChallengeMethod = pkce?.method.rawValue
   }
 
   enum CodingKeys: String, CodingKey {
     case email, phone, data, channel
     case createUser = "create_user"
+    case codeChallenge = "code_challenge"
+    case codeChallengeMethod = "code_challenge_method"
   }
 }
 
@@ -236,5 +285,19 @@ public struct GoTrueEnrollFactorBody: Codable, Equatable, Sendable {
     case issuer, phone
     case factorType = "factor_type"
     case friendlyName = "friendly_name"
+  }
+}
+
+/// `POST /invite` (`InviteParams`).
+public struct GoTrueInviteBody: Codable, Equatable, Sendable {
+  /// The address to invite.
+  public var email: String?
+  /// The new user's `user_metadata`.
+  public var data: [String: JSONValue]?
+
+  /// A body with the given fields.
+  public init(email: String? = nil, data: [String: JSONValue]? = nil) {
+    self.email = email
+    self.data = data
   }
 }

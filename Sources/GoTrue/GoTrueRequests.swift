@@ -11,22 +11,34 @@ public struct GoTrueUserAttributes: Equatable, Hashable, Sendable, Codable {
   public var phone: String?
   /// Admin-only metadata, refused on this route.
   public var appMetadata: [String: JSONValue]?
+  /// The code `GET /reauthenticate` sent, when a password change needs it.
+  public var nonce: String?
+  /// The PKCE challenge of an email change's links (``PKCEChallenge``), with its method.
+  public var codeChallenge: String?
+  /// `s256` or `plain`.
+  public var codeChallengeMethod: String?
 
   /// Attributes with the given parts.
   public init(
     email: String? = nil, password: String? = nil, data: [String: JSONValue]? = nil,
-    phone: String? = nil, appMetadata: [String: JSONValue]? = nil
+    phone: String? = nil, appMetadata: [String: JSONValue]? = nil, nonce: String? = nil,
+    pkce: PKCEChallenge? = nil
   ) {
     self.email = email
     self.password = password
     self.data = data
     self.phone = phone
     self.appMetadata = appMetadata
+    self.nonce = nonce
+    codeChallenge = pkce?.challenge
+    codeChallengeMethod = pkce?.method.rawValue
   }
 
   enum CodingKeys: String, CodingKey {
-    case email, password, data, phone
+    case email, password, data, phone, nonce
     case appMetadata = "app_metadata"
+    case codeChallenge = "code_challenge"
+    case codeChallengeMethod = "code_challenge_method"
   }
 }
 
@@ -89,6 +101,9 @@ public enum GoTrueVerifyOutcome: Equatable, Hashable, Sendable {
   case session(GoTrueSession)
   /// One of the two addresses of an email change confirmed; the other still has to.
   case emailChangePending(message: String)
+  /// A PKCE link was verified: the code the browser takes back to the app, which exchanges it
+  /// with its verifier at `POST /token?grant_type=pkce`.
+  case authorizationCode(String)
 
   /// GoTrue's message for the first half of a secure email change.
   public static let otherAddressMustConfirm =

@@ -17,6 +17,8 @@ public struct GoTrueUser: Equatable, Hashable, Sendable, Codable {
   public var email: String?
   /// When the email was confirmed.
   public var emailConfirmedAt: Date?
+  /// When an admin invited the user.
+  public var invitedAt: Date?
   /// The phone number; GoTrue always sends the key, empty when there is none.
   public var phone: String?
   /// When the last confirmation email was sent.
@@ -29,6 +31,8 @@ public struct GoTrueUser: Equatable, Hashable, Sendable, Codable {
   public var newEmail: String?
   /// When the email-change confirmation was sent.
   public var emailChangeSentAt: Date?
+  /// When the last reauthentication nonce was sent.
+  public var reauthenticationSentAt: Date?
   /// When the user last signed in.
   public var lastSignInAt: Date?
   /// What the server keeps about the user (`provider`, `providers`); only admins change it.
@@ -51,9 +55,10 @@ public struct GoTrueUser: Equatable, Hashable, Sendable, Codable {
   /// A user with the given fields.
   public init(
     id: String, aud: String? = "authenticated", role: String? = "authenticated",
-    email: String?, emailConfirmedAt: Date? = nil, phone: String? = "",
+    email: String?, emailConfirmedAt: Date? = nil, invitedAt: Date? = nil, phone: String? = "",
     confirmationSentAt: Date? = nil, confirmedAt: Date? = nil, recoverySentAt: Date? = nil,
-    newEmail: String? = nil, emailChangeSentAt: Date? = nil, lastSignInAt: Date? = nil,
+    newEmail: String? = nil, emailChangeSentAt: Date? = nil,
+    reauthenticationSentAt: Date? = nil, lastSignInAt: Date? = nil,
     appMetadata: [String: JSONValue] = [:], userMetadata: [String: JSONValue] = [:],
     identities: [GoTrueIdentity]? = nil, createdAt: Date? = nil, updatedAt: Date? = nil,
     bannedUntil: Date? = nil, deletedAt: Date? = nil, isAnonymous: Bool = false
@@ -63,12 +68,14 @@ public struct GoTrueUser: Equatable, Hashable, Sendable, Codable {
     self.role = role
     self.email = email
     self.emailConfirmedAt = emailConfirmedAt
+    self.invitedAt = invitedAt
     self.phone = phone
     self.confirmationSentAt = confirmationSentAt
     self.confirmedAt = confirmedAt
     self.recoverySentAt = recoverySentAt
     self.newEmail = newEmail
     self.emailChangeSentAt = emailChangeSentAt
+    self.reauthenticationSentAt = reauthenticationSentAt
     self.lastSignInAt = lastSignInAt
     self.appMetadata = appMetadata
     self.userMetadata = userMetadata
@@ -83,6 +90,8 @@ public struct GoTrueUser: Equatable, Hashable, Sendable, Codable {
   enum CodingKeys: String, CodingKey {
     case id, aud, role, email, phone, identities
     case emailConfirmedAt = "email_confirmed_at"
+    case invitedAt = "invited_at"
+    case reauthenticationSentAt = "reauthentication_sent_at"
     case confirmationSentAt = "confirmation_sent_at"
     case confirmedAt = "confirmed_at"
     case recoverySentAt = "recovery_sent_at"
@@ -106,12 +115,14 @@ public struct GoTrueUser: Equatable, Hashable, Sendable, Codable {
     role = try c.decodeIfPresent(String.self, forKey: .role)
     email = try c.decodeIfPresent(String.self, forKey: .email)
     emailConfirmedAt = try c.decodeIfPresent(Date.self, forKey: .emailConfirmedAt)
+    invitedAt = try c.decodeIfPresent(Date.self, forKey: .invitedAt)
     phone = try c.decodeIfPresent(String.self, forKey: .phone)
     confirmationSentAt = try c.decodeIfPresent(Date.self, forKey: .confirmationSentAt)
     confirmedAt = try c.decodeIfPresent(Date.self, forKey: .confirmedAt)
     recoverySentAt = try c.decodeIfPresent(Date.self, forKey: .recoverySentAt)
     newEmail = try c.decodeIfPresent(String.self, forKey: .newEmail)
     emailChangeSentAt = try c.decodeIfPresent(Date.self, forKey: .emailChangeSentAt)
+    reauthenticationSentAt = try c.decodeIfPresent(Date.self, forKey: .reauthenticationSentAt)
     lastSignInAt = try c.decodeIfPresent(Date.self, forKey: .lastSignInAt)
     appMetadata = try c.decodeIfPresent([String: JSONValue].self, forKey: .appMetadata) ?? [:]
     userMetadata = try c.decodeIfPresent([String: JSONValue].self, forKey: .userMetadata) ?? [:]
@@ -132,12 +143,14 @@ public struct GoTrueUser: Equatable, Hashable, Sendable, Codable {
     try c.encode(role ?? "", forKey: .role)
     try c.encode(email ?? "", forKey: .email)
     try c.encodeIfPresent(emailConfirmedAt, forKey: .emailConfirmedAt)
+    try c.encodeIfPresent(invitedAt, forKey: .invitedAt)
     try c.encode(phone ?? "", forKey: .phone)
     try c.encodeIfPresent(confirmationSentAt, forKey: .confirmationSentAt)
     try c.encodeIfPresent(confirmedAt, forKey: .confirmedAt)
     try c.encodeIfPresent(recoverySentAt, forKey: .recoverySentAt)
     if let newEmail, !newEmail.isEmpty { try c.encode(newEmail, forKey: .newEmail) }
     try c.encodeIfPresent(emailChangeSentAt, forKey: .emailChangeSentAt)
+    try c.encodeIfPresent(reauthenticationSentAt, forKey: .reauthenticationSentAt)
     try c.encodeIfPresent(lastSignInAt, forKey: .lastSignInAt)
     try c.encode(appMetadata, forKey: .appMetadata)
     try c.encode(userMetadata, forKey: .userMetadata)

@@ -18,6 +18,18 @@ package enum SignInMethod: String, Sendable {
   /// routes take none of its ID tokens: each surface accepts only the tokens it issues, so an
   /// account the Firebase rules let sign in (an unconfirmed email) gets no GoTrue session.
   case firebase
+  /// An anonymous sign-in (`POST /signup` with neither email nor phone).
+  case anonymous
+  /// A PKCE exchange of a sign-up confirmation's link.
+  case emailSignup = "email/signup"
+  /// A PKCE exchange of a recovery link.
+  case recovery
+  /// A PKCE exchange of a magic link.
+  case magicLink = "magiclink"
+  /// A PKCE exchange of an email change's link.
+  case emailChange = "email_change"
+  /// A PKCE exchange of an invitation's link.
+  case invite
 }
 
 extension EmbeddedGoTrue {
@@ -29,10 +41,12 @@ extension EmbeddedGoTrue {
     try await signUp(email: email, password: password, data: data, redirectTo: nil)
   }
 
-  /// `POST /signup` with the `redirect_to` the confirmation link should lead to.
+  /// `POST /signup` with the `redirect_to` the confirmation link should lead to, and the PKCE
+  /// challenge its flow began with.
   @concurrent
   package func signUp(
-    email rawEmail: String, password: String, data: [String: JSONValue], redirectTo: String?
+    email rawEmail: String, password: String, data: [String: JSONValue], redirectTo: String?,
+    pkce: PKCEChallenge? = nil
   ) async throws(GoTrueFailure) -> GoTrueSignUpResponse {
     try checkSignupsAllowed()
     try checkPasswordStrength(password)
@@ -46,7 +60,8 @@ extension EmbeddedGoTrue {
     try checkCancellation()
     let answered = try answer(spending: nil) { database, now -> SignUpAnswer in
       if let existing = try database.user(email: email) {
-        return try answerExisting(existing, data: data, database, now: now, redirectTo: redirectTo)
+        return try answerExisting(
+          existing, data: data, database, now: now, redirectTo: redirectTo, pkce: pkce)
       }
       if !configuration.autoconfirm { try limiter(database, now).checkEmailInterval(email) }
       let user = try insertUser(
@@ -58,7 +73,8 @@ extension EmbeddedGoTrue {
             try createSession(for: user, method: .password, in: database, now: now))
         )
       }
-      let sent = try issueCode(.confirmation, for: user, database, now: now, redirectTo: redirectTo)
+      let sent = try issueFlowCode(
+        .confirmation, for: user, database, now: now, redirectTo: redirectTo, pkce: pkce)
       guard let waiting = try database.user(id: user.id) else { throw SQLiteError.missingRow }
       return SignUpAnswer(response: .user(waiting.goTrueUser), emails: [sent])
     }
@@ -116,7 +132,7 @@ extension EmbeddedGoTrue {
   /// that would hand the account to whoever signs up with its address.)
   private func answerExisting(
     _ user: UserRecord, data: [String: JSONValue], _ database: SQLiteDatabase, now: Int64,
-    redirectTo: String?
+    redirectTo: String?, pkce: PKCEChallenge?
   ) throws -> SignUpAnswer {
     if configuration.autoconfirm {
       throw GoTrueAPIError(
@@ -132,7 +148,8 @@ extension EmbeddedGoTrue {
       return SignUpAnswer(response: .user(fake))
     }
     try limiter(database, now).checkEmailInterval(user.email)
-    let email = try issueCode(.confirmation, for: user, database, now: now, redirectTo: redirectTo)
+    let email = try issueFlowCode(
+      .confirmation, for: user, database, now: now, redirectTo: redirectTo, pkce: pkce)
     guard let sent = try database.user(id: user.id) else { throw SQLiteError.missingRow }
     return SignUpAnswer(response: .user(sent.goTrueUser), emails: [email])
   }
@@ -181,11 +198,15 @@ extension EmbeddedGoTrue {
   }
 
   /// `PUT /user`: a new password (not the current one; other sessions end and pending codes
-  /// are voided), metadata merged key by key, and a new email, which changes only once
-  /// confirmed by email (from both addresses with secure email change).
+  /// are voided; with ``EngineConfiguration/passwordChangeNeedsReauthentication``, the nonce
+  /// of `GET /reauthenticate` for a session over a day old), metadata merged key by key, and a
+  /// new email, which changes only once confirmed by email (from both addresses with secure
+  /// email change; the links with PKCE when `pkce` is given). An anonymous user's first address
+  /// applies at once with autoconfirm, which makes the user permanent.
   @concurrent
   package func updateUser(
-    _ attributes: GoTrueUserAttributes, accessToken: String, redirectTo: String? = nil
+    _ attributes: GoTrueUserAttributes, accessToken: String, redirectTo: String? = nil,
+    pkce: PKCEChallenge? = nil
   ) async throws(GoTrueFailure) -> GoTrueUser {
     let newEmail = try attributes.email.map { email throws(GoTrueFailure) in
       try EmailRules.validated(email)
@@ -197,11 +218,32 @@ extension EmbeddedGoTrue {
           status: 403, code: .notAdmin, message: "Updating app_metadata requires admin privileges"))
     }
     if attributes.phone != nil { throw Self.phoneDisabled }
-    let user = try answer(spending: \.email) { database, now -> UserRecord in
-      try authorize(accessToken, database, now: now).user
+    let password = attributes.password.flatMap { $0.isEmpty ? nil : $0 }
+    // Only a request that may send an email spends from the budget of such requests.
+    let user = try answer(spending: newEmail == nil ? nil : \.email) {
+      database, now -> UserRecord in
+      let user = try authorize(accessToken, database, now: now).user
+      if user.isAnonymous, password != nil, newEmail == nil {
+        throw GoTrueAPIError(
+          status: 422, code: .validationFailed,
+          message:
+            "Updating password of an anonymous user without an email or phone is not allowed")
+      }
+      return user
+    }
+    if attributes.password != nil {
+      // A nonce is a 6-digit code: each one checked spends from the account's budget of
+      // guesses, as a code sent to `/verify` does.
+      let guesses = attributes.nonce?.isEmpty == false
+      try answer(spending: guesses ? \.verify : nil, for: guesses ? user.id : nil) {
+        database, now in
+        let (claims, user) = try authorize(accessToken, database, now: now)
+        try checkReauthentication(
+          nonce: attributes.nonce, of: user, session: claims.sessionID, database, now: now)
+      }
     }
     var hash: String?
-    if let password = attributes.password {
+    if let password {
       if Bcrypt.verify(password, against: user.passwordHash) {
         throw .api(
           GoTrueAPIError(
@@ -216,30 +258,42 @@ extension EmbeddedGoTrue {
       database, now -> (GoTrueUser, [PendingEmail]) in
       let (claims, user) = try authorize(accessToken, database, now: now)
       var emails: [PendingEmail] = []
-      if let newEmail, newEmail != user.email {
-        if try database.user(email: newEmail) != nil {
-          throw GoTrueAPIError(
-            status: 422, code: .emailExists,
-            message: "A user with this email address has already been registered")
-        }
-        try limiter(database, now).checkEmailInterval(newEmail)
-        emails = try issueEmailChange(
-          for: user, to: newEmail, database, now: now, redirectTo: redirectTo)
+      if let newEmail, newEmail != user.email, try database.user(email: newEmail) != nil {
+        throw GoTrueAPIError(
+          status: 422, code: .emailExists,
+          message: "A user with this email address has already been registered")
       }
+      // The password first: a new one voids every pending code (GoTrue's UpdatePassword), and
+      // an email change in the same request then sends its own.
       if let hash {
         try database.run(
           "UPDATE users SET encrypted_password = ?, updated_at = ? WHERE id = ?", .text(hash),
           .integer(now), .text(user.id))
-        try database.run(
-          "DELETE FROM one_time_tokens WHERE user_id = ? AND used_at IS NULL", .text(user.id))
+        try database.run("DELETE FROM one_time_tokens WHERE user_id = ?", .text(user.id))
         try database.run(
           "DELETE FROM sessions WHERE user_id = ? AND id != ?", .text(user.id),
           .text(claims.sessionID ?? ""))
       }
+      if let newEmail, newEmail != user.email {
+        if user.isAnonymous, configuration.autoconfirm {
+          try database.run(
+            """
+            UPDATE users SET email = ?, email_confirmed_at = coalesce(email_confirmed_at, ?),
+              updated_at = ?
+            WHERE id = ?
+            """, .text(newEmail), .integer(now), .integer(now), .text(user.id))
+          try makePermanent(user, database, now: now)
+        } else {
+          try limiter(database, now).checkEmailInterval(newEmail)
+          emails = try issueEmailChange(
+            for: user, to: newEmail, database, now: now, redirectTo: redirectTo, pkce: pkce)
+        }
+      }
       if let data = attributes.data {
+        guard let current = try database.user(id: user.id) else { throw SQLiteError.missingRow }
         try database.run(
           "UPDATE users SET user_metadata = ?, updated_at = ? WHERE id = ?",
-          .text(UserRecord.encodeMetadata(UserRecord.merging(data, into: user.userMetadata))),
+          .text(UserRecord.encodeMetadata(UserRecord.merging(data, into: current.userMetadata))),
           .integer(now), .text(user.id))
       }
       guard let updated = try database.user(id: user.id) else { throw SQLiteError.missingRow }

@@ -16,6 +16,10 @@ package enum CodeKind: String, Sendable, CaseIterable {
   case magicLink = "magiclink"
   case emailChangeCurrent = "email_change_current"
   case emailChangeNew = "email_change_new"
+  /// An invitation, which GoTrue keeps as the user's confirmation code.
+  case invite
+  /// The nonce of `GET /reauthenticate`, checked by a password change and never by `/verify`.
+  case reauthentication
 
   /// The email that carries a code of this kind.
   package var emailKind: OutboxMessage.Kind {
@@ -24,19 +28,33 @@ package enum CodeKind: String, Sendable, CaseIterable {
     case .recovery: .recovery
     case .magicLink: .magicLink
     case .emailChangeCurrent, .emailChangeNew: .emailChange
+    case .invite: .invite
+    case .reauthentication: .reauthentication
     }
   }
 
-  /// The kinds a `POST /verify` of `type` may spend, as GoTrue matches them (`email` takes a
-  /// confirmation or a sign-in code).
+  /// The kinds a `POST /verify` of `type` may spend, as GoTrue matches them: `signup` and
+  /// `invite` take the confirmation code (an invitation is one), `email` that or a sign-in
+  /// code.
   package static func verified(by type: GoTrueOTPType) -> [CodeKind] {
     switch type {
-    case .signup: [.confirmation]
+    case .signup, .invite: [.confirmation, .invite]
     case .recovery: [.recovery]
     case .magiclink: [.magicLink, .recovery]
-    case .email: [.confirmation, .magicLink, .recovery]
+    case .email: [.confirmation, .invite, .magicLink, .recovery]
     case .emailChange: [.emailChangeNew, .emailChangeCurrent]
-    case .invite: [.confirmation]
+    }
+  }
+
+  /// The flow a PKCE link of this kind belongs to.
+  var flowMethod: SignInMethod {
+    switch self {
+    case .confirmation: .emailSignup
+    case .recovery: .recovery
+    case .magicLink: .magicLink
+    case .emailChangeCurrent, .emailChangeNew: .emailChange
+    case .invite: .invite
+    case .reauthentication: .otp
     }
   }
 }
@@ -48,16 +66,21 @@ extension EmbeddedGoTrue {
   ///
   /// A code made for an admin (`generate_link`) is not mailed, so it counts against no email
   /// limit. With `oob`, the code is that Firebase out-of-band code instead of 6 digits, found
-  /// only by its own keyed hash (never by `/verify`), and the email carries its link.
+  /// only by its own keyed hash (never by `/verify`), and the email carries its link. With
+  /// `pkce`, the link's token carries GoTrue's `pkce_` prefix and is found only with it (the
+  /// caller keeps the flow state, ``beginFlow(_:method:userID:_:now:)``).
   package func issueCode(
     _ kind: CodeKind, for user: UserRecord, to recipient: String? = nil,
     _ database: SQLiteDatabase, now: Int64, redirectTo: String? = nil, mailed: Bool = true,
-    oob: OutOfBandCode? = nil
+    oob: OutOfBandCode? = nil, pkce: Bool = false
   ) throws -> PendingEmail {
     let recipient = recipient ?? user.email
     let limits = limiter(database, now)
     if mailed { try limits.consumeEmailSent() }
     let code = oob?.code ?? random.digits(6)
+    let token = (pkce ? Self.pkcePrefix : "") + linkToken(email: recipient, code: code)
+    // A reauthentication nonce is typed, never followed: it has no link.
+    let linked = kind != .reauthentication
     let lifetime = Int64(configuration.codeLifetime * 1_000)
     try database.run(
       "DELETE FROM one_time_tokens WHERE user_id = ? AND kind = ? AND used_at IS NULL",
@@ -71,24 +94,27 @@ extension EmbeddedGoTrue {
       VALUES (?, ?, ?, ?, ?, ?)
       """, .text(user.id), .text(kind.rawValue),
       .blob(codeHash(kind, userID: user.id, code: code)),
-      .blob(oob.map { oobHash($0.code) } ?? linkHash(linkToken(email: recipient, code: code))),
+      linked ? .blob(oob.map { oobHash($0.code) } ?? linkHash(token)) : .null,
       .integer(now), .integer(now + lifetime))
     let sentColumn =
       switch kind {
-      case .confirmation: "confirmation_sent_at"
+      case .confirmation, .invite: "confirmation_sent_at"
       case .recovery, .magicLink: "recovery_sent_at"
       case .emailChangeCurrent, .emailChangeNew: "email_change_sent_at"
+      case .reauthentication: "reauthentication_sent_at"
       }
     try database.run(
       "UPDATE users SET \(sentColumn) = ?, updated_at = ? WHERE id = ?", .integer(now),
       .integer(now), .text(user.id))
-    if mailed { try limits.recordEmail(to: recipient) }
+    // A reauthentication nonce goes only to a signed-in user, and waits on its own gap (in the
+    // user's row), as in GoTrue; every other email waits on the gap of its address.
+    if mailed, kind != .reauthentication { try limits.recordEmail(to: recipient) }
     let link = EmailLink(
-      kind: kind.emailKind, recipient: recipient, code: code,
-      tokenHash: linkToken(email: recipient, code: code), redirectTo: allowedRedirect(redirectTo))
+      kind: kind.emailKind, recipient: recipient, code: code, tokenHash: token,
+      redirectTo: allowedRedirect(redirectTo))
     return PendingEmail(
       recipient: recipient, kind: kind.emailKind, code: code,
-      link: oob?.link ?? link.url(configuration.emailLinks),
+      link: linked ? oob?.link ?? link.url(configuration.emailLinks) : "",
       change: kind.emailKind == .emailChange ? (user.email, user.newEmail ?? recipient) : nil,
       firebaseProject: oob?.project)
   }
@@ -154,12 +180,15 @@ extension EmbeddedGoTrue {
     try await recover(email: email, redirectTo: nil)
   }
 
-  /// `POST /recover` with the `redirect_to` its link should lead to. The answer takes the same
-  /// time whether or not the account exists (``AnswerPacer``).
+  /// `POST /recover` with the `redirect_to` its link should lead to, and the PKCE challenge
+  /// its flow began with. The answer takes the same time whether or not the account exists
+  /// (``AnswerPacer``).
   @concurrent
-  package func recover(email: String, redirectTo: String?) async throws(GoTrueFailure) {
+  package func recover(email: String, redirectTo: String?, pkce: PKCEChallenge? = nil)
+    async throws(GoTrueFailure)
+  {
     try await pacer.paced { () throws(GoTrueFailure) in
-      try mailCode(.recovery, to: email, redirectTo: redirectTo) { _ in true }
+      try mailCode(.recovery, to: email, redirectTo: redirectTo, pkce: pkce) { _ in true }
     }
   }
 
@@ -173,16 +202,18 @@ extension EmbeddedGoTrue {
   /// `POST /resend` with the `redirect_to` its link should lead to: `signup` resends a waiting
   /// confirmation, `email_change` the codes of a waiting change of address.
   @concurrent
-  package func resend(type: GoTrueOTPType, email: String, redirectTo: String?)
-    async throws(GoTrueFailure)
-  {
+  package func resend(
+    type: GoTrueOTPType, email: String, redirectTo: String?, pkce: PKCEChallenge? = nil
+  ) async throws(GoTrueFailure) {
     switch type {
     case .signup:
       try await pacer.paced { () throws(GoTrueFailure) in
-        try mailCode(.confirmation, to: email, redirectTo: redirectTo) { !$0.isConfirmed }
+        try mailCode(.confirmation, to: email, redirectTo: redirectTo, pkce: pkce) {
+          !$0.isConfirmed
+        }
       }
     case .emailChange:
-      try resendEmailChange(email: email, redirectTo: redirectTo)
+      try resendEmailChange(email: email, redirectTo: redirectTo, pkce: pkce)
     default:
       throw .api(
         GoTrueAPIError(
@@ -196,7 +227,8 @@ extension EmbeddedGoTrue {
   /// email; for an unconfirmed one, its confirmation again.
   @concurrent
   package func sendSignInCode(
-    email rawEmail: String, createUser: Bool, data: [String: JSONValue], redirectTo: String?
+    email rawEmail: String, createUser: Bool, data: [String: JSONValue], redirectTo: String?,
+    pkce: PKCEChallenge? = nil
   ) async throws(GoTrueFailure) {
     let email = try EmailRules.validated(rawEmail)
     let date = clock.now
@@ -204,7 +236,9 @@ extension EmbeddedGoTrue {
       try limiter(database, now).checkEmailInterval(email)
       if let user = try database.user(email: email) {
         let kind: CodeKind = user.isConfirmed ? .magicLink : .confirmation
-        return [try issueCode(kind, for: user, database, now: now, redirectTo: redirectTo)]
+        return [
+          try issueFlowCode(kind, for: user, database, now: now, redirectTo: redirectTo, pkce: pkce)
+        ]
       }
       guard createUser else {
         throw GoTrueAPIError(
@@ -218,9 +252,25 @@ extension EmbeddedGoTrue {
         confirmed: configuration.autoconfirm,
         database, now: now)
       let kind: CodeKind = configuration.autoconfirm ? .magicLink : .confirmation
-      return [try issueCode(kind, for: user, database, now: now, redirectTo: redirectTo)]
+      return [
+        try issueFlowCode(kind, for: user, database, now: now, redirectTo: redirectTo, pkce: pkce)
+      ]
     }
     deliver(emails, at: date)
+  }
+
+  /// ``issueCode(_:for:to:_:now:redirectTo:mailed:oob:pkce:)`` for a request that may come
+  /// with a PKCE challenge: the flow state begins with the code, and the link carries the
+  /// prefix.
+  func issueFlowCode(
+    _ kind: CodeKind, for user: UserRecord, _ database: SQLiteDatabase, now: Int64,
+    redirectTo: String?, pkce: PKCEChallenge?
+  ) throws -> PendingEmail {
+    if let pkce {
+      try beginFlow(pkce, method: kind.flowMethod, userID: user.id, database, now: now)
+    }
+    return try issueCode(
+      kind, for: user, database, now: now, redirectTo: redirectTo, pkce: pkce != nil)
   }
 
   /// Mails a fresh code of `kind` to `rawEmail` when it belongs to an account `eligible` accepts.
@@ -228,7 +278,7 @@ extension EmbeddedGoTrue {
   /// emails are spent the same (and callers pace the time taken), so the reply never tells
   /// whether the account exists.
   private func mailCode(
-    _ kind: CodeKind, to rawEmail: String, redirectTo: String?,
+    _ kind: CodeKind, to rawEmail: String, redirectTo: String?, pkce: PKCEChallenge?,
     if eligible: (UserRecord) -> Bool
   ) throws(GoTrueFailure) {
     let email = try EmailRules.validated(rawEmail)
@@ -241,12 +291,14 @@ extension EmbeddedGoTrue {
         try limits.recordEmail(to: email)
         return []
       }
-      return [try issueCode(kind, for: user, database, now: now, redirectTo: redirectTo)]
+      return [
+        try issueFlowCode(kind, for: user, database, now: now, redirectTo: redirectTo, pkce: pkce)
+      ]
     }
     deliver(emails, at: date)
   }
 
-  private func resendEmailChange(email rawEmail: String, redirectTo: String?)
+  private func resendEmailChange(email rawEmail: String, redirectTo: String?, pkce: PKCEChallenge?)
     throws(GoTrueFailure)
   {
     let email = try EmailRules.validated(rawEmail)
@@ -257,7 +309,7 @@ extension EmbeddedGoTrue {
       }
       try limiter(database, now).checkEmailInterval(newEmail)
       return try issueEmailChange(
-        for: user, to: newEmail, database, now: now, redirectTo: redirectTo)
+        for: user, to: newEmail, database, now: now, redirectTo: redirectTo, pkce: pkce)
     }
     deliver(emails, at: date)
   }
@@ -266,21 +318,28 @@ extension EmbeddedGoTrue {
   /// secure email change one to the current address too.
   func issueEmailChange(
     for user: UserRecord, to newEmail: String, _ database: SQLiteDatabase, now: Int64,
-    redirectTo: String?
+    redirectTo: String?, pkce: PKCEChallenge? = nil
   ) throws -> [PendingEmail] {
     try database.run(
       """
       UPDATE users SET new_email = ?, email_change_confirmed = 0, updated_at = ? WHERE id = ?
       """, .text(newEmail), .integer(now), .text(user.id))
     guard let pending = try database.user(id: user.id) else { throw SQLiteError.missingRow }
+    if let pkce {
+      try beginFlow(pkce, method: .emailChange, userID: user.id, database, now: now)
+    }
     var emails = [
       try issueCode(
-        .emailChangeNew, for: pending, to: newEmail, database, now: now, redirectTo: redirectTo)
+        .emailChangeNew, for: pending, to: newEmail, database, now: now, redirectTo: redirectTo,
+        pkce: pkce != nil)
     ]
-    if configuration.secureEmailChange {
+    // An anonymous user has no address to confirm from (GoTrue sends the current one's code
+    // only when there is one).
+    if configuration.secureEmailChange, !user.email.isEmpty {
       emails.append(
-        try issueCode(.emailChangeCurrent, for: pending, database, now: now, redirectTo: redirectTo)
-      )
+        try issueCode(
+          .emailChangeCurrent, for: pending, database, now: now, redirectTo: redirectTo,
+          pkce: pkce != nil))
     }
     return emails
   }

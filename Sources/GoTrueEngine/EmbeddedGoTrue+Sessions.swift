@@ -85,7 +85,7 @@ extension EmbeddedGoTrue {
           "timestamp": .number(Double(session.startedAt / 1_000)),
         ])
       ]),
-      "session_id": .string(session.id), "is_anonymous": .bool(false),
+      "session_id": .string(session.id), "is_anonymous": .bool(user.isAnonymous),
     ]
     if let issuer = configuration.issuer { claims["iss"] = .string(issuer) }
     return claims

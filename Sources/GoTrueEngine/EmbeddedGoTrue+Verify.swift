@@ -13,10 +13,23 @@ extension EmbeddedGoTrue {
   public func verify(type: GoTrueOTPType, email: String, token code: String)
     async throws(GoTrueFailure) -> GoTrueSession
   {
-    switch try await verifyCode(type: type, email: email, code: code) {
+    try Self.session(of: try await verifyCode(type: type, email: email, code: code))
+  }
+
+  /// The session a verification gave, or what stands in its way for a caller that needs one.
+  private static func session(of outcome: GoTrueVerifyOutcome) throws(GoTrueFailure)
+    -> GoTrueSession
+  {
+    switch outcome {
     case .session(let session): return session
     case .emailChangePending(let message):
       throw .api(GoTrueAPIError(status: 409, code: nil, message: message))
+    case .authorizationCode:
+      // Only a link followed in a browser gives a code, and these calls follow none.
+      throw .api(
+        GoTrueAPIError(
+          status: 400, code: .flowStateNotFound,
+          message: "a PKCE link gives its session through the code exchange"))
     }
   }
 
@@ -40,7 +53,12 @@ extension EmbeddedGoTrue {
             in: database, where: "user_id = ? AND kind = ? AND token_hash = ?", .text(user.id),
             .text(kind.rawValue), .blob(codeHash(kind, userID: user.id, code: code)))
         else { continue }
-        return try spend(token, of: user, database, now: now, failure: Self.invalidCode)
+        switch try spend(token, of: user, database, now: now, failure: Self.invalidCode) {
+        case .emailChangePending(let message):
+          return .emailChangePending(message: message)
+        case .proved(let user):
+          return .session(try createSession(for: user, method: .otp, in: database, now: now))
+        }
       }
       throw Self.invalidCode
     }
@@ -52,11 +70,16 @@ extension EmbeddedGoTrue {
   /// guessing 224 bits, not a 6-digit code, so a miss tells nothing about any account's code
   /// and spends no budget, neither an account's nor one that all accounts share (one client's
   /// misses would then block everyone's links).
+  ///
+  /// With `inBrowser` (`GET /verify`, the link followed), a PKCE link (``pkcePrefix``) gives
+  /// the auth code of the user's flow instead of a session; `POST /verify` always signs in.
   @concurrent
-  package func verifyLink(type: GoTrueOTPType, tokenHash: String)
+  package func verifyLink(type: GoTrueOTPType, tokenHash: String, inBrowser: Bool = false)
     async throws(GoTrueFailure) -> GoTrueVerifyOutcome
   {
     let hash = linkHash(tokenHash)
+    let flow = SignInMethod(flowOf: type)
+    let isPKCE = inBrowser && tokenHash.hasPrefix(Self.pkcePrefix)
     return try answer(spending: nil) { database, now in
       let kinds = CodeKind.verified(by: type)
       guard
@@ -64,7 +87,15 @@ extension EmbeddedGoTrue {
         kinds.contains(token.kind),
         let user = try database.user(id: token.userID)
       else { throw Self.invalidLink }
-      return try spend(token, of: user, database, now: now, failure: Self.invalidLink)
+      switch try spend(token, of: user, database, now: now, failure: Self.invalidLink) {
+      case .emailChangePending(let message):
+        return .emailChangePending(message: message)
+      case .proved(let user) where isPKCE:
+        return .authorizationCode(
+          try issueAuthCode(userID: user.id, method: flow, database, now: now))
+      case .proved(let user):
+        return .session(try createSession(for: user, method: .otp, in: database, now: now))
+      }
     }
   }
 
@@ -91,11 +122,19 @@ extension EmbeddedGoTrue {
       })
   }
 
+  /// What spending a code did.
+  private enum Spent {
+    /// It proved who the user is: `user` as they are now, to be signed in.
+    case proved(UserRecord)
+    /// It confirmed one address of a secure email change; the other must confirm too.
+    case emailChangePending(String)
+  }
+
   /// Spends `token` and does what it was sent for.
   private func spend(
     _ token: CodeRow, of user: UserRecord, _ database: SQLiteDatabase, now: Int64,
     failure: GoTrueAPIError
-  ) throws -> GoTrueVerifyOutcome {
+  ) throws -> Spent {
     if token.usedAt != nil {
       throw GoTrueAPIError(status: 403, code: .otpAlreadyUsed, message: failure.message)
     }
@@ -105,14 +144,18 @@ extension EmbeddedGoTrue {
     try database.run(
       "UPDATE one_time_tokens SET used_at = ? WHERE id = ?", .integer(now), .integer(token.id))
     switch token.kind {
-    case .confirmation, .recovery, .magicLink:
+    case .confirmation, .recovery, .magicLink, .invite:
       // Each proves the address belongs to the user.
       try confirmEmail(of: user, database, now: now)
     case .emailChangeCurrent, .emailChangeNew:
-      if let pending = try changeEmail(of: user, database, now: now) { return pending }
+      if let message = try changeEmail(of: user, database, now: now) {
+        return .emailChangePending(message)
+      }
+    case .reauthentication:
+      throw failure
     }
-    guard let signedIn = try database.user(id: user.id) else { throw failure }
-    return .session(try createSession(for: signedIn, method: .otp, in: database, now: now))
+    guard let proved = try database.user(id: user.id) else { throw failure }
+    return .proved(proved)
   }
 
   private func confirmEmail(of user: UserRecord, _ database: SQLiteDatabase, now: Int64) throws {
@@ -129,15 +172,17 @@ extension EmbeddedGoTrue {
   /// Completes one half of an email change: the change itself once both addresses confirmed
   /// (one is enough without secure email change, or with autoconfirm), else GoTrue's note.
   private func changeEmail(of user: UserRecord, _ database: SQLiteDatabase, now: Int64) throws
-    -> GoTrueVerifyOutcome?
+    -> String?
   {
     guard let newEmail = user.newEmail else { throw Self.invalidCode }
-    let needsBoth = configuration.secureEmailChange && !configuration.autoconfirm
+    // An anonymous user has no current address to confirm from.
+    let needsBoth =
+      configuration.secureEmailChange && !configuration.autoconfirm && !user.email.isEmpty
     if needsBoth, !user.emailChangeConfirmed {
       try database.run(
         "UPDATE users SET email_change_confirmed = 1, updated_at = ? WHERE id = ?", .integer(now),
         .text(user.id))
-      return .emailChangePending(message: GoTrueVerifyOutcome.otherAddressMustConfirm)
+      return GoTrueVerifyOutcome.otherAddressMustConfirm
     }
     if try database.user(email: newEmail) != nil {
       throw GoTrueAPIError(
@@ -154,6 +199,7 @@ extension EmbeddedGoTrue {
       WHERE id = ?
       """, .text(newEmail), .integer(now), .text(newEmail), .integer(now), .integer(now),
       .text(user.id))
+    if user.isAnonymous { try makePermanent(user, database, now: now) }
     try database.run(
       """
       DELETE FROM one_time_tokens
@@ -173,10 +219,6 @@ extension EmbeddedGoTrue {
   public func verify(type: GoTrueOTPType, tokenHash: String) async throws(GoTrueFailure)
     -> GoTrueSession
   {
-    switch try await verifyLink(type: type, tokenHash: tokenHash) {
-    case .session(let session): return session
-    case .emailChangePending(let message):
-      throw .api(GoTrueAPIError(status: 409, code: nil, message: message))
-    }
+    try Self.session(of: try await verifyLink(type: type, tokenHash: tokenHash))
   }
 }

@@ -26,6 +26,9 @@ public struct EngineConfiguration: Equatable, Sendable {
   public var refreshTokenReuseInterval: TimeInterval = 10
   /// Seconds an emailed code or link stays valid (`MAILER_OTP_EXP`).
   public var codeLifetime: TimeInterval = 86_400
+  /// Seconds a PKCE flow state lives, from its start (a magic link's: from when its code was
+  /// issued); GoTrue's `EXTERNAL_FLOW_STATE_EXPIRY_DURATION`, default and least 300.
+  public var flowStateLifetime: TimeInterval = 300
   /// Seconds between two emails to the same address (`SMTP_MAX_FREQUENCY`).
   public var emailInterval: TimeInterval = 60
   /// The shortest password the engine accepts (GoTrue's default is 6).
@@ -40,6 +43,18 @@ public struct EngineConfiguration: Equatable, Sendable {
   public var seedsDemoAccounts = true
   /// Refuse new accounts (GoTrue's `DISABLE_SIGNUP`); admins can still create them.
   public var disableSignup = false
+  /// Let `POST /signup` with neither email nor phone make an anonymous user (GoTrue's
+  /// `EXTERNAL_ANONYMOUS_USERS_ENABLED`, off by default).
+  public var anonymousSignIns = false
+  /// Whether the email provider is on (GoTrue's `EXTERNAL_EMAIL_ENABLED`): off, sign-ups and
+  /// sign-ins by email are refused; admins can still make users.
+  public var emailProvider = true
+  /// A password change from a session over a day old needs the nonce `GET /reauthenticate`
+  /// sends (GoTrue's `SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION`, off by default).
+  public var passwordChangeNeedsReauthentication = false
+  /// Let signed-in users link and unlink identities (GoTrue's
+  /// `SECURITY_MANUAL_LINKING_ENABLED`, off by default).
+  public var manualLinking = false
   /// Where links send the user after verifying when the request names no allowed
   /// `redirect_to` (GoTrue's `SITE_URL`; the Supabase CLI's default).
   public var siteURL = "http://127.0.0.1:3000"

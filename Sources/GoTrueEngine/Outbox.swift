@@ -18,6 +18,10 @@ public struct OutboxMessage: Equatable, Hashable, Sendable, Identifiable {
     case magicLink = "magiclink"
     /// Confirms a change of address (sent to the old address and to the new one).
     case emailChange = "email_change"
+    /// Invites someone to an account an admin made for them.
+    case invite
+    /// Carries the nonce a password change may ask for (`GET /reauthenticate`); no link.
+    case reauthentication
 
     /// The `type` its link and code are verified with.
     public var verificationType: String {
@@ -26,6 +30,8 @@ public struct OutboxMessage: Equatable, Hashable, Sendable, Identifiable {
       case .recovery: "recovery"
       case .magicLink: "magiclink"
       case .emailChange: "email_change"
+      case .invite: "invite"
+      case .reauthentication: "reauthentication"
       }
     }
   }
@@ -153,6 +159,17 @@ struct EmailTemplate {
           "Reset password"
         )
       case .magicLink: ("Your sign-in link", "Follow this link to sign in:", "Sign in")
+      case .invite:
+        (
+          "You've been invited",
+          "You've been invited to create an account. Follow this link to accept:",
+          "Accept invitation"
+        )
+      case .reauthentication:
+        (
+          "\(email.code) is your verification code",
+          "Use the code below to verify your identity. It expires shortly.", ""
+        )
       case .emailChange:
         (
           "Confirm email change",
@@ -161,6 +178,24 @@ struct EmailTemplate {
         )
       }
     self.subject = subject
+    guard !email.link.isEmpty else {
+      // A code to type, with no link (reauthentication).
+      text = """
+        \(subject)
+
+        \(lead)
+        \(email.code)
+
+        """
+      html = """
+        <h2>Your verification code</h2>
+
+        <p>\(Self.escaped(lead))</p>
+        <p>\(email.code)</p>
+
+        """
+      return
+    }
     text = """
       \(subject)
 

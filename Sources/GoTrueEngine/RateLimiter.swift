@@ -65,8 +65,20 @@ package struct RateLimiter {
         row: { $0.int(0) }),
       now - last < interval
     else { return }
-    let wait = (interval - (now - last) + 999) / 1_000
-    throw GoTrueAPIError(
+    throw Self.tooSoon(wait: (interval - (now - last) + 999) / 1_000)
+  }
+
+  /// Throws GoTrue's 429 when an email of one kind, last sent at `lastSent`, was sent too
+  /// recently to send another (`validateSentWithinFrequencyLimit`: the gap is kept per kind,
+  /// in the user's row, for the emails only a signed-in user can ask for).
+  package func checkEmailInterval(lastSent: Int64?) throws {
+    let interval = Int64(configuration.emailInterval * 1_000)
+    guard let lastSent, now - lastSent < interval else { return }
+    throw Self.tooSoon(wait: (interval - (now - lastSent) + 999) / 1_000)
+  }
+
+  private static func tooSoon(wait: Int64) -> GoTrueAPIError {
+    GoTrueAPIError(
       status: 429, code: .overEmailSendRateLimit,
       message: "For security purposes, you can only request this after \(wait) seconds.")
   }

@@ -35,12 +35,19 @@ package struct UserRecord: Sendable {
   package var validSince: Int64?
   /// When the password last changed through the Firebase surface.
   package var passwordUpdatedAt: Int64?
+  /// Whether the user signed in anonymously and has not yet confirmed an address (schema 5).
+  package var isAnonymous: Bool
+  /// When an admin last invited the user.
+  package var invitedAt: Int64?
+  /// When the last reauthentication nonce was sent.
+  package var reauthenticationSentAt: Int64?
 
   package static let columns = """
     id, email, encrypted_password, email_confirmed_at, confirmation_sent_at, recovery_sent_at,
     last_sign_in_at, user_metadata, created_at, updated_at, role, app_metadata, identity_id,
     identity_data, new_email, email_change_sent_at, email_change_confirmed, banned_until,
-    deleted_at, display_name, valid_since, password_updated_at, photo_url
+    deleted_at, display_name, valid_since, password_updated_at, photo_url, is_anonymous,
+    invited_at, reauthentication_sent_at
     """
 
   package init(_ row: SQLiteStatement) {
@@ -69,9 +76,16 @@ package struct UserRecord: Sendable {
     validSince = row.optionalInt(20)
     passwordUpdatedAt = row.optionalInt(21)
     photoURL = row.optionalText(22)
+    isAnonymous = row.int(23) != 0
+    invitedAt = row.optionalInt(24)
+    reauthenticationSentAt = row.optionalInt(25)
   }
 
   package var isConfirmed: Bool { emailConfirmedAt != nil }
+
+  /// Whether the user has an email identity: every user with an address who is not deleted
+  /// (an anonymous user gets one when an address is confirmed).
+  package var hasEmailIdentity: Bool { deletedAt == nil && !isAnonymous && !email.isEmpty }
 
   /// Whether a ban is in force at `now`.
   package func isBanned(at now: Int64) -> Bool {
@@ -104,15 +118,18 @@ package struct UserRecord: Sendable {
       createdAt: Date(millis: createdAt), updatedAt: Date(millis: updatedAt), email: email)
     return GoTrueUser(
       id: id, role: role, email: email, emailConfirmedAt: emailConfirmedAt.map(Date.init(millis:)),
+      invitedAt: invitedAt.map(Date.init(millis:)),
       confirmationSentAt: confirmationSentAt.map(Date.init(millis:)),
       confirmedAt: emailConfirmedAt.map(Date.init(millis:)),
       recoverySentAt: recoverySentAt.map(Date.init(millis:)), newEmail: newEmail,
       emailChangeSentAt: emailChangeSentAt.map(Date.init(millis:)),
+      reauthenticationSentAt: reauthenticationSentAt.map(Date.init(millis:)),
       lastSignInAt: lastSignInAt.map(Date.init(millis:)), appMetadata: appMetadata,
-      userMetadata: userMetadata, identities: deletedAt == nil ? [identity] : [],
+      userMetadata: userMetadata, identities: hasEmailIdentity ? [identity] : [],
       createdAt: Date(millis: createdAt), updatedAt: Date(millis: updatedAt),
-      bannedUntil: bannedUntil.map(Date.init(millis:)), deletedAt: deletedAt.map(Date.init(millis:))
-    )
+      bannedUntil: bannedUntil.map(Date.init(millis:)),
+      deletedAt: deletedAt.map(Date.init(millis:)),
+      isAnonymous: isAnonymous)
   }
 
   package static func encodeMetadata(_ metadata: [String: JSONValue]) -> String {

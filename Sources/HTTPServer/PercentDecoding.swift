@@ -3,7 +3,7 @@
 ///
 /// This is done here rather than with `evhttp_parse_query_str`, which rejects a whole query
 /// when one part lacks `=` (`?a=1&b`) and leaves names undecoded.
-enum PercentDecoding {
+package enum PercentDecoding {
   /// The path with `%XX` escapes decoded; `+` stays a plus. A `%` not followed by two hex
   /// digits is kept as it is, and bytes that are not UTF-8 become U+FFFD.
   static func path(_ raw: some Sequence<UInt8>) -> String {
@@ -12,7 +12,7 @@ enum PercentDecoding {
 
   /// The query's pairs in order, names and values decoded, `+` as a space. Empty parts
   /// (`a=1&&b=2`, a trailing `&`) are skipped; a part without `=` has an empty value.
-  static func query(_ raw: String) -> [(name: String, value: String)] {
+  package static func query(_ raw: String) -> [(name: String, value: String)] {
     raw.utf8.split(separator: UInt8(ascii: "&")).map { part in
       guard let equals = part.firstIndex(of: UInt8(ascii: "=")) else {
         return (decode(part, plusIsSpace: true), "")

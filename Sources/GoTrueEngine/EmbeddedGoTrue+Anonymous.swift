@@ -1,0 +1,47 @@
+import GoTrue
+
+/// Anonymous users, as GoTrue has them (`internal/api/anonymous.go`): a `POST /signup` with
+/// neither email nor phone makes a user with no address and no identity, signed in at once;
+/// confirming an address later (`PUT /user` with an email, then its link or code) makes the
+/// same user permanent.
+extension EmbeddedGoTrue {
+  /// `POST /signup` with neither email nor phone, with anonymous sign-ins on: a new anonymous
+  /// user, whose `user_metadata` is `data`, and its session (`amr` `anonymous`).
+  @concurrent
+  package func signUpAnonymously(data: [String: JSONValue]) async throws(GoTrueFailure)
+    -> GoTrueSession
+  {
+    try checkSignupsAllowed()
+    return try answer(spending: nil) { database, now in
+      let id = random.uuidString()
+      // No password anyone knows (the decoy hash), no email (NULL), no identity, no provider.
+      try database.run(
+        """
+        INSERT INTO users (id, email, encrypted_password, last_sign_in_at, user_metadata,
+          created_at, updated_at, app_metadata, identity_id, is_anonymous)
+        VALUES (?, NULL, ?, ?, ?, ?, ?, '{}', NULL, 1)
+        """, .text(id), .text(secrets.decoyHash), .integer(now),
+        .text(UserRecord.encodeMetadata(data)), .integer(now), .integer(now))
+      guard let user = try database.user(id: id) else { throw SQLiteError.missingRow }
+      try checkTokenFits(user)
+      return try createSession(for: user, method: .anonymous, in: database, now: now)
+    }
+  }
+
+  /// Makes anonymous `user` permanent once an address of theirs is confirmed: an email
+  /// identity, the email provider in `app_metadata` (GoTrue's `UpdateAppMetaDataProviders`),
+  /// and `is_anonymous` false. Call inside the write transaction that set the address.
+  func makePermanent(_ user: UserRecord, _ database: SQLiteDatabase, now: Int64) throws {
+    let providers: [String: JSONValue] = [
+      "provider": .string("email"), "providers": .array([.string("email")]),
+    ]
+    try database.run(
+      """
+      UPDATE users SET is_anonymous = 0, identity_id = coalesce(identity_id, ?),
+        app_metadata = ?, updated_at = ?
+      WHERE id = ?
+      """, .text(random.uuidString()),
+      .text(UserRecord.encodeMetadata(UserRecord.merging(providers, into: user.appMetadata))),
+      .integer(now), .text(user.id))
+  }
+}

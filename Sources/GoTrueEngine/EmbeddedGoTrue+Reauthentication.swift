@@ -1,0 +1,64 @@
+import GoTrue
+
+/// Reauthentication, as GoTrue does it (`internal/api/reauthenticate.go`): a signed-in user
+/// asks for a nonce by email, and a password change that needs one presents it.
+extension EmbeddedGoTrue {
+  /// How long a session counts as recent enough to change the password without a nonce.
+  static let recentSession: Int64 = 24 * 3_600 * 1_000
+
+  /// `GET /reauthenticate`: emails a 6-digit nonce to the signed-in user's confirmed address.
+  @concurrent
+  package func reauthenticate(accessToken: String) async throws(GoTrueFailure) {
+    let date = clock.now
+    let emails = try answer(spending: nil) { database, now -> [PendingEmail] in
+      let user = try authorize(accessToken, database, now: now).user
+      guard !user.email.isEmpty else {
+        throw GoTrueAPIError(
+          status: 400, code: .validationFailed,
+          message: "Reauthentication requires the user to have an email or a phone number")
+      }
+      guard user.isConfirmed else {
+        throw GoTrueAPIError(
+          status: 422, code: .emailNotConfirmed, message: "Please verify your email first.")
+      }
+      try limiter(database, now).checkEmailInterval(lastSent: user.reauthenticationSentAt)
+      return [try issueCode(.reauthentication, for: user, database, now: now)]
+    }
+    deliver(emails, at: date)
+  }
+
+  /// Checks the nonce a password change came with, when one is needed: with
+  /// ``EngineConfiguration/passwordChangeNeedsReauthentication``, for a request with no
+  /// session or one begun over a day ago. A good nonce is spent, with every other pending code
+  /// of the user (GoTrue's `ConfirmReauthentication`). Call inside a write transaction.
+  func checkReauthentication(
+    nonce: String?, of user: UserRecord, session: String?, _ database: SQLiteDatabase,
+    now: Int64
+  ) throws {
+    guard configuration.passwordChangeNeedsReauthentication else { return }
+    if let session,
+      let started = try database.first(
+        "SELECT created_at FROM sessions WHERE id = ?", .text(session), row: { $0.int(0) }),
+      now <= started + Self.recentSession
+    {
+      return
+    }
+    guard let nonce, !nonce.isEmpty else {
+      throw GoTrueAPIError(
+        status: 400, code: .reauthenticationNeeded,
+        message: "Password update requires reauthentication")
+    }
+    let expiry = try database.first(
+      """
+      SELECT expires_at FROM one_time_tokens
+      WHERE user_id = ? AND kind = 'reauthentication' AND token_hash = ? AND used_at IS NULL
+      ORDER BY id DESC LIMIT 1
+      """, .text(user.id),
+      .blob(codeHash(.reauthentication, userID: user.id, code: nonce)), row: { $0.int(0) })
+    guard let expiry, expiry > now, user.reauthenticationSentAt != nil else {
+      throw GoTrueAPIError(
+        status: 422, code: .reauthenticationNotValid, message: "Nonce has expired or is invalid")
+    }
+    try database.run("DELETE FROM one_time_tokens WHERE user_id = ?", .text(user.id))
+  }
+}
