@@ -19,6 +19,7 @@ extension GoTrueRoutes {
   @Sendable static func recover(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
+    try context.limit(.recover)
     guard let email = try context.body().decode(GoTrueRecoverBody.self).email, !email.isEmpty
     else {
       throw .api(.invalid("Password recovery requires an email"))
@@ -29,6 +30,7 @@ extension GoTrueRoutes {
 
   /// `POST /otp`: a sign-in code by email (phones are off).
   @Sendable static func otp(_ context: RouteContext) async throws(GoTrueFailure) -> HTTPResponse {
+    try context.limit(.otp)
     let body = try context.body().decode(GoTrueOTPBody.self)
     let email = body.email ?? ""
     let phone = body.phone ?? ""
@@ -54,6 +56,7 @@ extension GoTrueRoutes {
   @Sendable static func magicLink(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
+    try context.limit(.magicLink)
     let body = try context.body().decode(GoTrueOTPBody.self)
     guard let email = body.email, !email.isEmpty else {
       throw .api(.invalid("Password recovery requires an email", status: 422))
@@ -67,6 +70,7 @@ extension GoTrueRoutes {
   @Sendable static func resend(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
+    try context.limit(.resend)
     let body = try context.body().decode(GoTrueResendBody.self)
     let type = body.type ?? ""
     let email = body.email ?? ""
@@ -100,6 +104,7 @@ extension GoTrueRoutes {
   @Sendable static func verify(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
+    try context.limit(.verify)
     let body = try context.body().decode(GoTrueVerifyBody.self)
     let type = try verificationType(body.type)
     let token = body.token ?? ""
@@ -141,6 +146,8 @@ extension GoTrueRoutes {
   @Sendable static func verifyLink(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
+    // GoTrue's limiter runs before the handler: over it, the answer is JSON, not a redirect.
+    try context.limit(.verify)
     let request = context.request
     let typeText = request.queryValue("type")
     let type = try verificationType(typeText)

@@ -22,6 +22,10 @@ struct ServeOptions: Sendable {
   var hostsGiven = false
   /// The engine's settings, GoTrue's defaults unless changed.
   var engine = EngineConfiguration()
+  /// GoTrue's request limits, kept by the server per client.
+  var requestLimits = RequestLimits()
+  /// `--no-rate-limits`: no limit at all, whatever else is set.
+  var noRateLimits = false
   /// `--store`; `nil` for the shell's default store.
   var store: String?
   /// `--external-url`: the URL links in emails lead to; by default the server's own.
@@ -41,6 +45,10 @@ struct ServeOptions: Sendable {
 
   init() {
     engine.seedsDemoAccounts = true
+    // The server limits requests per client itself (``RequestLimiter``), as GoTrue does; the
+    // engine keeps what is per account or address: code checks, the email gap, hourly emails.
+    engine.rateLimits.token = .unlimited
+    engine.rateLimits.email = .unlimited
   }
 
   /// Reads `arguments` (after `serve`) and GoTrue's variables from `environment`.
@@ -50,7 +58,14 @@ struct ServeOptions: Sendable {
     let parsed = try OptionParser.parse(
       arguments, table: table, into: ServeOptions(), environment: environment)
     if let operand = parsed.operands.first { throw .unknown(operand) }
-    return parsed.options
+    var options = parsed.options
+    if options.noRateLimits {
+      // Last, so no variable read after the flag brings a limit back.
+      options.engine.rateLimits = .unlimited
+      options.engine.emailInterval = 0
+      options.requestLimits.isOff = true
+    }
+    return options
   }
 
   /// `authflow serve --help`.
@@ -102,20 +117,13 @@ struct ServeOptions: Sendable {
     return value
   }
 
-  /// A rate limit: requests per `period` seconds.
-  private static func budget(_ value: String, per period: Double, _ unit: String)
-    throws(OptionValueError) -> EngineConfiguration.Budget
-  {
-    guard let count = Double(value), count >= 1, count <= 1_000_000 else {
-      throw OptionValueError(expected: "a number of requests per \(unit) from 1 to 1000000")
-    }
-    return EngineConfiguration.Budget(capacity: count, period: period)
-  }
-
   private static let costs = EngineConfiguration.hashCosts
 
-  /// Every option, in the order `--help` lists them.
-  static let table: [OptionSpec<ServeOptions>] = [
+  /// Every option; `--help` lists them by section, in this order within one.
+  static let table = generalTable + rateLimitTable
+
+  /// The options but the rate limits.
+  private static let generalTable: [OptionSpec<ServeOptions>] = [
     OptionSpec(
       ["--host"], "ADDRESS",
       [
@@ -248,40 +256,6 @@ struct ServeOptions: Sendable {
         throw OptionValueError(expected: "a project id of letters, digits, - _ or . (demo-app)")
       }
       options.firebaseProject = value
-    },
-    OptionSpec(
-      ["--rate-limit-email-sent"], "N", ["emails sent per hour, all addresses (default 30)"],
-      section: "rate limits", environment: "GOTRUE_RATE_LIMIT_EMAIL_SENT"
-    ) { options, value throws(OptionValueError) in
-      options.engine.rateLimits.emailSent = try budget(value, per: 3_600, "hour")
-    },
-    OptionSpec(
-      ["--rate-limit-token-refresh"], "N",
-      ["sign-ins and refreshes per 5 minutes (default 150)"], section: "rate limits",
-      environment: "GOTRUE_RATE_LIMIT_TOKEN_REFRESH"
-    ) { options, value throws(OptionValueError) in
-      options.engine.rateLimits.token = try budget(value, per: 300, "5 minutes")
-    },
-    OptionSpec(
-      ["--rate-limit-verify"], "N", ["code checks per account per 5 minutes (default 30)"],
-      section: "rate limits", environment: "GOTRUE_RATE_LIMIT_VERIFY"
-    ) { options, value throws(OptionValueError) in
-      options.engine.rateLimits.verify = try budget(value, per: 300, "5 minutes")
-      options.engine.rateLimits.verifyOverall = try budget(
-        "\(Int(options.engine.rateLimits.verify.capacity * 10))", per: 300, "5 minutes")
-    },
-    OptionSpec(
-      ["--rate-limit-otp"], "N",
-      ["signups, recoveries, resends and codes per 5 minutes (default 30)"],
-      section: "rate limits", environment: "GOTRUE_RATE_LIMIT_OTP"
-    ) { options, value throws(OptionValueError) in
-      options.engine.rateLimits.email = try budget(value, per: 300, "5 minutes")
-    },
-    OptionSpec(
-      ["--no-rate-limits"], nil, ["no limits at all, for load tests"], section: "rate limits"
-    ) { options, _ in
-      options.engine.rateLimits = .unlimited
-      options.engine.emailInterval = 0
     },
     OptionSpec(
       ["--hash-cost"], "N",

@@ -197,8 +197,11 @@ extension EmbeddedGoTrue {
           status: 403, code: .notAdmin, message: "Updating app_metadata requires admin privileges"))
     }
     if attributes.phone != nil { throw Self.phoneDisabled }
-    let user = try answer(spending: \.email) { database, now -> UserRecord in
-      try authorize(accessToken, database, now: now).user
+    let user = try answer(spending: nil) { database, now -> UserRecord in
+      let user = try authorize(accessToken, database, now: now).user
+      // Only an update that mails a code spends a request of the emailing budget.
+      if let newEmail, newEmail != user.email { try limiter(database, now).consume(\.email) }
+      return user
     }
     var hash: String?
     if let password = attributes.password {
