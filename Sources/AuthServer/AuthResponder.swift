@@ -15,18 +15,22 @@ public struct AuthResponder: HTTPResponder {
   let firebase: FirebaseEmulation?
   /// Who may use the privileged routes.
   let trust: LocalTrust
+  /// GoTrue's request limits, per client.
+  let limiter: RequestLimiter
   private let routes: [Route]
 
   /// A responder for `engine`; `version` is what `/health` reports; `firebase` adds the
   /// Firebase Auth emulator's surface for its project; `externalURL`, when the server was
-  /// given one, names it as well as loopback does for the privileged routes.
-  public init(
+  /// given one, names it as well as loopback does for the privileged routes; `limiter` limits
+  /// requests per client (by default as GoTrue does with no limiting header: not at all).
+  init(
     engine: EmbeddedGoTrue, version: String, firebase: FirebaseEmulation? = nil,
-    externalURL: String? = nil
+    externalURL: String? = nil, limiter: RequestLimiter = RequestLimiter(RequestLimits())
   ) {
     self.engine = engine
     self.version = version
     self.firebase = firebase
+    self.limiter = limiter
     trust = LocalTrust(alsoNaming: externalURL.map { [$0] } ?? [])
     routes = Route.merged(
       GoTrueRoutes.all + MailboxRoutes.all + (firebase.map(FirebaseRoutes.all) ?? []))
@@ -84,7 +88,7 @@ public struct AuthResponder: HTTPResponder {
     decorate: @escaping @Sendable (HTTPResponse) -> HTTPResponse
   ) -> HTTPRoute {
     let context = RouteContext(
-      request: request, parameters: parameters, engine: engine, trust: trust)
+      request: request, parameters: parameters, engine: engine, trust: trust, limiter: limiter)
     return .work {
       do throws(GoTrueFailure) {
         return decorate(try await handler(context))
@@ -139,6 +143,8 @@ struct RouteContext: Sendable {
   let engine: EmbeddedGoTrue
   /// Who may use the privileged routes.
   let trust: LocalTrust
+  /// GoTrue's request limits (``limit(_:)``).
+  let limiter: RequestLimiter
 
   /// The request's JSON body, which must be there.
   func body() throws(GoTrueFailure) -> RequestBody { try RequestBody(request.body) }

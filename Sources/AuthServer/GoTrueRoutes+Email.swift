@@ -19,6 +19,7 @@ extension GoTrueRoutes {
   @Sendable static func recover(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
+    try context.limit(.recover)
     try requireEmailProvider(context, status: 400)
     let body = try context.body().decode(GoTrueRecoverBody.self)
     guard let email = body.email, !email.isEmpty else {
@@ -40,6 +41,7 @@ extension GoTrueRoutes {
 
   /// `POST /otp`: a sign-in code by email (phones are off).
   @Sendable static func otp(_ context: RouteContext) async throws(GoTrueFailure) -> HTTPResponse {
+    try context.limit(.otp)
     let body = try context.body().decode(GoTrueOTPBody.self)
     let email = body.email ?? ""
     let phone = body.phone ?? ""
@@ -67,6 +69,7 @@ extension GoTrueRoutes {
   @Sendable static func magicLink(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
+    try context.limit(.magicLink)
     try requireEmailProvider(context, status: 422)
     let body = try context.body().decode(GoTrueOTPBody.self)
     guard let email = body.email, !email.isEmpty else {
@@ -83,6 +86,7 @@ extension GoTrueRoutes {
   @Sendable static func resend(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
+    try context.limit(.resend)
     let body = try context.body().decode(GoTrueResendBody.self)
     let type = body.type ?? ""
     let email = body.email ?? ""
@@ -125,6 +129,7 @@ extension GoTrueRoutes {
   @Sendable static func verify(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
+    try context.limit(.verify)
     let body = try context.body().decode(GoTrueVerifyBody.self)
     guard let typeText = body.type, !typeText.isEmpty else {
       throw .api(.invalid("Verify requires a verification type"))
@@ -177,6 +182,8 @@ extension GoTrueRoutes {
   @Sendable static func verifyLink(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
+    // GoTrue's limiter runs before the handler: over it, the answer is JSON, not a redirect.
+    try context.limit(.verify)
     let request = context.request
     guard let typeText = request.queryValue("type"), !typeText.isEmpty else {
       throw .api(.invalid("Verify requires a verification type"))

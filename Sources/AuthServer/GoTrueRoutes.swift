@@ -58,9 +58,11 @@ enum GoTrueRoutes {
             status: 422, code: .anonymousProviderDisabled,
             message: "Anonymous sign-ins are disabled"))
       }
-      // NB: GoTrue's anonymous-users request limit applies here.
+      try context.limit(.anonymousSignIn)
       return Answer.json(try await engine.signUpAnonymously(data: body.data ?? [:]))
     }
+    // GoTrue limits a signup once its body is read, before any of the body's checks.
+    try context.limit(.signup)
     if configuration.disableSignup {
       throw .api(
         GoTrueAPIError(
@@ -119,11 +121,16 @@ enum GoTrueRoutes {
     let grants: [GoTrueEndpoint] = [.passwordGrant, .refreshGrant, .pkceGrant]
     guard let endpoint = grants.first(where: { $0.grant == grant }) else {
       if grant == "id_token" || grant == "web3" {
+        // The id_token grant spends the sign-in budget before its provider is found off;
+        // web3 has a limiter of its own, not kept here (Web3 is off).
+        if grant == "id_token" { try context.limit(.token) }
         throw .api(.invalid("Unsupported provider: provider is not enabled"))
       }
       throw .api(
         GoTrueAPIError(status: 400, code: .invalidCredentials, message: "unsupported_grant_type"))
     }
+    // Limited once the grant is known, before its body is read (`Token` in api/token.go).
+    try context.limit(.token)
     // The body, read once: the form's fields, or the JSON.
     let body: RequestBody
     if let form {
@@ -207,6 +214,11 @@ enum GoTrueRoutes {
     -> HTTPResponse
   {
     let token = try context.bearer()
+    if context.isLimited {
+      // GoTrue authenticates before it limits: a bad token is told so, not counted.
+      _ = try await context.engine.user(accessToken: token)
+      try context.limit(.updateUser)
+    }
     let attributes = try context.body().decode(GoTrueUserAttributes.self)
     // GoTrue does not check a PUT /user challenge's shape, but writes the flow state with it.
     let pkce = try pkceChallenge(attributes.codeChallenge, attributes.codeChallengeMethod)

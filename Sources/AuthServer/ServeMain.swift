@@ -92,10 +92,13 @@ public enum ServeMain {
       FirebaseEmulation(
         engine: engine, projectID: project, linkBase: options.externalURL ?? baseURL)
     }
+    var limits = options.requestLimits
+    // Beyond loopback the clients are other machines, told apart by their addresses.
+    limits.byPeerAddress = !exposed.isEmpty
     slot.install(
       AuthResponder(
         engine: engine, version: "authflow-\(version)", firebase: firebase,
-        externalURL: options.externalURL))
+        externalURL: options.externalURL, limiter: RequestLimiter(limits)))
     say(
       "authflow serve: \(baseURL) (\(server.addresses.joined(separator: " "))) store \(store) "
         + "anon key \(engine.apiKey(role: "anon")) "

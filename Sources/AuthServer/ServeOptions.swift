@@ -22,6 +22,10 @@ struct ServeOptions: Sendable {
   var hostsGiven = false
   /// The engine's settings, GoTrue's defaults unless changed.
   var engine = EngineConfiguration()
+  /// GoTrue's request limits, kept by the server per client.
+  var requestLimits = RequestLimits()
+  /// `--no-rate-limits`: no limit at all, whatever else is set.
+  var noRateLimits = false
   /// `--store`; `nil` for the shell's default store.
   var store: String?
   /// `--external-url`: the URL links in emails lead to; by default the server's own.
@@ -44,6 +48,10 @@ struct ServeOptions: Sendable {
 
   init() {
     engine.seedsDemoAccounts = true
+    // The server limits requests per client itself (``RequestLimiter``), as GoTrue does; the
+    // engine keeps what is per account or address: code checks, the email gap, hourly emails.
+    engine.rateLimits.token = .unlimited
+    engine.rateLimits.email = .unlimited
   }
 
   /// Reads `arguments` (after `serve`) and GoTrue's variables from `environment`.
@@ -53,7 +61,14 @@ struct ServeOptions: Sendable {
     let parsed = try OptionParser.parse(
       arguments, table: table, into: ServeOptions(), environment: environment)
     if let operand = parsed.operands.first { throw .unknown(operand) }
-    return parsed.options
+    var options = parsed.options
+    if options.noRateLimits {
+      // Last, so no variable read after the flag brings a limit back.
+      options.engine.rateLimits = .unlimited
+      options.engine.emailInterval = 0
+      options.requestLimits.isOff = true
+    }
+    return options
   }
 
   /// `authflow serve --help`.
@@ -85,7 +100,7 @@ struct ServeOptions: Sendable {
   }
 
   /// Seconds as a number (`60`) or a Go duration (`60s`, `1m`), as GoTrue reads them.
-  private static func seconds(_ value: String, in range: ClosedRange<Double>, _ meaning: String)
+  static func seconds(_ value: String, in range: ClosedRange<Double>, _ meaning: String)
     throws(OptionValueError) -> Double
   {
     guard let seconds = Double(value) ?? GoDuration.seconds(value), range.contains(seconds)
@@ -105,29 +120,13 @@ struct ServeOptions: Sendable {
     return value
   }
 
-  /// A switch as GoTrue's variables and the command line write it.
-  private static func switchValue(_ value: String) throws(OptionValueError) -> Bool {
-    switch value.lowercased() {
-    case "on", "true", "t", "1": return true
-    case "off", "false", "f", "0": return false
-    default: throw OptionValueError(expected: "on or off (or true or false)")
-    }
-  }
-
-  /// A rate limit: requests per `period` seconds.
-  private static func budget(_ value: String, per period: Double, _ unit: String)
-    throws(OptionValueError) -> EngineConfiguration.Budget
-  {
-    guard let count = Double(value), count >= 1, count <= 1_000_000 else {
-      throw OptionValueError(expected: "a number of requests per \(unit) from 1 to 1000000")
-    }
-    return EngineConfiguration.Budget(capacity: count, period: period)
-  }
-
   private static let costs = EngineConfiguration.hashCosts
 
-  /// Every option, in the order `--help` lists them.
-  static let table: [OptionSpec<ServeOptions>] = [
+  /// Every option; `--help` lists them by section, in this order within one.
+  static let table = generalTable + featureTable + rateLimitTable
+
+  /// The options but the rate limits.
+  private static let generalTable: [OptionSpec<ServeOptions>] = [
     OptionSpec(
       ["--host"], "ADDRESS",
       [
@@ -247,47 +246,6 @@ struct ServeOptions: Sendable {
         try number(value, in: 0...3_600, "seconds") as Int)
     },
     OptionSpec(
-      ["--enable-anonymous-users"], nil,
-      ["POST /signup with neither email nor phone signs in an anonymous user"],
-      section: "GoTrue", environment: "GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED"
-    ) { options, _ in options.engine.anonymousSignIns = true },
-    OptionSpec(
-      ["--secure-password-change"], nil,
-      [
-        "a password change from a session over a day old needs the",
-        "nonce GET /reauthenticate emails",
-      ], section: "GoTrue",
-      environment: "GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION"
-    ) { options, _ in options.engine.passwordChangeNeedsReauthentication = true },
-    OptionSpec(
-      ["--manual-linking"], nil,
-      ["let users link and unlink identities (/user/identities)"], section: "GoTrue",
-      environment: "GOTRUE_SECURITY_MANUAL_LINKING_ENABLED"
-    ) { options, _ in options.engine.manualLinking = true },
-    OptionSpec(
-      ["--flow-state-expiry"], "DURATION",
-      ["how long a PKCE flow lasts before its code is exchanged (default 300s)"],
-      section: "GoTrue", environment: "GOTRUE_EXTERNAL_FLOW_STATE_EXPIRY_DURATION"
-    ) { options, value throws(OptionValueError) in
-      // GoTrue raises anything below 300 seconds to 300.
-      options.engine.flowStateLifetime = max(
-        300, try seconds(value, in: 1...86_400, "a flow's lifetime"))
-    },
-    OptionSpec(
-      ["--email-provider"], "on|off",
-      ["sign-ups and sign-ins by email (default on)"], section: "GoTrue",
-      environment: "GOTRUE_EXTERNAL_EMAIL_ENABLED"
-    ) { options, value throws(OptionValueError) in
-      options.engine.emailProvider = try switchValue(value)
-    },
-    OptionSpec(
-      ["--phone-provider"], "on|off",
-      ["phone sign-in, which needs an SMS provider serve has not (default off)"],
-      section: "GoTrue", environment: "GOTRUE_EXTERNAL_PHONE_ENABLED"
-    ) { options, value throws(OptionValueError) in
-      options.phoneProviderAsked = try switchValue(value)
-    },
-    OptionSpec(
       ["--firebase-project"], "ID",
       [
         "also serve the Firebase Auth emulator's REST API for project ID",
@@ -301,40 +259,6 @@ struct ServeOptions: Sendable {
         throw OptionValueError(expected: "a project id of letters, digits, - _ or . (demo-app)")
       }
       options.firebaseProject = value
-    },
-    OptionSpec(
-      ["--rate-limit-email-sent"], "N", ["emails sent per hour, all addresses (default 30)"],
-      section: "rate limits", environment: "GOTRUE_RATE_LIMIT_EMAIL_SENT"
-    ) { options, value throws(OptionValueError) in
-      options.engine.rateLimits.emailSent = try budget(value, per: 3_600, "hour")
-    },
-    OptionSpec(
-      ["--rate-limit-token-refresh"], "N",
-      ["sign-ins and refreshes per 5 minutes (default 150)"], section: "rate limits",
-      environment: "GOTRUE_RATE_LIMIT_TOKEN_REFRESH"
-    ) { options, value throws(OptionValueError) in
-      options.engine.rateLimits.token = try budget(value, per: 300, "5 minutes")
-    },
-    OptionSpec(
-      ["--rate-limit-verify"], "N", ["code checks per account per 5 minutes (default 30)"],
-      section: "rate limits", environment: "GOTRUE_RATE_LIMIT_VERIFY"
-    ) { options, value throws(OptionValueError) in
-      options.engine.rateLimits.verify = try budget(value, per: 300, "5 minutes")
-      options.engine.rateLimits.verifyOverall = try budget(
-        "\(Int(options.engine.rateLimits.verify.capacity * 10))", per: 300, "5 minutes")
-    },
-    OptionSpec(
-      ["--rate-limit-otp"], "N",
-      ["signups, recoveries, resends and codes per 5 minutes (default 30)"],
-      section: "rate limits", environment: "GOTRUE_RATE_LIMIT_OTP"
-    ) { options, value throws(OptionValueError) in
-      options.engine.rateLimits.email = try budget(value, per: 300, "5 minutes")
-    },
-    OptionSpec(
-      ["--no-rate-limits"], nil, ["no limits at all, for load tests"], section: "rate limits"
-    ) { options, _ in
-      options.engine.rateLimits = .unlimited
-      options.engine.emailInterval = 0
     },
     OptionSpec(
       ["--hash-cost"], "N",

@@ -219,9 +219,7 @@ extension EmbeddedGoTrue {
     }
     if attributes.phone != nil { throw Self.phoneDisabled }
     let password = attributes.password.flatMap { $0.isEmpty ? nil : $0 }
-    // Only a request that may send an email spends from the budget of such requests.
-    let user = try answer(spending: newEmail == nil ? nil : \.email) {
-      database, now -> UserRecord in
+    let user = try answer(spending: nil) { database, now -> UserRecord in
       let user = try authorize(accessToken, database, now: now).user
       if user.isAnonymous, password != nil, newEmail == nil {
         throw GoTrueAPIError(
@@ -229,6 +227,8 @@ extension EmbeddedGoTrue {
           message:
             "Updating password of an anonymous user without an email or phone is not allowed")
       }
+      // Only an update that mails a code spends a request of the emailing budget.
+      if let newEmail, newEmail != user.email { try limiter(database, now).consume(\.email) }
       return user
     }
     if attributes.password != nil {

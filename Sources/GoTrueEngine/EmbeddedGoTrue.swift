@@ -149,13 +149,12 @@ public final class EmbeddedGoTrue: GoTrueAPI {
       try database.transaction {
         if let budget {
           let limits = limiter(database, now)
-          let rates = configuration.rateLimits
           if let account {
-            // Checks of one account's codes, and of all accounts' together.
-            try limits.consume(limits.bucket("verify", for: account), budget: rates.verify)
-            try limits.consume("verify", budget: rates.verifyOverall)
+            // Checks of one account's codes: guessing at one account blocks no other.
+            try limits.consume(
+              limits.bucket("verify", for: account), budget: configuration.rateLimits.verify)
           } else {
-            try limits.consume(Self.bucketName(budget), budget: rates[keyPath: budget])
+            try limits.consume(budget)
           }
         }
         try database.execute("SAVEPOINT request")
@@ -172,16 +171,6 @@ public final class EmbeddedGoTrue: GoTrueAPI {
     switch outcome {
     case .success(let value): return value
     case .failure(let error): throw .api(error)
-    }
-  }
-
-  private static func bucketName(
-    _ budget: KeyPath<EngineConfiguration.RateLimits, EngineConfiguration.Budget>
-  ) -> String {
-    switch budget {
-    case \.token: "token"
-    case \.verify: "verify"
-    default: "email"
     }
   }
 

@@ -77,16 +77,16 @@ public struct EngineConfiguration: Equatable, Sendable {
 
   /// Token-bucket budgets: `capacity` requests at once, refilled over `period` seconds.
   public struct RateLimits: Equatable, Sendable {
-    /// Password and refresh grants (`RATE_LIMIT_TOKEN_REFRESH`: 150 per 5 minutes).
+    /// Password and refresh grants (`RATE_LIMIT_TOKEN_REFRESH`: 150 per 5 minutes), over all
+    /// clients: the embedded backend has no clients to tell apart. `authflow serve` turns it
+    /// off and limits per client itself, as GoTrue does.
     public var token = Budget(capacity: 150, period: 300)
-    /// Code and link checks for one account (GoTrue's `RATE_LIMIT_VERIFY`, 30 per 5 minutes,
-    /// is per client address; with no addresses to tell clients apart, the engine counts per
-    /// account, so guessing at one account does not block every other account's reset).
+    /// Checks of one account's codes (30 per 5 minutes), so guessing at one account does not
+    /// block every other account's reset. GoTrue's `RATE_LIMIT_VERIFY` counts per client; this
+    /// budget is the engine's own, kept by `authflow serve` too.
     public var verify = Budget(capacity: 30, period: 300)
-    /// Code and link checks over all accounts together: ten accounts' worth.
-    public var verifyOverall = Budget(capacity: 300, period: 300)
     /// Requests that send email: signup, recover, resend, otp, email changes (`RATE_LIMIT_OTP`:
-    /// 30 per 5 minutes).
+    /// 30 per 5 minutes), over all clients; `authflow serve` turns it off and limits per client.
     public var email = Budget(capacity: 30, period: 300)
     /// Emails actually sent, over all addresses (`RATE_LIMIT_EMAIL_SENT`: 30 per hour); not
     /// counted when autoconfirm is on.
@@ -101,7 +101,6 @@ public struct EngineConfiguration: Equatable, Sendable {
       var limits = RateLimits()
       limits.token = .unlimited
       limits.verify = .unlimited
-      limits.verifyOverall = .unlimited
       limits.email = .unlimited
       limits.emailSent = .unlimited
       return limits

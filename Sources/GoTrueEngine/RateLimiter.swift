@@ -39,6 +39,25 @@ package struct RateLimiter {
     }
   }
 
+  /// Takes one request from the engine's request budget at `budget` (`token` or `email`), in
+  /// the bucket named for it. Code checks count per account (``bucket(_:for:)``), emails sent
+  /// with ``consumeEmailSent()``.
+  package func consume(
+    _ budget: KeyPath<EngineConfiguration.RateLimits, EngineConfiguration.Budget>
+  ) throws {
+    try consume(Self.bucketName(budget), budget: configuration.rateLimits[keyPath: budget])
+  }
+
+  private static func bucketName(
+    _ budget: KeyPath<EngineConfiguration.RateLimits, EngineConfiguration.Budget>
+  ) -> String {
+    switch budget {
+    case \.token: "token"
+    case \.verify: "verify"
+    default: "email"
+    }
+  }
+
   /// GoTrue's answer when a request budget is spent.
   static let requestLimitReached = GoTrueAPIError(
     status: 429, code: .overRequestRateLimit, message: "Request rate limit reached")

@@ -102,9 +102,11 @@ struct MailboxTests {
     #expect(options.engine.siteURL == "http://localhost:5173")
     #expect(options.engine.minimumPasswordLength == 6, "GoTrue raises a minimum below 6 to 6")
     #expect(options.engine.rateLimits == .unlimited)
+    #expect(options.requestLimits.isOff)
     let limited = try ServeOptions.parse(
       [], environment: ["GOTRUE_RATE_LIMIT_TOKEN_REFRESH": "5", "GOTRUE_SMTP_MAX_FREQUENCY": "2m"])
-    #expect(limited.engine.rateLimits.token == EngineConfiguration.Budget(capacity: 5, period: 300))
+    #expect(limited.requestLimits.tokenRefresh == 5)
+    #expect(limited.engine.rateLimits.token == .unlimited, "the server limits per client instead")
     #expect(limited.engine.emailInterval == 120)
     #expect(limited.http.hosts == ["127.0.0.1", "::1"])
   }

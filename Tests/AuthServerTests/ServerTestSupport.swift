@@ -15,7 +15,8 @@ struct TestServer {
   let clock: AdjustableClock
 
   init(
-    externalURL: String? = nil, configure: (inout EngineConfiguration) -> Void = { _ in }
+    externalURL: String? = nil, limiter: RequestLimiter = RequestLimiter(RequestLimits()),
+    configure: (inout EngineConfiguration) -> Void = { _ in }
   ) throws {
     var configuration = EngineConfiguration()
     configuration.hashCost = Bcrypt.minimumCost
@@ -24,7 +25,8 @@ struct TestServer {
     clock = AdjustableClock(fixedAt: Date(timeIntervalSince1970: 1_735_689_600))
     engine = try EmbeddedGoTrue(
       location: .memory, configuration: configuration, clock: clock, random: SeededRandom(seed: 1))
-    responder = AuthResponder(engine: engine, version: "test", externalURL: externalURL)
+    responder = AuthResponder(
+      engine: engine, version: "test", externalURL: externalURL, limiter: limiter)
   }
 
   /// The answer to one request, as the HTTP server would get it: from the event loop when the
