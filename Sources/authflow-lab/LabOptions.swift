@@ -38,8 +38,11 @@ struct LabOptions {
 
   func flag(_ name: String) -> Bool { values[name] != nil }
 
-  /// An engine on `--store` with `--hash-cost` and `--autoconfirm`, limits wide open.
-  func engine(configure: (inout EngineConfiguration) -> Void = { _ in }) -> EmbeddedGoTrue {
+  /// An engine on `store` (else `--store`) with `--hash-cost` and `--autoconfirm`, limits wide
+  /// open.
+  func engine(store: String? = nil, configure: (inout EngineConfiguration) -> Void = { _ in })
+    -> EmbeddedGoTrue
+  {
     var configuration = EngineConfiguration()
     configuration.hashCost = int("hash-cost", default: Bcrypt.minimumCost)
     configuration.autoconfirm = flag("autoconfirm")
@@ -47,7 +50,7 @@ struct LabOptions {
     configure(&configuration)
     do {
       return try EmbeddedGoTrue(
-        location: StoreLocation(argument: string("store")), configuration: configuration)
+        location: StoreLocation(argument: store ?? string("store")), configuration: configuration)
     } catch {
       fail("\(error)")
     }

@@ -64,6 +64,9 @@ case "bench-signin":
 case "bench-timing":
   await TimingBenchmark(options: options).run()
 
+case "bench-grants":
+  await GrantBenchmark(options: options).run()
+
 case "bench-bcrypt":
   // One bcrypt check at --cost, timed --iterations times on one thread: the unit of the bound
   // that `authflow serve`'s sign-in rate is compared against (cores / one check).
@@ -85,6 +88,7 @@ case "bench-bcrypt":
 
 default:
   fail(
-    "usage: authflow-lab signup|open|churn|bench-signin|bench-timing|bench-bcrypt [--store PATH] [options]"
+    "usage: authflow-lab signup|open|churn|bench-signin|bench-timing|bench-grants|bench-bcrypt "
+      + "[--store PATH] [options]"
   )
 }
