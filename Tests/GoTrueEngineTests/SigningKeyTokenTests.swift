@@ -63,6 +63,23 @@ struct SigningKeyTokenTests {
     }
   }
 
+  @Test func rs512SignsWithSHA512() async throws {
+    var key = try TestKeys.jwk("rsa-b")
+    key["alg"] = .string("RS512")
+    let keys = try TestKeys.set([key])
+    let engine = try makeEngine(clock: clock) { $0.jwtKeys = keys }
+    let token = engine.apiKey(role: "service_role")
+    #expect(header(of: token) == #"{"alg":"RS512","kid":"test-rsa-b","typ":"JWT"}"#)
+    #expect(failure(of: { try engine.authorizeAdmin(token) }) == nil)
+    let parts = token.split(separator: ".")
+    let rsa = try #require(
+      { if case .asymmetric(let key) = keys.signing.material { key } else { nil } }())
+    let input = Array("\(parts[0]).\(parts[1])".utf8)
+    let signature = Base64URL.decode(parts[2]) ?? []
+    #expect(rsa.verify(signature, of: input, hash: .sha512))
+    #expect(!rsa.verify(signature, of: input, hash: .sha256))
+  }
+
   @Test func aTokenSignedByOneKeyIsRefusedByAnother() throws {
     let engine = try engine(signer: "rsa-a", others: ["ec-a"])
     let unknown = JSONWebToken.sign(adminClaims, key: try signingKey("rsa-b"))
@@ -160,6 +177,27 @@ struct SigningKeyTokenTests {
       #expect(
         failure(of: { try strict.authorizeAdmin(token) })?.apiError?.message == prefix + reason)
     }
+  }
+
+  @Test func anOctKeySignsHS256UnderItsKidAndIsNeverPublished() async throws {
+    let oct: [String: JSONValue] = [
+      "kty": .string("oct"), "kid": .string("shared"), "alg": .string("HS256"),
+      "k": .string(Base64URL.encode(Array("a shared secret of 32 bytes, ok!".utf8))),
+      "key_ops": .array([.string("sign"), .string("verify")]),
+    ]
+    let keys = try TestKeys.set([oct, try TestKeys.jwk("ec-a", operations: ["verify"])])
+    let engine = try makeEngine(clock: clock) { $0.jwtKeys = keys }
+    let session = try await engine.signIn(email: "test@example.com", password: "TestPassword123!")
+    #expect(header(of: session.accessToken) == #"{"alg":"HS256","kid":"shared","typ":"JWT"}"#)
+    #expect(try await engine.user(accessToken: session.accessToken).id == session.user.id)
+    let byOctKey = SigningKey(
+      algorithm: .hs256, key: .secret(Array("a shared secret of 32 bytes, ok!".utf8)), id: "")
+    let unnamed = JSONWebToken.sign(adminClaims, key: byOctKey)
+    // Without a kid an HS256 token is checked with JWT_SECRET, not with the oct key.
+    #expect(
+      failure(of: { try engine.authorizeAdmin(unnamed) })?.apiError?.message
+        == prefix + "token signature is invalid: signature is invalid")
+    #expect(engine.tokenKeys.published.map { $0.objectValue?["kid"] } == [.string("test-ec-a")])
   }
 
   @Test func theSecretsKeyIDNamesItInHeadersAndChecks() async throws {
