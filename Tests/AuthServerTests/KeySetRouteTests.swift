@@ -77,7 +77,7 @@ struct KeySetRouteTests {
 
   @Test func optionsReadAFileTheJSONOrGoTruesVariables() throws {
     let text = try keysText(["rsa-a", "ec-a"])
-    let folder = FileManager.default.temporaryDirectory.appending(path: UUID().uuidString)
+    let folder = FileManager.default.temporaryDirectory.appending(path: "authflow-jwks-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appending(path: "keys.json")
