@@ -27,7 +27,6 @@ enum FeaturesOff {
     Route("/passkeys/*", [.get: passkeys, .post: passkeys, .delete: passkeys]),
     Route("/oauth/*", [.get: oauthServer, .post: oauthServer, .delete: oauthServer]),
     Route("/admin/oauth/*", [.get: oauthServer, .post: oauthServer, .delete: oauthServer]),
-    Route("/.well-known/jwks.json", [.get: keys]),
   ]
 
   /// `GET /authorize?provider=…`: no OAuth provider is enabled.
@@ -124,12 +123,6 @@ enum FeaturesOff {
     -> HTTPResponse
   {
     throw disabled(404, .featureDisabled, "OAuth server is disabled")
-  }
-
-  /// `GET /.well-known/jwks.json`: tokens are signed with a shared secret, so there are no
-  /// public keys to publish.
-  @Sendable static func keys(_ context: RouteContext) async throws(GoTrueFailure) -> HTTPResponse {
-    Answer.json(JSONValue.object(["keys": .array([])]))
   }
 
   private static func disabled(_ status: Int, _ code: GoTrueErrorCode, _ message: String)

@@ -103,6 +103,12 @@ public enum ServeMain {
       "authflow serve: \(baseURL) (\(server.addresses.joined(separator: " "))) store \(store) "
         + "anon key \(engine.apiKey(role: "anon")) "
         + "service_role key \(engine.apiKey(role: "service_role"))\n", to: 1)
+    if let keys = options.engine.jwtKeys {
+      let signing = keys.signing.id.isEmpty ? "" : " " + keys.signing.id
+      say(
+        "authflow serve: tokens signed with \(keys.signing.algorithm.rawValue) key\(signing); "
+          + "public keys at \(baseURL)/.well-known/jwks.json\n", to: 1)
+    }
     if let firebase {
       // A line of its own: scripts parse the first one.
       let host = baseURL.dropFirst("http://".count)

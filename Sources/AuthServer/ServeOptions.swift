@@ -59,7 +59,7 @@ struct ServeOptions: Sendable {
     -> ServeOptions
   {
     let parsed = try OptionParser.parse(
-      arguments, table: table, into: ServeOptions(), environment: environment)
+      arguments, table: allOptions, into: ServeOptions(), environment: environment)
     if let operand = parsed.operands.first { throw .unknown(operand) }
     var options = parsed.options
     if options.noRateLimits {
@@ -85,7 +85,7 @@ struct ServeOptions: Sendable {
         "accounts (FIREBASE_AUTH_EMULATOR_HOST=HOST:PORT for the Firebase SDKs).",
       ]
       + OptionParser.usage(
-        table, sections: ["server", "GoTrue", "Firebase", "rate limits", "testing", "other"])
+        allOptions, sections: ["server", "GoTrue", "Firebase", "rate limits", "testing", "other"])
     return lines.joined(separator: "\n")
   }
 

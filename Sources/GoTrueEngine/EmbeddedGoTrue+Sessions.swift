@@ -46,7 +46,7 @@ extension EmbeddedGoTrue {
     let lifetime = Int(configuration.accessTokenLifetime)
     let claims = accessClaims(user: user, session: session, issuedAt: issuedAt)
     return GoTrueSession(
-      accessToken: JSONWebToken.sign(claims, secret: secrets.jwt), expiresIn: lifetime,
+      accessToken: JSONWebToken.sign(claims, key: tokenKeys.signing), expiresIn: lifetime,
       expiresAt: issuedAt + lifetime, refreshToken: refreshToken, user: user.goTrueUser)
   }
 
@@ -57,7 +57,7 @@ extension EmbeddedGoTrue {
   package func checkTokenFits(_ user: UserRecord) throws(GoTrueAPIError) {
     let session = SessionInfo(id: UUIDText.placeholder, method: .password, startedAt: 0)
     let claims = accessClaims(user: user, session: session, issuedAt: Int(Int32.max))
-    let length = JSONWebToken.length(ofTokenWith: claims)
+    let length = JSONWebToken.length(ofTokenWith: claims, key: tokenKeys.signing)
     guard length > configuration.maximumTokenBytes else { return }
     throw GoTrueAPIError(
       status: 400, code: .validationFailed,
@@ -240,7 +240,7 @@ extension EmbeddedGoTrue {
     -> (claims: AccessClaims, user: UserRecord)
   {
     let claims = try AccessClaims(
-      JSONWebToken.verify(accessToken, secret: secrets.jwt, now: Int(now / 1_000)))
+      JSONWebToken.verify(accessToken, keys: tokenKeys, now: Int(now / 1_000)))
     guard let user = try database.user(id: claims.userID), user.deletedAt == nil else {
       throw GoTrueAPIError(
         status: 403, code: .userNotFound, message: "User from sub claim in JWT does not exist")
@@ -290,14 +290,14 @@ extension EmbeddedGoTrue {
     }
   }
 
-  /// Checks that `bearer` is an admin's token: signed with the secret, unexpired, with a role
-  /// GoTrue lets administer (`service_role`, `supabase_admin`), and a live session if it names
-  /// one. Otherwise 403 `bad_jwt`, `not_admin` or `session_not_found`.
+  /// Checks that `bearer` is an admin's token: signed with the engine's keys, unexpired, with a
+  /// role GoTrue lets administer (`service_role`, `supabase_admin`), and a live session if it
+  /// names one. Otherwise 403 `bad_jwt`, `not_admin` or `session_not_found`.
   package func authorizeAdmin(_ bearer: String) throws(GoTrueFailure) {
     let now = nowMillis
     let claims: [String: JSONValue]
     do {
-      claims = try JSONWebToken.verify(bearer, secret: secrets.jwt, now: Int(now / 1_000))
+      claims = try JSONWebToken.verify(bearer, keys: tokenKeys, now: Int(now / 1_000))
     } catch {
       throw .api(error)
     }
@@ -323,14 +323,16 @@ extension EmbeddedGoTrue {
   static let adminRoles: Set<String> = ["service_role", "supabase_admin"]
 
   /// An API key for `role` (`anon` or `service_role`), as `supabase start` prints them: a
-  /// JWT with the role, signed with the secret, valid until 2100. The same secret always gives
-  /// the same key, so an app configured once keeps working.
+  /// JWT with the role, valid until 2100, signed as access tokens are (with the secret, or
+  /// with the signing key of `JWT_KEYS`, as the Supabase CLI signs its keys when it has
+  /// signing keys). The same key always gives a key that verifies, so an app configured once
+  /// keeps working.
   package func apiKey(role: String) -> String {
     JSONWebToken.sign(
       [
         "iss": .string(configuration.issuer ?? "authflow"), "role": .string(role),
         "exp": .number(4_102_444_800),
-      ], secret: secrets.jwt)
+      ], key: tokenKeys.signing)
   }
 
   package func limiter(_ database: SQLiteDatabase, _ now: Int64) -> RateLimiter {

@@ -31,6 +31,8 @@ public final class EmbeddedGoTrue: GoTrueAPI {
   package let random: any RandomSource
   let database: DatabaseLock
   package let secrets: Secrets
+  /// What signs access tokens and checks bearer tokens: the secret, or GoTrue's `JWT_KEYS`.
+  package let tokenKeys: TokenKeys
 
   /// The store's own secrets, created with it and kept in its `meta` table.
   package struct Secrets: Sendable {
@@ -72,6 +74,9 @@ public final class EmbeddedGoTrue: GoTrueAPI {
       throw EmbeddedStoreError.unreadable(location.description, "\(error)")
     }
     self.database = DatabaseLock(database)
+    tokenKeys = TokenKeys(
+      secret: secrets.jwt, keyID: configuration.jwtKeyID, keys: configuration.jwtKeys,
+      validMethods: configuration.jwtValidMethods)
   }
 
   private static func loadSecrets(

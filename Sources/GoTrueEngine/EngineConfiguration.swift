@@ -62,6 +62,14 @@ public struct EngineConfiguration: Equatable, Sendable {
   public var jwtSecret: [UInt8]?
   /// The `iss` claim of access tokens (GoTrue's `JWT_ISSUER`); none when `nil`.
   public var issuer: String?
+  /// The keys that sign and check tokens instead of the secret (GoTrue's `JWT_KEYS`).
+  package var jwtKeys: JWTKeys?
+  /// The `kid` of the secret's key (GoTrue's `JWT_KEY_ID`): in the header of the tokens the
+  /// secret signs, and a token naming it is checked with the secret.
+  public var jwtKeyID: String?
+  /// The methods bearer tokens may use (GoTrue's `JWT_VALID_METHODS`); `nil` for the
+  /// algorithms of the keys.
+  package var jwtValidMethods: JWTAlgorithmSet?
   /// Confirm an email change from both the old and the new address (GoTrue's
   /// `MAILER_SECURE_EMAIL_CHANGE_ENABLED`).
   public var secureEmailChange = true

@@ -7,31 +7,37 @@ import GoTrue
   import Foundation
 #endif
 
-/// HS256 JSON Web Tokens (RFC 7519), signed and checked with libcrypto's HMAC.
+/// JSON Web Tokens (RFC 7519), signed and checked with libcrypto: HMAC with the secret, or
+/// GoTrue's asymmetric keys (``TokenKeys``).
 ///
-/// Checking is strict, stricter than GoTrue's: only HS256 (never `none`, never another
-/// algorithm), the signature compared in constant time before anything in the token is
-/// believed; a header or payload naming a member twice is refused (``StrictJSON``: Go would
-/// read the last where Foundation reads the first); then, at `now`, `exp` is required and
-/// checked, `nbf` and `iat` too when present. Failures carry golang-jwt's wording behind
-/// GoTrue's prefix.
+/// Checking is strict, stricter than GoTrue's: only the valid methods (never `none`), the
+/// signature checked with the key GoTrue's key function picks (HMAC compared in constant time)
+/// before anything in the payload is believed; a header or payload naming a member twice is
+/// refused (``StrictJSON``: Go would read the last where Foundation reads the first); then, at
+/// `now`, `exp` is required and checked, `nbf` and `iat` too when present. Failures carry
+/// golang-jwt's wording behind GoTrue's prefix.
 package enum JSONWebToken {
-  private static let header = Base64URL.encode(Array(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
-  private static let headerBytes = Array(header.utf8)
-
-  /// A token with `claims`.
+  /// An HS256 token with `claims`, signed with `secret` and no `kid`.
   package static func sign(_ claims: [String: JSONValue], secret: [UInt8]) -> String {
-    let signingInput = header + "." + Base64URL.encode(JSONValue.object(claims).jsonBytes)
-    let signature = HMAC.sha256(key: secret, message: Array(signingInput.utf8))
+    sign(claims, key: .hs256(secret: secret))
+  }
+
+  /// A token with `claims`, signed with `key` under its header.
+  package static func sign(_ claims: [String: JSONValue], key: SigningKey) -> String {
+    let signingInput = key.header + "." + Base64URL.encode(JSONValue.object(claims).jsonBytes)
+    let signature = key.algorithm.sign(Array(signingInput.utf8), with: key.key)
     return signingInput + "." + Base64URL.encode(signature)
   }
 
-  /// The length of the token ``sign(_:secret:)`` makes of `claims`, without signing it.
-  package static func length(ofTokenWith claims: [String: JSONValue]) -> Int {
+  /// The length of the token ``sign(_:key:)`` makes of `claims` with `key` (by default the
+  /// HS256 key of a secret), without signing it.
+  package static func length(
+    ofTokenWith claims: [String: JSONValue], key: SigningKey = .hs256(secret: [])
+  ) -> Int {
+    // Unpadded base64url: four characters per three bytes, rounded up.
+    func encoded(_ count: Int) -> Int { (count * 4 + 2) / 3 }
     let payload = JSONValue.object(claims).jsonBytes.count
-    // Unpadded base64url: four characters per three bytes, rounded up; an HMAC-SHA-256
-    // signature is 32 bytes (43 characters).
-    return header.utf8.count + 1 + (payload * 4 + 2) / 3 + 1 + 43
+    return key.header.utf8.count + 1 + encoded(payload) + 1 + encoded(key.signatureByteCount)
   }
 
   /// The claims of `token` if it is an HS256 token signed with `secret` that is valid at `now`
@@ -39,66 +45,99 @@ package enum JSONWebToken {
   package static func verify(_ token: String, secret: [UInt8], now: Int?) throws(GoTrueAPIError)
     -> [String: JSONValue]
   {
+    try verify(token, keys: TokenKeys(secret: secret), now: now)
+  }
+
+  /// The claims of `token` if it is signed with one of `keys` by one of their valid methods
+  /// and valid at `now` (Unix seconds; `nil` leaves the time claims to the caller);
+  /// otherwise 403 `bad_jwt`.
+  package static func verify(_ token: String, keys: TokenKeys, now: Int?) throws(GoTrueAPIError)
+    -> [String: JSONValue]
+  {
+    do throws(JWTRejection) {
+      return try check(token, keys: keys, now: now)
+    } catch {
+      throw GoTrueAPIError(
+        status: 403, code: .badJWT,
+        message: "invalid JWT: unable to parse or verify signature, \(error.reason)")
+    }
+  }
+
+  private static func check(_ token: String, keys: TokenKeys, now: Int?) throws(JWTRejection)
+    -> [String: JSONValue]
+  {
     let parts = token.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
     guard parts.count == 3 else {
-      throw rejected("token is malformed: token contains an invalid number of segments")
+      throw .malformed("token contains an invalid number of segments")
     }
-    // The header this engine signs with needs no decoding; any other is read for its `alg`.
-    if !parts[0].elementsEqual(Self.headerBytes) {
-      guard let headerBytes = Base64URL.decode(Substring(parts[0])) else {
-        throw rejected("token is malformed: could not base64 decode header")
-      }
-      guard StrictJSON.problem(in: headerBytes) == nil,
-        let header = try? JSONDecoder().decode([String: JSONValue].self, from: Data(headerBytes))
-      else { throw rejected("token is malformed: could not JSON decode header") }
-      let algorithm = header["alg"]?.stringValue ?? ""
-      guard algorithm == "HS256" else {
-        throw rejected("token signature is invalid: signing method \(algorithm) is invalid")
-      }
-    }
+    let (algorithm, key) = try method(header: parts[0], keys: keys)
     guard let signature = Base64URL.decode(Substring(parts[2])) else {
-      throw rejected("token is malformed: could not base64 decode signature")
+      throw .malformed("could not base64 decode signature")
     }
     let signingInput = Array(token.utf8.prefix(parts[0].count + 1 + parts[1].count))
-    guard constantTimeEquals(HMAC.sha256(key: secret, message: signingInput), signature) else {
-      throw rejected("token signature is invalid: signature is invalid")
+    if let problem = algorithm.problem(verifying: signature, of: signingInput, with: key) {
+      throw JWTRejection("token signature is invalid: " + problem)
     }
     guard let payload = Base64URL.decode(Substring(parts[1])),
       StrictJSON.problem(in: payload) == nil,
       let claims = try? JSONDecoder().decode([String: JSONValue].self, from: Data(payload))
-    else { throw rejected("token is malformed: could not JSON decode claim") }
+    else { throw .malformed("could not JSON decode claim") }
     if let now { try checkTimes(claims, now: Double(now)) }
     return claims
   }
 
+  /// The method and key of a token with `header`: golang-jwt's checks of `alg` (known, then
+  /// valid), then GoTrue's key function. The header the engine signs with needs no decoding.
+  private static func method(header: Substring.UTF8View, keys: TokenKeys) throws(JWTRejection)
+    -> (JWTAlgorithm, VerificationKey)
+  {
+    if header.elementsEqual(keys.signing.headerBytes) {
+      let algorithm = keys.signing.algorithm
+      guard keys.validMethods.contains(algorithm) else {
+        throw JWTRejection(
+          "token signature is invalid: signing method \(algorithm.rawValue) is invalid")
+      }
+      return (algorithm, try keys.ownKey.get())
+    }
+    guard let bytes = Base64URL.decode(Substring(header)) else {
+      throw .malformed("could not base64 decode header")
+    }
+    guard StrictJSON.problem(in: bytes) == nil,
+      let fields = try? JSONDecoder().decode([String: JSONValue].self, from: Data(bytes))
+    else { throw .malformed("could not JSON decode header") }
+    guard let name = fields["alg"]?.stringValue else {
+      throw JWTRejection("token is unverifiable: signing method (alg) is unspecified")
+    }
+    guard JWTAlgorithm.knownNames.contains(name) else {
+      throw JWTRejection("token is unverifiable: signing method (alg) is unavailable")
+    }
+    guard let algorithm = JWTAlgorithm(rawValue: name), keys.validMethods.contains(algorithm)
+    else { throw JWTRejection("token signature is invalid: signing method \(name) is invalid") }
+    return (algorithm, try keys.key(kid: fields["kid"], algorithm: algorithm).get())
+  }
+
   /// golang-jwt's checks of `exp` (required here), `nbf` and `iat`, with no leeway.
   private static func checkTimes(_ claims: [String: JSONValue], now: Double)
-    throws(GoTrueAPIError)
+    throws(JWTRejection)
   {
-    func seconds(_ name: String) throws(GoTrueAPIError) -> Double? {
+    func seconds(_ name: String) throws(JWTRejection) -> Double? {
       guard let value = claims[name] else { return nil }
       guard let seconds = value.numberValue, seconds.isFinite else {
-        throw rejected("token is malformed: invalid type for claim")
+        throw .malformed("invalid type for claim")
       }
       return seconds
     }
     guard let expiry = try seconds("exp") else {
-      throw rejected(
+      throw JWTRejection(
         "token has invalid claims: token is missing required claim: exp claim is required")
     }
-    guard now < expiry else { throw rejected("token has invalid claims: token is expired") }
+    guard now < expiry else { throw JWTRejection("token has invalid claims: token is expired") }
     if let notBefore = try seconds("nbf"), now < notBefore {
-      throw rejected("token has invalid claims: token is not valid yet")
+      throw JWTRejection("token has invalid claims: token is not valid yet")
     }
     if let issuedAt = try seconds("iat"), now < issuedAt {
-      throw rejected("token has invalid claims: token used before issued")
+      throw JWTRejection("token has invalid claims: token used before issued")
     }
-  }
-
-  private static func rejected(_ reason: String) -> GoTrueAPIError {
-    GoTrueAPIError(
-      status: 403, code: .badJWT,
-      message: "invalid JWT: unable to parse or verify signature, \(reason)")
   }
 
   /// Whether `claims` are of a token the Firebase surface issued (its issuer, or Firebase's
@@ -106,6 +145,20 @@ package enum JSONWebToken {
   package static func isFirebaseToken(_ claims: [String: JSONValue]) -> Bool {
     claims["firebase"] != nil
       || claims["iss"]?.stringValue?.hasPrefix("https://securetoken.google.com/") == true
+  }
+}
+
+/// Why a token is refused, in golang-jwt's words (`token is malformed: …`, `token signature is
+/// invalid: …`), which GoTrue puts behind its own prefix.
+struct JWTRejection: Error {
+  /// The reason.
+  let reason: String
+
+  init(_ reason: String) { self.reason = reason }
+
+  /// A token golang-jwt cannot read: `token is malformed: <detail>`.
+  static func malformed(_ detail: String) -> JWTRejection {
+    JWTRejection("token is malformed: " + detail)
   }
 }
 
