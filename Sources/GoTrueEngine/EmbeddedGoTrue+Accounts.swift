@@ -198,7 +198,9 @@ extension EmbeddedGoTrue {
     }
     if attributes.phone != nil { throw Self.phoneDisabled }
     let user = try answer(spending: \.email) { database, now -> UserRecord in
-      try authorize(accessToken, database, now: now).user
+      let (claims, user) = try authorize(accessToken, database, now: now)
+      try requireAAL2(toChange: attributes.password, newEmail, of: user, claims, database)
+      return user
     }
     var hash: String?
     if let password = attributes.password {

@@ -35,12 +35,15 @@ package struct UserRecord: Sendable {
   package var validSince: Int64?
   /// When the password last changed through the Firebase surface.
   package var passwordUpdatedAt: Int64?
+  /// The user's MFA factors (schema 5), oldest first.
+  package var factors: [GoTrueFactor]
 
   package static let columns = """
     id, email, encrypted_password, email_confirmed_at, confirmation_sent_at, recovery_sent_at,
     last_sign_in_at, user_metadata, created_at, updated_at, role, app_metadata, identity_id,
     identity_data, new_email, email_change_sent_at, email_change_confirmed, banned_until,
-    deleted_at, display_name, valid_since, password_updated_at, photo_url
+    deleted_at, display_name, valid_since, password_updated_at, photo_url,
+    \(FactorRecord.userColumn)
     """
 
   package init(_ row: SQLiteStatement) {
@@ -69,6 +72,7 @@ package struct UserRecord: Sendable {
     validSince = row.optionalInt(20)
     passwordUpdatedAt = row.optionalInt(21)
     photoURL = row.optionalText(22)
+    factors = FactorRecord.factors(inUserColumn: row.text(23))
   }
 
   package var isConfirmed: Bool { emailConfirmedAt != nil }
@@ -111,8 +115,9 @@ package struct UserRecord: Sendable {
       lastSignInAt: lastSignInAt.map(Date.init(millis:)), appMetadata: appMetadata,
       userMetadata: userMetadata, identities: deletedAt == nil ? [identity] : [],
       createdAt: Date(millis: createdAt), updatedAt: Date(millis: updatedAt),
-      bannedUntil: bannedUntil.map(Date.init(millis:)), deletedAt: deletedAt.map(Date.init(millis:))
-    )
+      bannedUntil: bannedUntil.map(Date.init(millis:)),
+      deletedAt: deletedAt.map(Date.init(millis:)),
+      factors: factors.isEmpty ? nil : factors)
   }
 
   package static func encodeMetadata(_ metadata: [String: JSONValue]) -> String {
