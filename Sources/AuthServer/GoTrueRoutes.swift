@@ -5,7 +5,7 @@ import HTTPServer
 /// GoTrue's routes (`internal/api/api.go`), with its request checks in its order and its
 /// answers. The engine does the work; these read requests and write answers.
 enum GoTrueRoutes {
-  static let all: [Route] = accounts + email + admin + FeaturesOff.routes
+  static let all: [Route] = accounts + email + admin + mfa + FeaturesOff.routes
 
   // MARK: Health and settings
 
