@@ -34,7 +34,7 @@ extension EmbeddedGoTrue {
     }
     try checkCancellation()
     let outcome = try answer(spending: nil) {
-      database, now -> Result<GoTrueFactorEnrollment, GoTrueAPIError> in
+      database, now -> Result<(id: String, secret: String, uri: String), GoTrueAPIError> in
       let (claims, user) = try authorizeFactorUser(accessToken, database, now: now)
       let session = try requireSession(
         claims, database,
@@ -52,7 +52,7 @@ extension EmbeddedGoTrue {
       // pquerna/otp refuses an empty issuer or account; a URI too long for any QR code at
       // level H makes GoTrue's QR step fail.
       guard !issuer.isEmpty, !user.email.isEmpty,
-        let code = QRCode(bytes: Array(uri.utf8), correction: .high)
+        uri.utf8.count <= QRCode.ErrorCorrection.high.byteCapacity
       else { throw MFAError.internalError("Error generating QR Code") }
       try database.run(
         """
@@ -61,14 +61,18 @@ extension EmbeddedGoTrue {
         VALUES (?, ?, ?, 'totp', 'unverified', ?, ?, ?)
         """, .text(factorID), .text(user.id), .text(friendlyName),
         .blob(try sealTOTPSecret(secret, factorID: factorID)), .integer(now), .integer(now))
-      return .success(
-        GoTrueFactorEnrollment(
-          id: factorID, friendlyName: friendlyName,
-          totp: .init(qrCode: code.svg(), secret: base32, uri: uri)))
+      return .success((factorID, base32, uri))
     }
     switch outcome {
-    case .success(let enrollment): return enrollment
     case .failure(let refusal): throw .api(refusal)
+    case .success(let (factorID, secret, uri)):
+      // Drawn once the store is free again: the code is tens of thousands of squares.
+      guard let code = QRCode(bytes: Array(uri.utf8), correction: .high) else {
+        throw .api(MFAError.internalError("Error generating QR Code"))
+      }
+      return GoTrueFactorEnrollment(
+        id: factorID, friendlyName: friendlyName,
+        totp: .init(qrCode: code.svg(), secret: secret, uri: uri))
     }
   }
 

@@ -57,6 +57,14 @@ struct MFAEnrollTests {
     let other = try MFAFixture { $0.siteURL = "https://app.example.com:8443/welcome" }
     let otherSetup = try #require(try await other.enroll(try await other.signIn()).factor.totp)
     #expect(otherSetup.uri.hasPrefix("otpauth://totp/app.example.com:8443:test@example.com?"))
+
+    // A URI no QR code holds fails as GoTrue's QR step fails, and nothing is enrolled.
+    let session2 = try await other.signIn()
+    let huge = String(repeating: "x", count: 600)
+    let tooLong = await other.error { try await other.enroll(session2, name: "big", issuer: huge) }
+    #expect(tooLong?.status == 500)
+    #expect(tooLong?.message == "Error generating QR Code")
+    #expect(try other.engine.rows("SELECT id FROM mfa_factors WHERE friendly_name = 'big'").isEmpty)
   }
 
   @Test func enrolmentIsRefusedAsGoTrueRefusesIt() async throws {

@@ -14,9 +14,20 @@ struct QRCodeTests {
       #expect(code.size == 17 + 4 * version)
     }
     #expect(QRCode(bytes: [UInt8](repeating: 0x61, count: 1_274), correction: .high) == nil)
+    for level in [QRCode.ErrorCorrection.low, .medium, .quartile, .high] {
+      let full = [UInt8](repeating: 0x61, count: level.byteCapacity)
+      #expect(QRCode(bytes: full, correction: level)?.version == 40)
+      #expect(QRCode(bytes: full + [0x61], correction: level) == nil)
+    }
     #expect(QRCode(bytes: [UInt8](repeating: 0x61, count: 9_000), correction: .low) == nil)
     let low = try #require(QRCode(bytes: [UInt8](repeating: 0x61, count: 17), correction: .low))
     #expect(low.version == 1, "version 1 holds 17 bytes at level L")
+    let medium = try #require(
+      QRCode(bytes: [UInt8](repeating: 0x61, count: 15), correction: .medium))
+    #expect(medium.version == 2, "version 1 holds 14 bytes at level M")
+    let quartile = try #require(
+      QRCode(bytes: [UInt8](repeating: 0x61, count: 11), correction: .quartile))
+    #expect(quartile.version == 1, "version 1 holds 11 bytes at level Q")
   }
 
   @Test func finderPatternsSitInThreeCorners() throws {
