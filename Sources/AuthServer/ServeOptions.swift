@@ -115,205 +115,206 @@ struct ServeOptions: Sendable {
   private static let costs = EngineConfiguration.hashCosts
 
   /// Every option, in the order `--help` lists them.
-  static let table: [OptionSpec<ServeOptions>] =
-    [
-      OptionSpec(
-        ["--host"], "ADDRESS",
-        [
-          "a numeric address to listen on, repeatable (default 127.0.0.1, ::1);",
-          "beyond loopback anyone who can reach it can sign up and sign in",
-        ], section: "server"
-      ) { options, value throws(OptionValueError) in
-        guard IPAddress.isNumeric(value) else {
-          throw OptionValueError(expected: "a numeric address such as 127.0.0.1, ::1 or 0.0.0.0")
-        }
-        if !options.hostsGiven { options.http.hosts = [] }
-        options.hostsGiven = true
-        options.http.hosts.append(value)
-      },
-      OptionSpec(
-        ["--port"], "N", ["the port (default 9999, GoTrue's; 0 picks a free one)"],
-        section: "server",
-        environment: "PORT"
-      ) {
-        options, value throws(OptionValueError) in
-        options.http.port = try number(value, in: 0...65_535, "a port")
-      },
-      OptionSpec(
-        ["--store"], "PATH|:memory:",
-        ["the accounts (default: the shell's, $XDG_DATA_HOME/authflow/auth.db)"], section: "server"
-      ) { options, value in options.store = value },
-      OptionSpec(
-        ["--external-url"], "URL", ["the URL links in emails lead to (default: the server's)"],
-        section: "server", environment: "API_EXTERNAL_URL"
-      ) { options, value throws(OptionValueError) in options.externalURL = try url(value) },
-      OptionSpec(
-        ["--timeout"], "SECONDS", ["close idle and slow connections after this long (default 10)"],
-        section: "server"
-      ) { options, value throws(OptionValueError) in
-        options.http.requestTimeout = .seconds(try seconds(value, in: 1...3_600, "a timeout"))
-      },
-      OptionSpec(
-        ["--max-connections"], "N", ["connections served at once (default 1024); more are refused"],
-        section: "server"
-      ) { options, value throws(OptionValueError) in
-        options.http.maxConnections = try number(value, in: 1...65_536, "a number")
-      },
-      OptionSpec(["--quiet"], nil, ["no line per request"], section: "server") { options, _ in
-        options.quiet = true
-      },
-      OptionSpec(
-        ["--jwt-secret"], "SECRET",
-        ["sign tokens with SECRET, 32+ characters (default: the store's own)"],
-        section: "GoTrue", environment: "GOTRUE_JWT_SECRET"
-      ) { options, value throws(OptionValueError) in
-        guard value.utf8.count >= 32 else {
-          throw OptionValueError(expected: "a secret of at least 32 characters")
-        }
-        options.engine.jwtSecret = Array(value.utf8)
-      },
-      OptionSpec(
-        ["--jwt-exp"], "SECONDS", ["how long access tokens last (default 3600)"], section: "GoTrue",
-        environment: "GOTRUE_JWT_EXP"
-      ) { options, value throws(OptionValueError) in
-        options.engine.accessTokenLifetime = Double(
-          try number(value, in: 30...604_800, "seconds") as Int)
-      },
-      OptionSpec(
-        ["--jwt-issuer"], "ISSUER", ["the iss claim of access tokens (default: none, as GoTrue)"],
-        section: "GoTrue", environment: "GOTRUE_JWT_ISSUER"
-      ) { options, value in options.engine.issuer = value },
-      OptionSpec(
-        ["--autoconfirm"], nil, ["sign new users in at once, no confirmation email"],
-        section: "GoTrue", environment: "GOTRUE_MAILER_AUTOCONFIRM"
-      ) { options, _ in options.engine.autoconfirm = true },
-      OptionSpec(
-        ["--disable-signup"], nil, ["refuse new users (admins can still create them)"],
-        section: "GoTrue", environment: "GOTRUE_DISABLE_SIGNUP"
-      ) { options, _ in options.engine.disableSignup = true },
-      OptionSpec(
-        ["--site-url"], "URL", ["where verified links send users (default http://127.0.0.1:3000)"],
-        section: "GoTrue", environment: "GOTRUE_SITE_URL"
-      ) { options, value throws(OptionValueError) in options.engine.siteURL = try url(value) },
-      OptionSpec(
-        ["--password-min-length"], "N", ["the shortest password (default 6; below 6 means 6)"],
-        section: "GoTrue", environment: "GOTRUE_PASSWORD_MIN_LENGTH"
-      ) { options, value throws(OptionValueError) in
-        // GoTrue raises anything below 6 to 6.
-        options.engine.minimumPasswordLength = max(6, try number(value, in: 0...72, "a length"))
-      },
-      OptionSpec(
-        ["--otp-exp"], "SECONDS", ["how long emailed codes and links last (default 86400)"],
-        section: "GoTrue", environment: "GOTRUE_MAILER_OTP_EXP"
-      ) { options, value throws(OptionValueError) in
-        options.engine.codeLifetime = Double(try number(value, in: 60...604_800, "seconds") as Int)
-      },
-      OptionSpec(
-        ["--smtp-max-frequency"], "DURATION",
-        ["the least time between two emails to one address (default 60s)"], section: "GoTrue",
-        environment: "GOTRUE_SMTP_MAX_FREQUENCY"
-      ) { options, value throws(OptionValueError) in
-        options.engine.emailInterval = try seconds(value, in: 0...86_400, "a wait")
-      },
-      OptionSpec(
-        ["--app-links"], "SCHEME",
-        [
-          "emails link into the app (SCHEME://auth/verify?token=CODE&…), as",
-          "templates with {{ .Token }} deep links do, instead of to /verify",
-        ], section: "GoTrue"
-      ) { options, value throws(OptionValueError) in
-        let valid =
-          value.first?.isLetter == true
-          && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
-        guard valid else { throw OptionValueError(expected: "a URL scheme such as myapp") }
-        options.appLinkScheme = value
-      },
-      OptionSpec(
-        ["--refresh-token-reuse-interval"], "SECONDS",
-        ["how long a rotated refresh token", "still works (default 10)"], section: "GoTrue",
-        environment: "GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL"
-      ) { options, value throws(OptionValueError) in
-        options.engine.refreshTokenReuseInterval = Double(
-          try number(value, in: 0...3_600, "seconds") as Int)
-      },
-      OptionSpec(
-        ["--firebase-project"], "ID",
-        [
-          "also serve the Firebase Auth emulator's REST API for project ID",
-          "(the projectId the Firebase SDKs are given, such as demo-app)",
-        ], section: "Firebase", environment: "AUTHFLOW_FIREBASE_PROJECT"
-      ) { options, value throws(OptionValueError) in
-        let valid =
-          (1...128).contains(value.utf8.count)
-          && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
-        guard valid else {
-          throw OptionValueError(expected: "a project id of letters, digits, - _ or . (demo-app)")
-        }
-        options.firebaseProject = value
-      },
-      OptionSpec(
-        ["--rate-limit-email-sent"], "N", ["emails sent per hour, all addresses (default 30)"],
-        section: "rate limits", environment: "GOTRUE_RATE_LIMIT_EMAIL_SENT"
-      ) { options, value throws(OptionValueError) in
-        options.engine.rateLimits.emailSent = try budget(value, per: 3_600, "hour")
-      },
-      OptionSpec(
-        ["--rate-limit-token-refresh"], "N",
-        ["sign-ins and refreshes per 5 minutes (default 150)"], section: "rate limits",
-        environment: "GOTRUE_RATE_LIMIT_TOKEN_REFRESH"
-      ) { options, value throws(OptionValueError) in
-        options.engine.rateLimits.token = try budget(value, per: 300, "5 minutes")
-      },
-      OptionSpec(
-        ["--rate-limit-verify"], "N", ["code checks per account per 5 minutes (default 30)"],
-        section: "rate limits", environment: "GOTRUE_RATE_LIMIT_VERIFY"
-      ) { options, value throws(OptionValueError) in
-        options.engine.rateLimits.verify = try budget(value, per: 300, "5 minutes")
-        options.engine.rateLimits.verifyOverall = try budget(
-          "\(Int(options.engine.rateLimits.verify.capacity * 10))", per: 300, "5 minutes")
-      },
-      OptionSpec(
-        ["--rate-limit-otp"], "N",
-        ["signups, recoveries, resends and codes per 5 minutes (default 30)"],
-        section: "rate limits", environment: "GOTRUE_RATE_LIMIT_OTP"
-      ) { options, value throws(OptionValueError) in
-        options.engine.rateLimits.email = try budget(value, per: 300, "5 minutes")
-      },
-      OptionSpec(
-        ["--no-rate-limits"], nil, ["no limits at all, for load tests"], section: "rate limits"
-      ) { options, _ in
-        options.engine.rateLimits = .unlimited
-        options.engine.emailInterval = 0
-      },
-      OptionSpec(
-        ["--hash-cost"], "N",
-        [
-          "bcrypt cost of new passwords, \(costs.lowerBound)-\(costs.upperBound) (default 10; tests only)"
-        ],
-        section: "testing"
-      ) { options, value throws(OptionValueError) in
-        options.engine.hashCost = try number(value, in: costs, "a cost")
-      },
-      OptionSpec(
-        ["--seed"], "N",
-        [
-          "predictable secrets, codes and a fixed clock, with --store :memory:",
-          "only; never for real use",
-        ],
-        section: "testing"
-      ) { options, value throws(OptionValueError) in
-        guard let seed = UInt64(value) else {
-          throw OptionValueError(expected: "a whole number; for example --seed 1")
-        }
-        options.seed = seed
-      },
-      OptionSpec(["--version"], nil, ["print the version and exit"], section: "other") {
-        options, _ in options.version = true
-      },
-      OptionSpec(["-h", "--help"], nil, ["print this help and exit"], section: "other") {
-        options, _ in options.help = true
-      },
-    ] + mfaOptions
+  static let table = serverOptions + mfaOptions
+
+  /// The options of every section but MFA's (`ServeOptions+MFA.swift`).
+  private static let serverOptions: [OptionSpec<ServeOptions>] = [
+    OptionSpec(
+      ["--host"], "ADDRESS",
+      [
+        "a numeric address to listen on, repeatable (default 127.0.0.1, ::1);",
+        "beyond loopback anyone who can reach it can sign up and sign in",
+      ], section: "server"
+    ) { options, value throws(OptionValueError) in
+      guard IPAddress.isNumeric(value) else {
+        throw OptionValueError(expected: "a numeric address such as 127.0.0.1, ::1 or 0.0.0.0")
+      }
+      if !options.hostsGiven { options.http.hosts = [] }
+      options.hostsGiven = true
+      options.http.hosts.append(value)
+    },
+    OptionSpec(
+      ["--port"], "N", ["the port (default 9999, GoTrue's; 0 picks a free one)"], section: "server",
+      environment: "PORT"
+    ) {
+      options, value throws(OptionValueError) in
+      options.http.port = try number(value, in: 0...65_535, "a port")
+    },
+    OptionSpec(
+      ["--store"], "PATH|:memory:",
+      ["the accounts (default: the shell's, $XDG_DATA_HOME/authflow/auth.db)"], section: "server"
+    ) { options, value in options.store = value },
+    OptionSpec(
+      ["--external-url"], "URL", ["the URL links in emails lead to (default: the server's)"],
+      section: "server", environment: "API_EXTERNAL_URL"
+    ) { options, value throws(OptionValueError) in options.externalURL = try url(value) },
+    OptionSpec(
+      ["--timeout"], "SECONDS", ["close idle and slow connections after this long (default 10)"],
+      section: "server"
+    ) { options, value throws(OptionValueError) in
+      options.http.requestTimeout = .seconds(try seconds(value, in: 1...3_600, "a timeout"))
+    },
+    OptionSpec(
+      ["--max-connections"], "N", ["connections served at once (default 1024); more are refused"],
+      section: "server"
+    ) { options, value throws(OptionValueError) in
+      options.http.maxConnections = try number(value, in: 1...65_536, "a number")
+    },
+    OptionSpec(["--quiet"], nil, ["no line per request"], section: "server") { options, _ in
+      options.quiet = true
+    },
+    OptionSpec(
+      ["--jwt-secret"], "SECRET",
+      ["sign tokens with SECRET, 32+ characters (default: the store's own)"],
+      section: "GoTrue", environment: "GOTRUE_JWT_SECRET"
+    ) { options, value throws(OptionValueError) in
+      guard value.utf8.count >= 32 else {
+        throw OptionValueError(expected: "a secret of at least 32 characters")
+      }
+      options.engine.jwtSecret = Array(value.utf8)
+    },
+    OptionSpec(
+      ["--jwt-exp"], "SECONDS", ["how long access tokens last (default 3600)"], section: "GoTrue",
+      environment: "GOTRUE_JWT_EXP"
+    ) { options, value throws(OptionValueError) in
+      options.engine.accessTokenLifetime = Double(
+        try number(value, in: 30...604_800, "seconds") as Int)
+    },
+    OptionSpec(
+      ["--jwt-issuer"], "ISSUER", ["the iss claim of access tokens (default: none, as GoTrue)"],
+      section: "GoTrue", environment: "GOTRUE_JWT_ISSUER"
+    ) { options, value in options.engine.issuer = value },
+    OptionSpec(
+      ["--autoconfirm"], nil, ["sign new users in at once, no confirmation email"],
+      section: "GoTrue", environment: "GOTRUE_MAILER_AUTOCONFIRM"
+    ) { options, _ in options.engine.autoconfirm = true },
+    OptionSpec(
+      ["--disable-signup"], nil, ["refuse new users (admins can still create them)"],
+      section: "GoTrue", environment: "GOTRUE_DISABLE_SIGNUP"
+    ) { options, _ in options.engine.disableSignup = true },
+    OptionSpec(
+      ["--site-url"], "URL", ["where verified links send users (default http://127.0.0.1:3000)"],
+      section: "GoTrue", environment: "GOTRUE_SITE_URL"
+    ) { options, value throws(OptionValueError) in options.engine.siteURL = try url(value) },
+    OptionSpec(
+      ["--password-min-length"], "N", ["the shortest password (default 6; below 6 means 6)"],
+      section: "GoTrue", environment: "GOTRUE_PASSWORD_MIN_LENGTH"
+    ) { options, value throws(OptionValueError) in
+      // GoTrue raises anything below 6 to 6.
+      options.engine.minimumPasswordLength = max(6, try number(value, in: 0...72, "a length"))
+    },
+    OptionSpec(
+      ["--otp-exp"], "SECONDS", ["how long emailed codes and links last (default 86400)"],
+      section: "GoTrue", environment: "GOTRUE_MAILER_OTP_EXP"
+    ) { options, value throws(OptionValueError) in
+      options.engine.codeLifetime = Double(try number(value, in: 60...604_800, "seconds") as Int)
+    },
+    OptionSpec(
+      ["--smtp-max-frequency"], "DURATION",
+      ["the least time between two emails to one address (default 60s)"], section: "GoTrue",
+      environment: "GOTRUE_SMTP_MAX_FREQUENCY"
+    ) { options, value throws(OptionValueError) in
+      options.engine.emailInterval = try seconds(value, in: 0...86_400, "a wait")
+    },
+    OptionSpec(
+      ["--app-links"], "SCHEME",
+      [
+        "emails link into the app (SCHEME://auth/verify?token=CODE&…), as",
+        "templates with {{ .Token }} deep links do, instead of to /verify",
+      ], section: "GoTrue"
+    ) { options, value throws(OptionValueError) in
+      let valid =
+        value.first?.isLetter == true
+        && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+      guard valid else { throw OptionValueError(expected: "a URL scheme such as myapp") }
+      options.appLinkScheme = value
+    },
+    OptionSpec(
+      ["--refresh-token-reuse-interval"], "SECONDS",
+      ["how long a rotated refresh token", "still works (default 10)"], section: "GoTrue",
+      environment: "GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL"
+    ) { options, value throws(OptionValueError) in
+      options.engine.refreshTokenReuseInterval = Double(
+        try number(value, in: 0...3_600, "seconds") as Int)
+    },
+    OptionSpec(
+      ["--firebase-project"], "ID",
+      [
+        "also serve the Firebase Auth emulator's REST API for project ID",
+        "(the projectId the Firebase SDKs are given, such as demo-app)",
+      ], section: "Firebase", environment: "AUTHFLOW_FIREBASE_PROJECT"
+    ) { options, value throws(OptionValueError) in
+      let valid =
+        (1...128).contains(value.utf8.count)
+        && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
+      guard valid else {
+        throw OptionValueError(expected: "a project id of letters, digits, - _ or . (demo-app)")
+      }
+      options.firebaseProject = value
+    },
+    OptionSpec(
+      ["--rate-limit-email-sent"], "N", ["emails sent per hour, all addresses (default 30)"],
+      section: "rate limits", environment: "GOTRUE_RATE_LIMIT_EMAIL_SENT"
+    ) { options, value throws(OptionValueError) in
+      options.engine.rateLimits.emailSent = try budget(value, per: 3_600, "hour")
+    },
+    OptionSpec(
+      ["--rate-limit-token-refresh"], "N",
+      ["sign-ins and refreshes per 5 minutes (default 150)"], section: "rate limits",
+      environment: "GOTRUE_RATE_LIMIT_TOKEN_REFRESH"
+    ) { options, value throws(OptionValueError) in
+      options.engine.rateLimits.token = try budget(value, per: 300, "5 minutes")
+    },
+    OptionSpec(
+      ["--rate-limit-verify"], "N", ["code checks per account per 5 minutes (default 30)"],
+      section: "rate limits", environment: "GOTRUE_RATE_LIMIT_VERIFY"
+    ) { options, value throws(OptionValueError) in
+      options.engine.rateLimits.verify = try budget(value, per: 300, "5 minutes")
+      options.engine.rateLimits.verifyOverall = try budget(
+        "\(Int(options.engine.rateLimits.verify.capacity * 10))", per: 300, "5 minutes")
+    },
+    OptionSpec(
+      ["--rate-limit-otp"], "N",
+      ["signups, recoveries, resends and codes per 5 minutes (default 30)"],
+      section: "rate limits", environment: "GOTRUE_RATE_LIMIT_OTP"
+    ) { options, value throws(OptionValueError) in
+      options.engine.rateLimits.email = try budget(value, per: 300, "5 minutes")
+    },
+    OptionSpec(
+      ["--no-rate-limits"], nil, ["no limits at all, for load tests"], section: "rate limits"
+    ) { options, _ in
+      options.engine.rateLimits = .unlimited
+      options.engine.emailInterval = 0
+    },
+    OptionSpec(
+      ["--hash-cost"], "N",
+      [
+        "bcrypt cost of new passwords, \(costs.lowerBound)-\(costs.upperBound) (default 10; tests only)"
+      ],
+      section: "testing"
+    ) { options, value throws(OptionValueError) in
+      options.engine.hashCost = try number(value, in: costs, "a cost")
+    },
+    OptionSpec(
+      ["--seed"], "N",
+      [
+        "predictable secrets, codes and a fixed clock, with --store :memory:",
+        "only; never for real use",
+      ],
+      section: "testing"
+    ) { options, value throws(OptionValueError) in
+      guard let seed = UInt64(value) else {
+        throw OptionValueError(expected: "a whole number; for example --seed 1")
+      }
+      options.seed = seed
+    },
+    OptionSpec(["--version"], nil, ["print the version and exit"], section: "other") {
+      options, _ in options.version = true
+    },
+    OptionSpec(["-h", "--help"], nil, ["print this help and exit"], section: "other") {
+      options, _ in options.help = true
+    },
+  ]
 }
 
 /// Numeric IP addresses, the only kind a static executable can listen on (it has no resolver).
