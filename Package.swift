@@ -31,6 +31,10 @@ let package = Package(
     .target(name: "AuthCrypto", dependencies: ["CCrypt", "COpenSSL"]),
     .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto"]),
 
+    // QR codes (libqrcodegen) and their SVG drawing, for the TOTP enrolment GoTrue answers.
+    .target(name: "QRCode", dependencies: ["CQRCodeGen"]),
+    .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
+
     // Files only their owner may read, and the XDG folders they live in.
     .target(name: "PrivateFiles"),
     .testTarget(name: "PrivateFilesTests", dependencies: ["PrivateFiles"]),
@@ -63,7 +67,7 @@ let package = Package(
     // outbox for its email.
     .target(
       name: "GoTrueEngine",
-      dependencies: ["GoTrue", "AuthCrypto", "PrivateFiles", "Clocks", "CSQLite"]),
+      dependencies: ["GoTrue", "AuthCrypto", "PrivateFiles", "Clocks", "CSQLite", "QRCode"]),
     .testTarget(
       name: "GoTrueEngineTests",
       dependencies: [
@@ -170,6 +174,7 @@ let package = Package(
     .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
     .systemLibrary(name: "CEditLine", providers: [.apt(["libedit-dev"])]),
     .systemLibrary(name: "CEvent", providers: [.apt(["libevent-dev"])]),
+    .systemLibrary(name: "CQRCodeGen", providers: [.apt(["libqrcodegen-dev"])]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -63,6 +63,27 @@ public enum HMAC {
     precondition(result != nil && length == SHA256.byteCount, "libcrypto HMAC-SHA256 failed")
     return output
   }
+
+  /// The size of an HMAC-SHA1 in bytes.
+  public static let sha1ByteCount = 20
+
+  /// HMAC-SHA1 of `message` under `key`, as HOTP and TOTP (RFC 4226, RFC 6238) compute codes.
+  public static func sha1(key: [UInt8], message: some Collection<UInt8>) -> [UInt8] {
+    var output = [UInt8](repeating: 0, count: sha1ByteCount)
+    var length = 0
+    let result = key.withUnsafeBytes { key in
+      Array(message).withUnsafeBytes { message in
+        output.withUnsafeMutableBufferPointer { out in
+          EVP_Q_mac(
+            nil, "HMAC", nil, "SHA1", nil, key.baseAddress, key.count,
+            message.baseAddress?.assumingMemoryBound(to: UInt8.self), message.count,
+            out.baseAddress, out.count, &length)
+        }
+      }
+    }
+    precondition(result != nil && length == sha1ByteCount, "libcrypto HMAC-SHA1 failed")
+    return output
+  }
 }
 
 /// Whether two byte strings are equal, taking the same time wherever they differ.

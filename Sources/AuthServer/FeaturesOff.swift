@@ -2,10 +2,11 @@ import GoTrue
 import GoTrueEngine
 import HTTPServer
 
-/// What the engine does not offer (OAuth providers, MFA, SSO, passkeys, identity linking, the
-/// OAuth server), answered the way a GoTrue with the feature switched off answers: its status,
-/// code and message, never a bare 404. An email user's one identity cannot be unlinked, as in
-/// GoTrue, and with no OAuth provider there is nothing to link.
+/// What the engine does not offer (OAuth providers, SSO, passkeys, identity linking, the OAuth
+/// server; phone and WebAuthn factors are answered by the `/factors` routes), answered the way
+/// a GoTrue with the feature switched off answers: its status, code and message, never a bare
+/// 404. An email user's one identity cannot be unlinked, as in GoTrue, and with no OAuth
+/// provider there is nothing to link.
 enum FeaturesOff {
   /// The providers `/settings` lists, all off but email (`settings.go`).
   static let externalProviders = [
@@ -18,8 +19,6 @@ enum FeaturesOff {
   static let routes: [Route] = [
     Route("/authorize", [.get: authorize]),
     Route("/callback", [.get: callback, .post: callback]),
-    Route("/factors", [.post: enrollFactor]),
-    Route("/factors/*", [.post: factor, .put: factor, .delete: factor]),
     Route("/sso", [.post: sso]),
     Route("/sso/*", [.get: sso, .post: sso]),
     Route("/user/identities/authorize", [.get: linkIdentity]),
@@ -51,29 +50,6 @@ enum FeaturesOff {
       ("error_description", "OAuth state parameter missing"),
     ])
     return Answer.seeOther(context.engine.configuration.siteURL + "?" + query)
-  }
-
-  /// `POST /factors`: enrolling any factor is off.
-  @Sendable static func enrollFactor(_ context: RouteContext) async throws(GoTrueFailure)
-    -> HTTPResponse
-  {
-    _ = try await context.engine.user(accessToken: try context.bearer())
-    let kind = try context.body().decode(GoTrueEnrollFactorBody.self).factorType ?? ""
-    switch kind {
-    case "totp": throw disabled(422, .mfaTOTPEnrollNotEnabled, "MFA enroll is disabled for TOTP")
-    case "phone": throw disabled(422, .mfaPhoneEnrollNotEnabled, "MFA enroll is disabled for Phone")
-    case "webauthn":
-      throw disabled(422, .mfaWebAuthnEnrollNotEnabled, "MFA enroll is disabled for WebAuthn")
-    default: throw .api(.invalid("factor_type needs to be totp, phone, or webauthn"))
-    }
-  }
-
-  /// `/factors/{id}/…`: no factor exists to challenge, verify or remove.
-  @Sendable static func factor(_ context: RouteContext) async throws(GoTrueFailure)
-    -> HTTPResponse
-  {
-    _ = try await context.engine.user(accessToken: try context.bearer())
-    throw disabled(404, .mfaFactorNotFound, "Factor not found")
   }
 
   @Sendable static func sso(_ context: RouteContext) async throws(GoTrueFailure) -> HTTPResponse {

@@ -5,7 +5,8 @@ import HTTPServer
 /// GoTrue's routes (`internal/api/api.go`), with its request checks in its order and its
 /// answers. The engine does the work; these read requests and write answers.
 enum GoTrueRoutes {
-  static let all: [Route] = accounts + email + admin + KeySetRoutes.all + FeaturesOff.routes
+  static let all: [Route] =
+    accounts + email + admin + mfa + KeySetRoutes.all + FeaturesOff.routes
 
   // MARK: Health and settings
 

@@ -85,7 +85,8 @@ struct ServeOptions: Sendable {
         "accounts (FIREBASE_AUTH_EMULATOR_HOST=HOST:PORT for the Firebase SDKs).",
       ]
       + OptionParser.usage(
-        allOptions, sections: ["server", "GoTrue", "Firebase", "rate limits", "testing", "other"])
+        allOptions,
+        sections: ["server", "GoTrue", "MFA", "Firebase", "rate limits", "testing", "other"])
     return lines.joined(separator: "\n")
   }
 
@@ -123,9 +124,9 @@ struct ServeOptions: Sendable {
   private static let costs = EngineConfiguration.hashCosts
 
   /// Every option; `--help` lists them by section, in this order within one.
-  static let table = generalTable + featureTable + rateLimitTable
+  static let table = generalTable + featureTable + mfaOptions + rateLimitTable
 
-  /// The options but the rate limits.
+  /// The options of every section but the features', MFA's and the rate limits'.
   private static let generalTable: [OptionSpec<ServeOptions>] = [
     OptionSpec(
       ["--host"], "ADDRESS",

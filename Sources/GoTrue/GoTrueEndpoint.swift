@@ -80,6 +80,27 @@ public struct GoTrueEndpoint: Hashable, Sendable, CustomStringConvertible {
     .deleteIdentity,
   ]
 
+  /// `POST /factors`: enrols a factor.
+  public static let enrollFactor = GoTrueEndpoint("POST", "/factors")
+  /// `POST /factors/{id}/challenge`.
+  public static let challengeFactor = GoTrueEndpoint("POST", "/factors/{}/challenge")
+  /// `POST /factors/{id}/verify`: a code for a challenge, raising the session to aal2.
+  public static let verifyFactor = GoTrueEndpoint("POST", "/factors/{}/verify")
+  /// `DELETE /factors/{id}`.
+  public static let unenrollFactor = GoTrueEndpoint("DELETE", "/factors/{}")
+  /// `GET /admin/users/{id}/factors`.
+  public static let adminListFactors = GoTrueEndpoint("GET", "/admin/users/{}/factors")
+  /// `PUT /admin/users/{id}/factors/{factor_id}`.
+  public static let adminUpdateFactor = GoTrueEndpoint("PUT", "/admin/users/{}/factors/{}")
+  /// `DELETE /admin/users/{id}/factors/{factor_id}`.
+  public static let adminDeleteFactor = GoTrueEndpoint("DELETE", "/admin/users/{}/factors/{}")
+
+  /// The multi-factor endpoints, users' and admins'.
+  public static let mfa: [GoTrueEndpoint] = [
+    .enrollFactor, .challengeFactor, .verifyFactor, .unenrollFactor, .adminListFactors,
+    .adminUpdateFactor, .adminDeleteFactor,
+  ]
+
   /// `METHOD /path?query`, as errors and logs show an endpoint.
   public var description: String { "\(method) \(path)" + (query.map { "?" + $0 } ?? "") }
 }

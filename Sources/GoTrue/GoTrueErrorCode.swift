@@ -121,3 +121,21 @@ extension GoTrueErrorCode {
   /// The engine's store could not be read or written for another reason (engine only).
   public static let storeUnavailable: Self = "store_unavailable"
 }
+
+extension GoTrueErrorCode {
+  /// The user already has a factor with that friendly name.
+  public static let mfaFactorNameConflict: Self = "mfa_factor_name_conflict"
+  /// The user has as many factors (or verified factors) as the server allows.
+  public static let tooManyEnrolledMFAFactors: Self = "too_many_enrolled_mfa_factors"
+  /// The session must be aal2 for this (enrolling beside, or removing, a verified factor;
+  /// changing the email or password of a user with one).
+  public static let insufficientAAL: Self = "insufficient_aal"
+  /// The challenge was made from another address, or was used already.
+  public static let mfaIPAddressMismatch: Self = "mfa_ip_address_mismatch"
+  /// The challenge is older than the server's challenge lifetime.
+  public static let mfaChallengeExpired: Self = "mfa_challenge_expired"
+  /// The code is not the factor's code now.
+  public static let mfaVerificationFailed: Self = "mfa_verification_failed"
+  /// Challenging and verifying TOTP factors is off.
+  public static let mfaTOTPVerifyNotEnabled: Self = "mfa_totp_verify_not_enabled"
+}

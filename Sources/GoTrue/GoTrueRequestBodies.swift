@@ -301,3 +301,42 @@ public struct GoTrueInviteBody: Codable, Equatable, Sendable {
     self.data = data
   }
 }
+
+/// `POST /factors/{id}/verify` (`VerifyFactorParams`).
+public struct GoTrueVerifyFactorBody: Codable, Equatable, Sendable {
+  /// The challenge the code answers (a UUID; Go reads it as one, so other text is bad JSON).
+  public var challengeID: String?
+  /// The code the authenticator app shows.
+  public var code: String?
+
+  /// A body with the given fields.
+  public init(challengeID: String? = nil, code: String? = nil) {
+    self.challengeID = challengeID
+    self.code = code
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case code
+    case challengeID = "challenge_id"
+  }
+}
+
+/// `PUT /admin/users/{id}/factors/{factor_id}` (`adminUserUpdateFactorParams`).
+public struct GoTrueAdminUpdateFactorBody: Codable, Equatable, Sendable {
+  /// The factor's new name; empty or absent leaves it.
+  public var friendlyName: String?
+  /// A phone factor's new number (no phone factors here: ignored, as GoTrue ignores it for
+  /// other factors).
+  public var phone: String?
+
+  /// A body with the given fields.
+  public init(friendlyName: String? = nil, phone: String? = nil) {
+    self.friendlyName = friendlyName
+    self.phone = phone
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case phone
+    case friendlyName = "friendly_name"
+  }
+}

@@ -51,6 +51,9 @@ public struct GoTrueUser: Equatable, Hashable, Sendable, Codable {
   public var deletedAt: Date?
   /// Whether the user signed in anonymously.
   public var isAnonymous: Bool
+  /// The user's multi-factor authentication factors; GoTrue leaves the key out when there are
+  /// none.
+  public var factors: [GoTrueFactor]?
 
   /// A user with the given fields.
   public init(
@@ -61,7 +64,8 @@ public struct GoTrueUser: Equatable, Hashable, Sendable, Codable {
     reauthenticationSentAt: Date? = nil, lastSignInAt: Date? = nil,
     appMetadata: [String: JSONValue] = [:], userMetadata: [String: JSONValue] = [:],
     identities: [GoTrueIdentity]? = nil, createdAt: Date? = nil, updatedAt: Date? = nil,
-    bannedUntil: Date? = nil, deletedAt: Date? = nil, isAnonymous: Bool = false
+    bannedUntil: Date? = nil, deletedAt: Date? = nil, isAnonymous: Bool = false,
+    factors: [GoTrueFactor]? = nil
   ) {
     self.id = id
     self.aud = aud
@@ -85,10 +89,11 @@ public struct GoTrueUser: Equatable, Hashable, Sendable, Codable {
     self.bannedUntil = bannedUntil
     self.deletedAt = deletedAt
     self.isAnonymous = isAnonymous
+    self.factors = factors
   }
 
   enum CodingKeys: String, CodingKey {
-    case id, aud, role, email, phone, identities
+    case id, aud, role, email, phone, identities, factors
     case emailConfirmedAt = "email_confirmed_at"
     case invitedAt = "invited_at"
     case reauthenticationSentAt = "reauthentication_sent_at"
@@ -132,10 +137,12 @@ public struct GoTrueUser: Equatable, Hashable, Sendable, Codable {
     bannedUntil = try c.decodeIfPresent(Date.self, forKey: .bannedUntil)
     deletedAt = try c.decodeIfPresent(Date.self, forKey: .deletedAt)
     isAnonymous = try c.decodeIfPresent(Bool.self, forKey: .isAnonymous) ?? false
+    factors = try c.decodeIfPresent([GoTrueFactor].self, forKey: .factors)
   }
 
   /// Encodes the user as GoTrue does: GoTrue's keys, the always-present ones even
-  /// when empty (`email`, `phone`, `identities`), the optional times only when set.
+  /// when empty (`email`, `phone`, `identities`), the optional times and `factors` only when
+  /// set.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(id, forKey: .id)
@@ -154,6 +161,7 @@ public struct GoTrueUser: Equatable, Hashable, Sendable, Codable {
     try c.encodeIfPresent(lastSignInAt, forKey: .lastSignInAt)
     try c.encode(appMetadata, forKey: .appMetadata)
     try c.encode(userMetadata, forKey: .userMetadata)
+    if let factors, !factors.isEmpty { try c.encode(factors, forKey: .factors) }
     try c.encode(identities, forKey: .identities)
     try c.encode(createdAt ?? Date(timeIntervalSince1970: 0), forKey: .createdAt)
     try c.encode(updatedAt ?? createdAt ?? Date(timeIntervalSince1970: 0), forKey: .updatedAt)

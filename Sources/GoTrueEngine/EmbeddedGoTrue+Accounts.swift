@@ -220,7 +220,8 @@ extension EmbeddedGoTrue {
     if attributes.phone != nil { throw Self.phoneDisabled }
     let password = attributes.password.flatMap { $0.isEmpty ? nil : $0 }
     let user = try answer(spending: nil) { database, now -> UserRecord in
-      let user = try authorize(accessToken, database, now: now).user
+      let (claims, user) = try authorize(accessToken, database, now: now)
+      try requireAAL2(toChange: attributes.password, newEmail, of: user, claims, database)
       if user.isAnonymous, password != nil, newEmail == nil {
         throw GoTrueAPIError(
           status: 422, code: .validationFailed,

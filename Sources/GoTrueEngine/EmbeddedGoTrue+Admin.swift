@@ -20,7 +20,8 @@ extension EmbeddedGoTrue {
   }
 
   /// One page of users, `perPage` to a page from page 1, optionally only those whose email or
-  /// `full_name` contains `filter`. Users in a list carry no identities, as GoTrue's list does.
+  /// `full_name` contains `filter`. Users in a list carry no identities or factors, as GoTrue's
+  /// list does.
   package func listUsers(
     page: Int, perPage: Int, filter: String? = nil, order: UserOrder = .newestFirst
   ) throws(GoTrueFailure) -> GoTrueUserPage {
@@ -48,6 +49,7 @@ extension EmbeddedGoTrue {
         users: users.map {
           var user = $0.goTrueUser
           user.identities = nil
+          user.factors = nil
           return user
         }, total: total)
     }
@@ -150,7 +152,8 @@ extension EmbeddedGoTrue {
   }
 
   /// `DELETE /admin/users/{id}`: removes the user with everything it owns, or with `softly`
-  /// keeps the row, its email obfuscated and metadata cleared, and ends its sessions.
+  /// keeps the row, its email obfuscated and metadata cleared, and ends its sessions and
+  /// removes its factors.
   package func deleteUser(id: String, softly: Bool = false) throws(GoTrueFailure) {
     try answer(spending: nil) { database, now in
       let user = try Self.existingUser(id, database)
@@ -167,12 +170,13 @@ extension EmbeddedGoTrue {
         """, .text(obfuscated), .integer(now), .integer(now), .text(user.id))
       try database.run("DELETE FROM sessions WHERE user_id = ?", .text(user.id))
       try database.run("DELETE FROM one_time_tokens WHERE user_id = ?", .text(user.id))
+      try database.run("DELETE FROM mfa_factors WHERE user_id = ?", .text(user.id))
     }
   }
 
   // MARK: Rules
 
-  private static func existingUser(_ id: String, _ database: SQLiteDatabase) throws
+  static func existingUser(_ id: String, _ database: SQLiteDatabase) throws
     -> UserRecord
   {
     guard UUIDText.isValid(id) else {

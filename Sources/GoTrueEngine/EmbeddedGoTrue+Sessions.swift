@@ -31,6 +31,10 @@ extension EmbeddedGoTrue {
     package var id: String
     package var method: SignInMethod
     package var startedAt: Int64
+    /// The assurance level, `aal1` or `aal2` (``EmbeddedGoTrue/withAssurance(_:_:)``).
+    package var aal = "aal1"
+    /// Methods proved after the session began (`session_amr`), such as `totp`.
+    package var laterMethods: [ProvedMethod] = []
 
     package init(id: String, method: SignInMethod, startedAt: Int64) {
       self.id = id
@@ -78,13 +82,7 @@ extension EmbeddedGoTrue {
       "exp": .number(Double(issuedAt + lifetime)), "iat": .number(Double(issuedAt)),
       "email": .string(user.email), "phone": .string(""),
       "app_metadata": .object(user.appMetadata), "user_metadata": .object(user.userMetadata),
-      "role": .string(user.role), "aal": .string("aal1"),
-      "amr": .array([
-        .object([
-          "method": .string(session.method.rawValue),
-          "timestamp": .number(Double(session.startedAt / 1_000)),
-        ])
-      ]),
+      "role": .string(user.role), "aal": .string(session.aal), "amr": session.amrClaim,
       "session_id": .string(session.id), "is_anonymous": .bool(user.isAnonymous),
     ]
     if let issuer = configuration.issuer { claims["iss"] = .string(issuer) }
@@ -93,7 +91,7 @@ extension EmbeddedGoTrue {
 
   /// Stores `token` (only its hash) as a refresh token of the session; a new session's first
   /// token is random.
-  private func issueRefreshToken(
+  func issueRefreshToken(
     sessionID: String, parent: Int64?, _ database: SQLiteDatabase, _ now: Int64,
     token: String? = nil
   ) throws -> String {
@@ -151,6 +149,7 @@ extension EmbeddedGoTrue {
           status: 400, code: .refreshTokenNotFound,
           message: "Invalid Refresh Token: Refresh Token Not Found")
       }
+      let session = try withAssurance(row.sessionInfo, database)
       guard let user = try database.user(id: row.user) else {
         throw GoTrueAPIError(
           status: 400, code: .sessionNotFound,
@@ -167,7 +166,7 @@ extension EmbeddedGoTrue {
           try database.run("DELETE FROM sessions WHERE id = ?", .text(row.session))
           return .reused
         }
-        return .rotated(user, row.sessionInfo, refreshToken: active, now: now)
+        return .rotated(user, session, refreshToken: active, now: now)
       }
       try database.run(
         "UPDATE refresh_tokens SET revoked = 1, revoked_at = ? WHERE id = ?", .integer(now),
@@ -176,7 +175,7 @@ extension EmbeddedGoTrue {
         "UPDATE sessions SET refreshed_at = ? WHERE id = ?", .integer(now), .text(row.session))
       let next = try issueRefreshToken(
         sessionID: row.session, parent: row.id, database, now, token: successor(of: refreshToken))
-      return .rotated(user, row.sessionInfo, refreshToken: next, now: now)
+      return .rotated(user, session, refreshToken: next, now: now)
     }
     switch outcome {
     case .rotated(let user, let session, let refreshToken, let now):

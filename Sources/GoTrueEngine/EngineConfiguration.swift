@@ -79,6 +79,8 @@ public struct EngineConfiguration: Equatable, Sendable {
   /// and a server reads at most 16 KiB of headers (``maximumTokenBytes`` leaves half for the
   /// rest), so metadata that would make a longer token is refused when it is written.
   public var maximumTokenBytes = 8_192
+  /// Multi-factor authentication (GoTrue's `MFA_*` settings).
+  public var mfa = MFASettings()
 
   /// GoTrue's defaults.
   public init() {}

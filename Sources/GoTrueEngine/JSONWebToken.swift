@@ -172,6 +172,8 @@ package struct AccessClaims: Sendable {
   package var userID: String
   /// The session the token belongs to (`session_id`), when it names one.
   package var sessionID: String?
+  /// Whether the token says its user signed in anonymously (`is_anonymous`).
+  package var isAnonymous = false
 
   /// GoTrue's audience (its `JWT_AUD` default), the `aud` of every access token it issues.
   package static let audience = "authenticated"
@@ -208,6 +210,7 @@ package struct AccessClaims: Sendable {
     }
     userID = sub.lowercased()
     sessionID = claims["session_id"]?.stringValue
+    isAnonymous = claims["is_anonymous"] == .bool(true)
   }
 }
 

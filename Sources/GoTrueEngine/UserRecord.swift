@@ -41,13 +41,15 @@ package struct UserRecord: Sendable {
   package var invitedAt: Int64?
   /// When the last reauthentication nonce was sent.
   package var reauthenticationSentAt: Int64?
+  /// The user's MFA factors (schema 5), oldest first.
+  package var factors: [GoTrueFactor]
 
   package static let columns = """
     id, email, encrypted_password, email_confirmed_at, confirmation_sent_at, recovery_sent_at,
     last_sign_in_at, user_metadata, created_at, updated_at, role, app_metadata, identity_id,
     identity_data, new_email, email_change_sent_at, email_change_confirmed, banned_until,
     deleted_at, display_name, valid_since, password_updated_at, photo_url, is_anonymous,
-    invited_at, reauthentication_sent_at
+    invited_at, reauthentication_sent_at, \(FactorRecord.userColumn)
     """
 
   package init(_ row: SQLiteStatement) {
@@ -79,6 +81,7 @@ package struct UserRecord: Sendable {
     isAnonymous = row.int(23) != 0
     invitedAt = row.optionalInt(24)
     reauthenticationSentAt = row.optionalInt(25)
+    factors = FactorRecord.factors(inUserColumn: row.text(26))
   }
 
   package var isConfirmed: Bool { emailConfirmedAt != nil }
@@ -129,7 +132,7 @@ package struct UserRecord: Sendable {
       createdAt: Date(millis: createdAt), updatedAt: Date(millis: updatedAt),
       bannedUntil: bannedUntil.map(Date.init(millis:)),
       deletedAt: deletedAt.map(Date.init(millis:)),
-      isAnonymous: isAnonymous)
+      isAnonymous: isAnonymous, factors: factors.isEmpty ? nil : factors)
   }
 
   package static func encodeMetadata(_ metadata: [String: JSONValue]) -> String {

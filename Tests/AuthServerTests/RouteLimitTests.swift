@@ -26,6 +26,7 @@ struct RouteLimitTests {
     server = try TestServer(limiter: limiter) {
       $0.rateLimits = ServeOptions().engine.rateLimits
       $0.rateLimits.emailSent = .unlimited
+      $0.anonymousSignIns = true
     }
   }
 
@@ -45,7 +46,18 @@ struct RouteLimitTests {
     let access = try #require(session["access_token"] as? String)
     let refresh = try #require(session["refresh_token"] as? String)
     let password = #"{"email":"test@example.com","password":"wrong-password"}"#
+    let factor = try await server.engine.enrollTOTP(
+      accessToken: access, friendlyName: "phone", issuer: "authflow")
+    let bearer = [("Authorization", "Bearer \(access)")]
     return [
+      Call(limit: .anonymousSignIn, method: .post, path: "/signup", json: "{}"),
+      Call(
+        limit: .factorChallenge, method: .post, path: "/factors/\(factor.id)/challenge",
+        json: "{}", headers: bearer),
+      Call(
+        limit: .factorVerify, method: .post, path: "/factors/\(factor.id)/verify",
+        json: #"{"challenge_id":"00000000-0000-4000-8000-000000000000","code":"123456"}"#,
+        headers: bearer),
       Call(
         limit: .signup, method: .post, path: "/signup",
         json: #"{"email":"s@example.com","password":"secret12"}"#),
@@ -135,8 +147,15 @@ struct RouteLimitTests {
     #expect(await code(.post, "/verify", "{") == "over_request_rate_limit")
     // /signup reads its body, and refuses anonymous sign-ins while they are off, first.
     #expect(await code(.post, "/signup", "{") == "bad_json")
-    #expect(await code(.post, "/signup", "{}") == "anonymous_provider_disabled")
+    #expect(await code(.post, "/signup", "{}") == "over_request_rate_limit")
+    let closed = try TestServer(limiter: limiter)
+    let anonymous = await closed.send(.post, "/signup", json: "{}", headers: client)
+    #expect(anonymous.errorCode == "anonymous_provider_disabled")
     #expect(await code(.post, "/signup", #"{"email":"a@b.co"}"#) == "over_request_rate_limit")
+    // The factor routes find the user and the factor first.
+    #expect(
+      await code(.post, "/factors/\(UUIDText.placeholder)/verify", "{}", bearer: access)
+        == "mfa_factor_not_found")
     // /token finds its grant first.
     #expect(await code(.post, "/token", "{}", grant: "nope") == "invalid_credentials")
     #expect(await code(.post, "/token", "{", grant: "password") == "over_request_rate_limit")

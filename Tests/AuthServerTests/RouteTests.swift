@@ -128,9 +128,7 @@ struct RouteTests {
         .post, "/signup", #"{"phone":"+15555550100","password":"secret12"}"#, [], 400,
         "phone_provider_disabled"
       ),
-      (.post, "/factors", #"{"factor_type":"totp"}"#, bearer, 422, "mfa_totp_enroll_not_enabled"),
       (.post, "/factors", #"{"factor_type":"phone"}"#, bearer, 422, "mfa_phone_enroll_not_enabled"),
-      (.post, "/factors/abc/challenge", "{}", bearer, 404, "mfa_factor_not_found"),
       (.post, "/sso", "{}", [], 404, "saml_provider_disabled"),
       (.get, "/sso/saml/metadata", nil, [], 404, "saml_provider_disabled"),
       (.get, "/user/identities/authorize", nil, bearer, 404, "manual_linking_disabled"),

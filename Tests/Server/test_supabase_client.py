@@ -878,12 +878,13 @@ class PlainHttpTests(ServerCase):
         self.assertEqual(answer.headers.get("x-sb-error-code"), code)
 
     def test_features_that_are_off_answer_json(self):
-        """TOTP enroll, OAuth providers, SAML, anonymous sign-ins: GoTrue's JSON errors."""
+        """Phone factors, OAuth providers, SAML, anonymous sign-ins: GoTrue's JSON errors."""
         client, _ = self.signed_in("features")
         http = self.http()
         user_headers = {"Authorization": f"Bearer {client.get_session().access_token}"}
-        enroll = http.post("/factors", json={"factor_type": "totp"}, headers=user_headers)
-        self.assertJsonError(enroll, 422, "mfa_totp_enroll_not_enabled")
+        enroll = http.post("/factors", json={"factor_type": "phone", "phone": "+15555550100"},
+                           headers=user_headers)
+        self.assertJsonError(enroll, 422, "mfa_phone_enroll_not_enabled")
         self.assertJsonError(http.get("/authorize", params={"provider": "github"}),
                              400, "validation_failed")
         self.assertJsonError(http.post("/sso", json={"domain": "example.com"}),

@@ -1,0 +1,145 @@
+import AuthCrypto
+import GoTrue
+
+/// `POST /factors/{id}/verify` (GoTrue's `verifyTOTPFactor` and `updateMFASessionAndClaims`),
+/// and the sealing of TOTP secrets at rest.
+extension EmbeddedGoTrue {
+  /// Checks `code` against the factor for challenge `challengeID` (canonical UUID text, or
+  /// empty for none) made from `clientIP`. Right, it answers the same session raised to aal2:
+  /// `totp` among its methods, a new refresh token (the old one cannot mint an aal2 session),
+  /// the factor verified; the user's other sessions below aal2 and other unverified TOTP
+  /// factors are removed. Beyond GoTrue, a code is accepted once (RFC 6238 §5.2): its time
+  /// step, or an earlier one, again is answered as a wrong code.
+  @concurrent
+  package func verifyFactor(
+    accessToken: String, factorID: String, challengeID: String, code: String, clientIP: String
+  ) async throws(GoTrueFailure) -> GoTrueSession {
+    let lifetime = Int64(configuration.mfa.challengeExpiry * 1_000)
+    try checkCancellation()
+    let outcome = try answer(spending: nil) {
+      database, now -> Result<Rotation, GoTrueAPIError> in
+      let (claims, user) = try authorizeFactorUser(accessToken, database, now: now)
+      let factor = try ownedFactor(factorID, of: user, database)
+      if code.isEmpty {
+        throw GoTrueAPIError(
+          status: 400, code: .validationFailed, message: "Code needs to be non-empty")
+      }
+      guard configuration.mfa.totpVerifyEnabled else { throw MFAError.verifyDisabled }
+      guard
+        let challenge = try database.first(
+          """
+          SELECT verified_at, ip_address, created_at FROM mfa_challenges
+          WHERE id = ? AND factor_id = ?
+          """, .text(challengeID), .text(factor.id),
+          row: { (verifiedAt: $0.optionalInt(0), ip: $0.text(1), createdAt: $0.int(2)) })
+      else {
+        throw GoTrueAPIError(
+          status: 422, code: .mfaFactorNotFound,
+          message: "MFA factor with the provided challenge ID not found")
+      }
+      if challenge.verifiedAt != nil || challenge.ip != clientIP {
+        throw GoTrueAPIError(
+          status: 422, code: .mfaIPAddressMismatch,
+          message: "Challenge and verify IP addresses mismatch.")
+      }
+      if now > challenge.createdAt + lifetime {
+        // The expired challenge goes whatever the answer, as in GoTrue.
+        try database.run("DELETE FROM mfa_challenges WHERE id = ?", .text(challengeID))
+        return .failure(
+          GoTrueAPIError(
+            status: 422, code: .mfaChallengeExpired,
+            message: "MFA challenge \(challengeID) has expired, verify against another "
+              + "challenge or create a new challenge."))
+      }
+      let totp = TOTP(secret: try openTOTPSecret(of: factor))
+      // NB: a future MFA verification hook (GoTrue's `MFAVerificationAttempt`) would be
+      // consulted here, with the outcome.
+      guard
+        let step = totp.matchingStep(of: code, at: now / 1_000, after: factor.lastUsedStep)
+      else { throw MFAError.wrongCode }
+      guard let sessionID = claims.sessionID else {
+        throw MFAError.internalError("Cannot read SessionId claim as UUID")
+      }
+      try database.run(
+        "UPDATE mfa_challenges SET verified_at = ? WHERE id = ?", .integer(now),
+        .text(challengeID))
+      if !factor.isVerified {
+        try database.run(
+          "UPDATE mfa_factors SET status = 'verified', updated_at = ? WHERE id = ?",
+          .integer(now), .text(factor.id))
+      }
+      try database.run(
+        "UPDATE mfa_factors SET last_used_step = ? WHERE id = ?", .integer(step), .text(factor.id))
+      // GoTrue reads the user it answers with here, before the other unverified factors go.
+      guard let answered = try database.user(id: user.id) else { throw SQLiteError.missingRow }
+      let (session, refreshToken) = try raiseToAAL2(
+        sessionID, by: factor.id, database, now: now)
+      try database.run(
+        "DELETE FROM sessions WHERE user_id = ? AND aal < 'aal2'", .text(user.id))
+      try database.run(
+        """
+        DELETE FROM mfa_factors
+        WHERE user_id = ? AND status = 'unverified' AND factor_type = 'totp'
+        """, .text(user.id))
+      return .success((answered, session, refreshToken, now))
+    }
+    switch outcome {
+    case .failure(let refusal): throw .api(refusal)
+    case .success(let raised):
+      return makeSession(
+        user: raised.user, session: raised.session, refreshToken: raised.refreshToken,
+        now: raised.now)
+    }
+  }
+
+  /// Raises session `sessionID` to aal2 by factor `factorID` (GoTrue's
+  /// `updateMFASessionAndClaims`): records `totp`, revokes the session's refresh tokens (GoTrue
+  /// moves its counter two on, so no earlier token mints an aal2 session) and issues a new one.
+  private func raiseToAAL2(
+    _ sessionID: String, by factorID: String, _ database: SQLiteDatabase, now: Int64
+  ) throws -> (SessionInfo, refreshToken: String) {
+    try recordProof(of: "totp", inSession: sessionID, database, now: now)
+    try database.run(
+      "UPDATE sessions SET aal = 'aal2', factor_id = ? WHERE id = ?", .text(factorID),
+      .text(sessionID))
+    try database.run(
+      """
+      UPDATE refresh_tokens SET revoked = 1, revoked_at = ?
+      WHERE session_id = ? AND revoked = 0
+      """, .integer(now), .text(sessionID))
+    let refreshToken = try issueRefreshToken(sessionID: sessionID, parent: nil, database, now)
+    guard
+      let session = try database.first(
+        "SELECT amr_method, created_at FROM sessions WHERE id = ?", .text(sessionID),
+        row: {
+          SessionInfo(
+            id: sessionID, method: SignInMethod(rawValue: $0.text(0)) ?? .password,
+            startedAt: $0.int(1))
+        })
+    else { throw SQLiteError.missingRow }
+    return (try withAssurance(session, database), refreshToken)
+  }
+
+  // MARK: Secrets at rest
+
+  /// The key TOTP secrets are sealed under: derived from the store's own key with a label of
+  /// its own, so it is no other key of the store's.
+  private var totpSecretKey: [UInt8] {
+    HMAC.sha256(key: secrets.codes, message: Array("authflow mfa totp secret".utf8))
+  }
+
+  /// `secret` sealed (AES-256-GCM) for factor `factorID`: the box opens only for that factor.
+  func sealTOTPSecret(_ secret: [UInt8], factorID: String) throws -> [UInt8] {
+    try Sealing.seal(secret, key: totpSecretKey, context: Array(factorID.utf8), random: random)
+  }
+
+  /// The secret of `factor`; GoTrue's 500 when its box does not open.
+  func openTOTPSecret(of factor: FactorRecord) throws -> [UInt8] {
+    do {
+      return try Sealing.open(
+        factor.sealedSecret, key: totpSecretKey, context: Array(factor.id.utf8))
+    } catch {
+      throw MFAError.internalError("Database error verifying MFA TOTP secret")
+    }
+  }
+}
