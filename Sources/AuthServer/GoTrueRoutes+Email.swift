@@ -53,9 +53,18 @@ extension GoTrueRoutes {
     }
     let pkce = try pkceChallenge(body.codeChallenge, body.codeChallengeMethod)
     if !phone.isEmpty {
-      throw .api(
-        GoTrueAPIError(
-          status: 400, code: .phoneProviderDisabled, message: "Unsupported phone provider"))
+      guard context.engine.configuration.phoneProvider else {
+        throw .api(
+          GoTrueAPIError(
+            status: 400, code: .phoneProviderDisabled, message: "Unsupported phone provider"))
+      }
+      try PhoneNumber.validate(phone)
+      // No user has a phone number: the code would go to a new user, by SMS.
+      guard body.createUser ?? true else {
+        throw .api(
+          GoTrueAPIError(status: 422, code: .otpDisabled, message: "Signups not allowed for otp"))
+      }
+      throw PhoneNumber.noSMSProvider
     }
     guard !email.isEmpty else { throw .api(.invalid("One of email or phone must be set")) }
     try requireEmailProvider(context, status: 422)
@@ -111,9 +120,14 @@ extension GoTrueRoutes {
     if !email.isEmpty {
       try requireEmailProvider(context, status: 400)
     } else if !phone.isEmpty {
-      throw .api(
-        GoTrueAPIError(
-          status: 400, code: .phoneProviderDisabled, message: "Phone logins are disabled"))
+      guard context.engine.configuration.phoneProvider else {
+        throw .api(
+          GoTrueAPIError(
+            status: 400, code: .phoneProviderDisabled, message: "Phone logins are disabled"))
+      }
+      // No user has a phone number, so there is nothing to resend.
+      try PhoneNumber.validate(phone)
+      return Answer.empty
     } else {
       throw .api(.invalid("Missing email address or phone number"))
     }

@@ -19,12 +19,14 @@ enum GoTrueRoutes {
       ]))
   }
 
-  /// `GET /settings`: email on, every other provider off, as the engine is.
+  /// `GET /settings`: email, phone and anonymous sign-ins as configured, every other provider
+  /// off, as the engine is.
   static func settings(_ configuration: EngineConfiguration) -> HTTPResponse {
     var external: [String: JSONValue] = [:]
     for provider in FeaturesOff.externalProviders { external[provider] = .bool(false) }
     external["email"] = .bool(configuration.emailProvider)
     external["anonymous_users"] = .bool(configuration.anonymousSignIns)
+    external["phone"] = .bool(configuration.phoneProvider)
     return Answer.json(
       JSONValue.object([
         "external": .object(external), "disable_signup": .bool(configuration.disableSignup),
@@ -81,9 +83,13 @@ enum GoTrueRoutes {
     }
     let pkce = try pkceChallenge(body.codeChallenge, body.codeChallengeMethod)
     if !phone.isEmpty {
-      throw .api(
-        GoTrueAPIError(
-          status: 400, code: .phoneProviderDisabled, message: "Phone signups are disabled"))
+      guard configuration.phoneProvider else {
+        throw .api(
+          GoTrueAPIError(
+            status: 400, code: .phoneProviderDisabled, message: "Phone signups are disabled"))
+      }
+      try PhoneNumber.validate(phone)
+      throw PhoneNumber.noSMSProvider
     }
     guard configuration.emailProvider else {
       throw .api(
@@ -166,9 +172,15 @@ enum GoTrueRoutes {
           status: 422, code: .emailProviderDisabled, message: "Email logins are disabled"))
     }
     if !phone.isEmpty {
+      guard context.engine.configuration.phoneProvider else {
+        throw .api(
+          GoTrueAPIError(
+            status: 422, code: .phoneProviderDisabled, message: "Phone logins are disabled"))
+      }
+      // No user has a phone number.
       throw .api(
-        GoTrueAPIError(
-          status: 422, code: .phoneProviderDisabled, message: "Phone logins are disabled"))
+        GoTrueAPIError(status: 400, code: .invalidCredentials, message: "Invalid login credentials")
+      )
     }
     guard !email.isEmpty else { throw .api(.invalid("missing email or phone")) }
     let session = try await context.engine.signIn(email: email, password: password)
@@ -221,6 +233,10 @@ enum GoTrueRoutes {
       try context.limit(.updateUser)
     }
     let attributes = try context.body().decode(GoTrueUserAttributes.self)
+    if let phone = attributes.phone, !phone.isEmpty, context.engine.configuration.phoneProvider {
+      try PhoneNumber.validate(phone)
+      throw PhoneNumber.noSMSProvider
+    }
     // GoTrue does not check a PUT /user challenge's shape, but writes the flow state with it.
     let pkce = try pkceChallenge(attributes.codeChallenge, attributes.codeChallengeMethod)
     return Answer.json(

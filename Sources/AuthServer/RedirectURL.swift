@@ -33,6 +33,10 @@ enum RedirectURL {
 /// GoTrue's check of a phone number (`validatePhone`): after dropping a leading `+` and every
 /// space, 2 to 15 digits, not starting with 0 (E.164).
 enum PhoneNumber {
+  /// GoTrue's answer when it would send an SMS with no SMS provider configured.
+  static let noSMSProvider = GoTrueFailure.api(
+    GoTrueAPIError(status: 500, code: .unexpectedFailure, message: "Unable to get SMS provider"))
+
   static func validate(_ phone: String) throws(GoTrueFailure) {
     var digits = Substring(phone)
     if digits.hasPrefix("+") { digits = digits.dropFirst() }

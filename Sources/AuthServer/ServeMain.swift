@@ -73,11 +73,11 @@ public enum ServeMain {
       return fail(error.description, status: 1)
     }
     for warning in engine.warnings { say("authflow serve: warning: \(warning)\n", to: 2) }
-    if options.phoneProviderAsked {
+    if options.engine.phoneProvider {
       say(
-        "authflow serve: warning: phone sign-in needs an SMS provider, which authflow serve "
-          + "does not have; phone requests answer as GoTrue's do with the phone provider off\n",
-        to: 2)
+        "authflow serve: warning: the phone provider is on but authflow serve has no SMS "
+          + "provider: what would send an SMS answers 500 \"Unable to get SMS provider\", as "
+          + "GoTrue does without one\n", to: 2)
     }
     let exposed = server.addresses.filter { !isLoopback($0) }
     if !exposed.isEmpty {

@@ -54,7 +54,7 @@ extension ServeOptions {
       ["phone sign-in (default off); on, serve warns: it has no SMS provider"],
       section: "GoTrue", environment: "GOTRUE_EXTERNAL_PHONE_ENABLED"
     ) { options, value throws(OptionValueError) in
-      options.phoneProviderAsked = try switchValue(value)
+      options.engine.phoneProvider = try switchValue(value)
     },
   ]
 }

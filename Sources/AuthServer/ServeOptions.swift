@@ -38,9 +38,6 @@ struct ServeOptions: Sendable {
   var firebaseProject: String?
   /// `--quiet`: no line per request.
   var quiet = false
-  /// `--phone-provider on` (`GOTRUE_EXTERNAL_PHONE_ENABLED=true`): asked for, but there is no
-  /// SMS provider to send codes with, so serve says so at start and phones stay off.
-  var phoneProviderAsked = false
   /// `--help`.
   var help = false
   /// `--version`.

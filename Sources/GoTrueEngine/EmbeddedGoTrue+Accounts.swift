@@ -100,7 +100,8 @@ extension EmbeddedGoTrue {
   /// `data`; the identity keeps the data as well.
   package func insertUser(
     id: String? = nil, email: String, passwordHash: String, data: [String: JSONValue],
-    userMetadata: [String: JSONValue]? = nil, appMetadata: [String: JSONValue] = [:],
+    userMetadata: [String: JSONValue]? = nil, identityData: [String: JSONValue]? = nil,
+    appMetadata: [String: JSONValue] = [:],
     role: String = "authenticated", confirmed: Bool, signsIn: Bool = false,
     _ database: SQLiteDatabase, now: Int64
   ) throws -> UserRecord {
@@ -120,7 +121,7 @@ extension EmbeddedGoTrue {
       signsIn ? .integer(now) : .null,
       .text(UserRecord.encodeMetadata(metadata)), .integer(now), .integer(now), .text(role),
       .text(UserRecord.encodeMetadata(UserRecord.merging(appMetadata, into: provider))),
-      .text(random.uuidString()), .text(UserRecord.encodeMetadata(data)))
+      .text(random.uuidString()), .text(UserRecord.encodeMetadata(identityData ?? data)))
     guard let user = try database.user(id: id) else { throw SQLiteError.missingRow }
     try checkTokenFits(user)
     return user

@@ -311,9 +311,11 @@ extension EmbeddedGoTrue {
           if type == "signup", hash == nil {
             throw GoTrueAPIError.invalidRequest("Signup requires a valid password")
           }
+          // GoTrue keeps the data as the new user's metadata, and gives the identity only its
+          // claims (a sign-up through /signup merges the two).
           user = try insertUser(
             email: email, passwordHash: hash ?? secrets.decoyHash, data: data,
-            confirmed: false, database, now: now)
+            userMetadata: data, identityData: [:], confirmed: false, database, now: now)
           kind = type == "invite" ? .invite : .confirmation
           if type == "magiclink" { verification = "signup" }
         }
@@ -375,8 +377,8 @@ extension EmbeddedGoTrue {
         user = existing
       } else {
         user = try insertUser(
-          email: email, passwordHash: secrets.decoyHash, data: data, confirmed: false, database,
-          now: now)
+          email: email, passwordHash: secrets.decoyHash, data: data, userMetadata: data,
+          identityData: [:], confirmed: false, database, now: now)
       }
       let sent = try issueCode(.invite, for: user, database, now: now, redirectTo: redirectTo)
       try database.run(

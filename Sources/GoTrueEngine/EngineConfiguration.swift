@@ -49,6 +49,10 @@ public struct EngineConfiguration: Equatable, Sendable {
   /// Whether the email provider is on (GoTrue's `EXTERNAL_EMAIL_ENABLED`): off, sign-ups and
   /// sign-ins by email are refused; admins can still make users.
   public var emailProvider = true
+  /// Whether the phone provider is on (GoTrue's `EXTERNAL_PHONE_ENABLED`). The engine has no
+  /// SMS provider and no user has a phone: on, phone numbers are checked and looked up, and
+  /// what would send an SMS answers as a GoTrue whose SMS provider is not configured.
+  public var phoneProvider = false
   /// A password change from a session over a day old needs the nonce `GET /reauthenticate`
   /// sends (GoTrue's `SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION`, off by default).
   public var passwordChangeNeedsReauthentication = false

@@ -58,6 +58,42 @@ struct ProviderRouteTests {
     #expect((settings.object?["external"] as? [String: Bool])?["email"] == false)
   }
 
+  @Test func thePhoneProviderOnChecksNumbersAndFindsNoOneToTextWithoutAnSMSProvider()
+    async throws
+  {
+    let server = try TestServer { $0.phoneProvider = true }
+    let settings = await server.send(.get, "/settings")
+    #expect((settings.object?["external"] as? [String: Bool])?["phone"] == true)
+    let cases: [(HTTPMethod, String, String, [(String, String)], Int, String)] = [
+      (
+        .post, "/signup", #"{"phone":"+1 555 0100 999","password":"secret123"}"#, [], 500,
+        "Unable to get SMS provider"
+      ),
+      (
+        .post, "/signup", #"{"phone":"0123","password":"secret123"}"#, [], 400,
+        "Invalid phone number format (E.164 required)"
+      ),
+      (.post, "/otp", #"{"phone":"+15550100999"}"#, [], 500, "Unable to get SMS provider"),
+      (
+        .post, "/otp", #"{"phone":"+15550100999","create_user":false}"#, [], 422,
+        "Signups not allowed for otp"
+      ),
+      (.post, "/resend", #"{"type":"sms","phone":"+15550100999"}"#, [], 200, ""),
+      (
+        .post, "/token", #"{"phone":"+15550100999","password":"secret123"}"#,
+        [("grant_type", "password")], 400, "Invalid login credentials"
+      ),
+    ]
+    for (method, path, body, query, status, message) in cases {
+      let reply = await server.send(method, path, json: body, query: query)
+      #expect(reply.status == status, "\(path) \(body)")
+      if !message.isEmpty { #expect(reply.object?["msg"] as? String == message, "\(path)") }
+    }
+    let off = try TestServer()
+    let refused = await off.send(.post, "/resend", json: #"{"type":"sms","phone":"+15550100999"}"#)
+    #expect(refused.errorCode == "phone_provider_disabled")
+  }
+
   @Test func reauthenticateSendsANonceToTheSignedInUser() async throws {
     let server = try TestServer()
     let anonymous = await server.send(.get, "/reauthenticate")

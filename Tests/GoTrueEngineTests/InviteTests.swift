@@ -20,7 +20,10 @@ struct InviteTests {
     #expect(invited.invitedAt == testEpoch)
     #expect(invited.confirmationSentAt == testEpoch)
     #expect(invited.emailConfirmedAt == nil)
-    #expect(invited.userMetadata["team"] == .string("blue"))
+    // The data is the metadata, as GoTrue keeps it (no identity claims merged in, as /signup
+    // merges them); the identity carries the claims.
+    #expect(invited.userMetadata == ["team": .string("blue")])
+    #expect(invited.identities?.first?.identityData?["email"] == .string("guest@example.com"))
     let message = try #require(engine.outbox.newest(to: "guest@example.com"))
     #expect(message.kind == .invite)
     #expect(message.subject == "You've been invited")
@@ -57,6 +60,10 @@ struct InviteTests {
     #expect(waiting.verificationType == "magiclink")
     _ = try await engine.verify(
       type: .magiclink, email: "unverified@example.com", token: waiting.code)
+    let signup = try await engine.generateLink(
+      type: "signup", email: "alpha@example.com", password: "secret123",
+      data: ["status": .string("alpha")], newEmail: nil, redirectTo: nil)
+    #expect(signup.user.userMetadata == ["status": .string("alpha")])
     #expect(try await link("magiclink", "new@example.com").verificationType == "signup")
     let invite = try await link("invite", "guest@example.com")
     #expect(invite.verificationType == "invite")
