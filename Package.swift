@@ -89,7 +89,7 @@ let package = Package(
 
     // Benchmarks and fault drills for the engine (`make bench`, multi-process tests).
     .executableTarget(
-      name: "authflow-lab", dependencies: ["GoTrueEngine", "GoTrue", "AuthCrypto"]),
+      name: "authflow-lab", dependencies: ["GoTrueEngine", "GoTrue", "AuthCrypto", "Clocks"]),
 
     // Firebase Auth's wire contract (Identity Toolkit v1, Secure Token, the emulator's own
     // routes), shared by the client backend and the server's emulator: shapes and error bodies.

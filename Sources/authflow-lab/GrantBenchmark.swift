@@ -1,4 +1,5 @@
 import AuthCrypto
+import Clocks
 import GoTrue
 import GoTrueEngine
 
@@ -6,10 +7,12 @@ import GoTrueEngine
   import Glibc
 #endif
 
-/// Grants per second of the engine, side by side: refresh-token rotations, and PKCE code
-/// exchanges (the codes made beforehand, each by a recovery with a challenge and its link
-/// followed, untimed). Each round times both with `--clients` concurrent clients, in turn, so a
-/// busy machine slows both alike; the figures are the medians of the rounds.
+/// Grants per second of the engine, side by side: refresh-token rotations, PKCE code exchanges
+/// (the codes made beforehand, each by a recovery with a challenge and its link followed,
+/// untimed) and TOTP verifications (each client verifying its own factor; a code counts once,
+/// so between batches the clock moves on a step and the challenges are made, untimed). Each
+/// round times the three with `--clients` concurrent clients, in turn, so a busy machine slows
+/// all alike; the figures are the medians of the rounds.
 struct GrantBenchmark {
   let options: LabOptions
   static let verifier = "bench-verifier-0123456789-0123456789-0123456789"
@@ -39,19 +42,25 @@ struct GrantBenchmark {
     } catch {
       fail("sign-up: \(error)")
     }
+    let totp = await TOTPClients(folder: folder, count: clients, options: options)
     var refreshRates: [Double] = []
     var pkceRates: [Double] = []
+    var totpRates: [Double] = []
     for _ in 0..<rounds {
       refreshRates.append(await refreshRate(engine, emails: emails, grants: grants))
       pkceRates.append(await pkceRate(engine, emails: emails, grants: grants))
+      totpRates.append(await totp.verifyRate(grants: grants))
     }
     let refresh = median(refreshRates)
     let pkce = median(pkceRates)
-    let ratio = (pkce / refresh * 100).rounded() / 100
+    let verifies = median(totpRates)
     emit(
       "clients=\(clients) grants=\(grants) rounds=\(rounds) refresh_per_s=\(Int(refresh)) "
-        + "pkce_per_s=\(Int(pkce)) pkce_ratio=\(ratio)")
+        + "pkce_per_s=\(Int(pkce)) pkce_ratio=\(hundredths(pkce / refresh)) "
+        + "totp_verify_per_s=\(Int(verifies)) totp_ratio=\(hundredths(verifies / refresh))")
   }
+
+  private func hundredths(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 
   /// `grants` refresh grants, shared out over one client per email, each rotating its own.
   private func refreshRate(_ engine: EmbeddedGoTrue, emails: [String], grants: Int) async
@@ -64,7 +73,7 @@ struct GrantBenchmark {
       tokens.append(session.refreshToken)
     }
     let each = max(1, grants / emails.count)
-    return await timed(count: each * emails.count) {
+    return await Self.timed(count: each * emails.count) {
       await withTaskGroup(of: Void.self) { group in
         for token in tokens {
           group.addTask {
@@ -92,7 +101,7 @@ struct GrantBenchmark {
       }
       codes.append(mine)
     }
-    return await timed(count: each * emails.count) {
+    return await Self.timed(count: each * emails.count) {
       await withTaskGroup(of: Void.self) { group in
         for mine in codes {
           group.addTask {
@@ -121,7 +130,7 @@ struct GrantBenchmark {
     }
   }
 
-  private func timed(count: Int, _ body: () async -> Void) async -> Double {
+  fileprivate static func timed(count: Int, _ body: () async -> Void) async -> Double {
     let start = ContinuousClock.now
     await body()
     let elapsed = ContinuousClock.now - start
@@ -132,5 +141,73 @@ struct GrantBenchmark {
 
   private func median(_ values: [Double]) -> Double {
     values.sorted()[values.count / 2]
+  }
+}
+
+/// Clients with a verified TOTP factor each, on an engine of their own whose clock the
+/// benchmark moves (a code is accepted once per time step).
+private struct TOTPClients {
+  let engine: EmbeddedGoTrue
+  let clock: AdjustableClock
+  let clients: [(token: String, factor: String, totp: TOTP)]
+
+  init(folder: String, count: Int, options: LabOptions) async {
+    clock = AdjustableClock(fixedAt: .now)
+    engine = options.engine(store: "\(folder)/totp.db", clock: clock) {
+      $0.autoconfirm = true
+      // The clock moves a step per batch: the sessions must outlive the run.
+      $0.accessTokenLifetime = 30 * 86_400
+    }
+    var clients: [(token: String, factor: String, totp: TOTP)] = []
+    do {
+      for index in 0..<count {
+        guard
+          case .session(let session) = try await engine.signUp(
+            email: "totp\(index)@bench.example", password: "BenchPassword123", data: [:])
+        else { fail("sign-up gave no session") }
+        let enrolled = try await engine.enrollTOTP(
+          accessToken: session.accessToken, friendlyName: "bench", issuer: "authflow")
+        guard let setup = enrolled.totp, let secret = Base32.decode(setup.secret) else {
+          fail("bad TOTP secret")
+        }
+        clients.append((session.accessToken, enrolled.id, TOTP(secret: secret)))
+      }
+    } catch {
+      fail("TOTP set-up: \(error)")
+    }
+    self.clients = clients
+  }
+
+  /// About `grants` verifications, in batches of one per client.
+  func verifyRate(grants: Int) async -> Double {
+    let batches = max(1, grants / clients.count)
+    var seconds = 0.0
+    for _ in 0..<batches {
+      clock.advance(by: 30)
+      let now = Int64(clock.now.timeIntervalSince1970)
+      var challenges: [String] = []
+      for client in clients {
+        guard
+          let challenge = try? engine.challengeFactor(
+            accessToken: client.token, factorID: client.factor, clientIP: "127.0.0.1")
+        else { fail("a TOTP challenge failed") }
+        challenges.append(challenge.id)
+      }
+      let rate = await GrantBenchmark.timed(count: clients.count) {
+        await withTaskGroup(of: Void.self) { group in
+          for (client, challenge) in zip(clients, challenges) {
+            group.addTask {
+              guard
+                (try? await engine.verifyFactor(
+                  accessToken: client.token, factorID: client.factor, challengeID: challenge,
+                  code: client.totp.code(at: now), clientIP: "127.0.0.1")) != nil
+              else { fail("a TOTP verification failed") }
+            }
+          }
+        }
+      }
+      seconds += Double(clients.count) / rate
+    }
+    return Double(batches * clients.count) / seconds
   }
 }

@@ -1,4 +1,5 @@
 import AuthCrypto
+import Clocks
 import GoTrue
 import GoTrueEngine
 
@@ -40,9 +41,10 @@ struct LabOptions {
 
   /// An engine on `store` (else `--store`) with `--hash-cost` and `--autoconfirm`, limits wide
   /// open.
-  func engine(store: String? = nil, configure: (inout EngineConfiguration) -> Void = { _ in })
-    -> EmbeddedGoTrue
-  {
+  func engine(
+    store: String? = nil, clock: any AuthClock = SystemClock(),
+    configure: (inout EngineConfiguration) -> Void = { _ in }
+  ) -> EmbeddedGoTrue {
     var configuration = EngineConfiguration()
     configuration.hashCost = int("hash-cost", default: Bcrypt.minimumCost)
     configuration.autoconfirm = flag("autoconfirm")
@@ -50,7 +52,8 @@ struct LabOptions {
     configure(&configuration)
     do {
       return try EmbeddedGoTrue(
-        location: StoreLocation(argument: store ?? string("store")), configuration: configuration)
+        location: StoreLocation(argument: store ?? string("store")), configuration: configuration,
+        clock: clock)
     } catch {
       fail("\(error)")
     }
