@@ -48,20 +48,7 @@ public enum SHA224 {
 public enum HMAC {
   /// HMAC-SHA256 of `message` under `key`, as JWT HS256 signs.
   public static func sha256(key: [UInt8], message: some Collection<UInt8>) -> [UInt8] {
-    var output = [UInt8](repeating: 0, count: SHA256.byteCount)
-    var length = 0
-    let result = key.withUnsafeBytes { key in
-      Array(message).withUnsafeBytes { message in
-        output.withUnsafeMutableBufferPointer { out in
-          EVP_Q_mac(
-            nil, "HMAC", nil, "SHA256", nil, key.baseAddress, key.count,
-            message.baseAddress?.assumingMemoryBound(to: UInt8.self), message.count,
-            out.baseAddress, out.count, &length)
-        }
-      }
-    }
-    precondition(result != nil && length == SHA256.byteCount, "libcrypto HMAC-SHA256 failed")
-    return output
+    mac("SHA256", byteCount: SHA256.byteCount, key: key, message: message)
   }
 
   /// The size of an HMAC-SHA1 in bytes.
@@ -69,19 +56,28 @@ public enum HMAC {
 
   /// HMAC-SHA1 of `message` under `key`, as HOTP and TOTP (RFC 4226, RFC 6238) compute codes.
   public static func sha1(key: [UInt8], message: some Collection<UInt8>) -> [UInt8] {
-    var output = [UInt8](repeating: 0, count: sha1ByteCount)
+    mac("SHA1", byteCount: sha1ByteCount, key: key, message: message)
+  }
+
+  /// The HMAC of `message` under `key` with libcrypto's `digest`, `byteCount` bytes long.
+  private static func mac(
+    _ digest: StaticString, byteCount: Int, key: [UInt8], message: some Collection<UInt8>
+  ) -> [UInt8] {
+    // A static string's bytes are NUL-terminated and live for the program: no copy per call.
+    let name = UnsafeRawPointer(digest.utf8Start).assumingMemoryBound(to: CChar.self)
+    var output = [UInt8](repeating: 0, count: byteCount)
     var length = 0
     let result = key.withUnsafeBytes { key in
       Array(message).withUnsafeBytes { message in
         output.withUnsafeMutableBufferPointer { out in
           EVP_Q_mac(
-            nil, "HMAC", nil, "SHA1", nil, key.baseAddress, key.count,
+            nil, "HMAC", nil, name, nil, key.baseAddress, key.count,
             message.baseAddress?.assumingMemoryBound(to: UInt8.self), message.count,
             out.baseAddress, out.count, &length)
         }
       }
     }
-    precondition(result != nil && length == sha1ByteCount, "libcrypto HMAC-SHA1 failed")
+    precondition(result != nil && length == byteCount, "libcrypto HMAC-\(digest) failed")
     return output
   }
 }

@@ -188,15 +188,22 @@ extension EmbeddedGoTrue {
   func requireSession(_ claims: AccessClaims, _ database: SQLiteDatabase, _ message: String)
     throws -> SessionInfo
   {
-    guard let sessionID = claims.sessionID,
+    guard let sessionID = claims.sessionID, let session = try sessionInfo(sessionID, database)
+    else { throw MFAError.internalError(message) }
+    return session
+  }
+
+  /// Session `id` with its assurance level, if it exists.
+  func sessionInfo(_ id: String, _ database: SQLiteDatabase) throws -> SessionInfo? {
+    guard
       let session = try database.first(
-        "SELECT amr_method, created_at FROM sessions WHERE id = ?", .text(sessionID),
+        "SELECT amr_method, created_at FROM sessions WHERE id = ?", .text(id),
         row: {
           SessionInfo(
-            id: sessionID, method: SignInMethod(rawValue: $0.text(0)) ?? .password,
+            id: id, method: SignInMethod(rawValue: $0.text(0)) ?? .password,
             startedAt: $0.int(1))
         })
-    else { throw MFAError.internalError(message) }
+    else { return nil }
     return try withAssurance(session, database)
   }
 }

@@ -108,16 +108,8 @@ extension EmbeddedGoTrue {
       WHERE session_id = ? AND revoked = 0
       """, .integer(now), .text(sessionID))
     let refreshToken = try issueRefreshToken(sessionID: sessionID, parent: nil, database, now)
-    guard
-      let session = try database.first(
-        "SELECT amr_method, created_at FROM sessions WHERE id = ?", .text(sessionID),
-        row: {
-          SessionInfo(
-            id: sessionID, method: SignInMethod(rawValue: $0.text(0)) ?? .password,
-            startedAt: $0.int(1))
-        })
-    else { throw SQLiteError.missingRow }
-    return (try withAssurance(session, database), refreshToken)
+    guard let session = try sessionInfo(sessionID, database) else { throw SQLiteError.missingRow }
+    return (session, refreshToken)
   }
 
   // MARK: Secrets at rest

@@ -129,12 +129,7 @@ struct KeySetRouteTests {
       ),
     ]
     for (arguments, environment, text) in cases {
-      do {
-        _ = try ServeOptions.parse(arguments, environment: environment)
-        Issue.record("\(arguments) should fail")
-      } catch {
-        #expect(error.text(program: "authflow serve") == text)
-      }
+      expectRefusal(arguments, environment, says: text)
     }
   }
 }

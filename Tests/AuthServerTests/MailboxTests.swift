@@ -128,12 +128,7 @@ struct MailboxTests {
       (["extra"], [:], "unknown option 'extra'; see authflow serve --help"),
     ]
     for (arguments, environment, text) in cases {
-      do {
-        _ = try ServeOptions.parse(arguments, environment: environment)
-        Issue.record("\(arguments) should fail")
-      } catch {
-        #expect(error.text(program: "authflow serve") == text)
-      }
+      expectRefusal(arguments, environment, says: text)
     }
   }
 }

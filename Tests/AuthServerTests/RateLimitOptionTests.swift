@@ -77,12 +77,7 @@ struct RateLimitOptionTests {
       ),
     ]
     for (arguments, environment, text) in cases {
-      do {
-        _ = try ServeOptions.parse(arguments, environment: environment)
-        Issue.record("\(arguments) \(environment) should fail")
-      } catch {
-        #expect(error.text(program: "authflow serve") == text)
-      }
+      expectRefusal(arguments, environment, says: text)
     }
   }
 

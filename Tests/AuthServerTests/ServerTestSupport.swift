@@ -116,3 +116,17 @@ struct Reply {
     return object["error_code"] as? String ?? object["code"] as? String
   }
 }
+
+/// Checks that `authflow serve` refuses `arguments` (with `environment`) saying `text`.
+func expectRefusal(
+  _ arguments: [String], _ environment: [String: String], says text: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  do {
+    _ = try ServeOptions.parse(arguments, environment: environment)
+    Issue.record("\(arguments) should fail", sourceLocation: sourceLocation)
+  } catch {
+    #expect(
+      error.text(program: "authflow serve") == text, "\(arguments)", sourceLocation: sourceLocation)
+  }
+}

@@ -5,6 +5,7 @@ read its outbox through the Mailpit API, stop it. Standard library only, so the 
 The binary comes from the AUTHFLOW environment variable (the Makefile passes the debug build).
 """
 
+import base64
 import collections
 import json
 import os
@@ -14,6 +15,7 @@ import signal
 import subprocess
 import threading
 import time
+import unittest
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -228,3 +230,30 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
 
     def redirect_request(self, *arguments, **keywords):
         return None
+
+
+def claims(access_token):
+    """A JWT's payload, unverified: the tests only compare what the server put there."""
+    payload = access_token.split(".")[1]
+    return json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+
+
+class ServerTestCase(unittest.TestCase):
+    """One `authflow serve` per class, started with `server_options()` (OPTIONS unless a class
+    says otherwise) and stopped after the class; every test must leave it running."""
+
+    OPTIONS = ()
+
+    @classmethod
+    def server_options(cls):
+        return cls.OPTIONS
+
+    @classmethod
+    def setUpClass(cls):
+        cls.server = Server(*cls.server_options()).start()
+        cls.addClassCleanup(cls.server.stop)
+
+    def tearDown(self):
+        # A crash mid-test would otherwise only show up as connection errors in later tests.
+        self.assertTrue(self.server.alive(),
+                        f"the server exited during the test; log:\n{self.server.log_tail()}")

@@ -21,7 +21,7 @@ import uuid
 import firebase_admin
 from firebase_admin import auth
 
-from serve import Server
+from serve import ServerTestCase
 
 PROJECT = "demo-app"
 PASSWORD = "secret123"
@@ -46,14 +46,15 @@ def bad_request(message):
         {"message": message, "reason": "invalid", "domain": "global"}]}}, indent=2).encode()
 
 
-class FirebaseCase(unittest.TestCase):
+class FirebaseCase(ServerTestCase):
     """One server per class (no rate limits: the suite makes many users quickly), an Admin SDK
     app bound to it, and helpers for the REST API."""
 
+    OPTIONS = ("--firebase-project", PROJECT, "--no-rate-limits")
+
     @classmethod
     def setUpClass(cls):
-        cls.server = Server("--firebase-project", PROJECT, "--no-rate-limits").start()
-        cls.addClassCleanup(cls.server.stop)
+        super().setUpClass()
         cls.host = f"{cls.server.host}:{cls.server.port}"
         for variable in ("GOOGLE_APPLICATION_CREDENTIALS", "GOOGLE_CLOUD_PROJECT", "GCLOUD_PROJECT"):
             os.environ.pop(variable, None)
@@ -62,10 +63,6 @@ class FirebaseCase(unittest.TestCase):
         cls.app = firebase_admin.initialize_app(
             options={"projectId": PROJECT}, name=f"{cls.__name__}-{uuid.uuid4().hex[:6]}")
         cls.addClassCleanup(firebase_admin.delete_app, cls.app)
-
-    def tearDown(self):
-        self.assertTrue(self.server.alive(),
-                        f"the server exited during the test; log:\n{self.server.log_tail()}")
 
     def rest(self, operation, body, key="fake-api-key"):
         """A public Identity Toolkit call with an API key; (status, raw body)."""

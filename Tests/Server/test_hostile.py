@@ -28,7 +28,7 @@ import time
 import unittest
 import uuid
 
-from serve import Server
+from serve import Server, ServerTestCase
 
 CONNECTIONS = 2000
 TWO_MIB = 2 << 20
@@ -134,20 +134,20 @@ class RawClient:
         return status_of(data)
 
 
-class HostileServerCase(unittest.TestCase):
+class HostileServerCase(ServerTestCase):
     """One server with `--timeout 2` per class; each test ends with the server alive and
     healthy."""
+
+    OPTIONS = ("--timeout", "2")
 
     @classmethod
     def setUpClass(cls):
         raise_file_limit(CONNECTIONS + 1000)  # before start: the server inherits it too
-        cls.server = Server("--timeout", "2").start()
-        cls.addClassCleanup(cls.server.stop)
+        super().setUpClass()
         cls.raw = RawClient(cls.server)
 
     def tearDown(self):
-        self.assertTrue(self.server.alive(),
-                        f"the server exited; log:\n{self.server.log_tail()}")
+        super().tearDown()
         self.assertEqual(self.raw.get_health(), 200, "GET /health after the test")
 
 

@@ -23,7 +23,7 @@ import jwt
 from supabase_auth import SyncGoTrueAdminAPI, SyncGoTrueClient
 from supabase_auth.errors import AuthApiError, AuthInvalidJwtError
 
-from serve import Server, binary
+from serve import ServerTestCase, binary
 
 FIXTURES = pathlib.Path(__file__).resolve().parent.parent / "Fixtures" / "jwk"
 PASSWORD = "correct-horse-battery"
@@ -61,15 +61,14 @@ def service_claims():
     return {"role": "service_role", "iss": "test", "exp": int(time.time()) + 300}
 
 
-class KeysCase(unittest.TestCase):
+class KeysCase(ServerTestCase):
     """Starts one server per class with KEYS (fixture name → key_ops) written to a file and
     passed as --jwt-keys, plus OPTIONS."""
 
     KEYS = ()
-    OPTIONS = ()
 
     @classmethod
-    def setUpClass(cls):
+    def server_options(cls):
         folder = tempfile.mkdtemp(prefix="authflow-jwks-")
         cls.addClassCleanup(shutil.rmtree, folder, ignore_errors=True)
         options = ["--autoconfirm", "--jwt-secret", SECRET, *cls.OPTIONS]
@@ -78,11 +77,7 @@ class KeysCase(unittest.TestCase):
             with open(path, "w", encoding="utf-8") as file:
                 json.dump([fixture(name, ops) for name, ops in cls.KEYS], file)
             options += ["--jwt-keys", path]
-        cls.server = Server(*options).start()
-        cls.addClassCleanup(cls.server.stop)
-
-    def tearDown(self):
-        self.assertTrue(self.server.alive(), f"the server exited; log:\n{self.server.log_tail()}")
+        return options
 
     def client(self, prefix=""):
         client = SyncGoTrueClient(url=self.server.url + prefix,

@@ -13,7 +13,6 @@ Run: AUTHFLOW=path/to/authflow .build/venv/bin/python -m unittest test_mfa
 import base64
 import hashlib
 import hmac
-import json
 import struct
 import time
 import unittest
@@ -23,7 +22,7 @@ import httpx
 from supabase_auth import SyncGoTrueAdminAPI, SyncGoTrueClient
 from supabase_auth.errors import AuthApiError
 
-from serve import Server
+from serve import ServerTestCase, claims
 
 PASSWORD = "correct-horse-battery"
 PERIOD = 30
@@ -48,25 +47,8 @@ def steady_step():
     return int(time.time() // PERIOD)
 
 
-def claims(access_token):
-    """The JWT's payload, unverified: the tests only compare what the server put there."""
-    payload = access_token.split(".")[1]
-    return json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
-
-
-class MFACase(unittest.TestCase):
+class MFACase(ServerTestCase):
     """One server per class with OPTIONS; clients bound to it; a fresh user per test."""
-
-    OPTIONS = ()
-
-    @classmethod
-    def setUpClass(cls):
-        cls.server = Server(*cls.OPTIONS).start()
-        cls.addClassCleanup(cls.server.stop)
-
-    def tearDown(self):
-        self.assertTrue(self.server.alive(),
-                        f"the server exited during the test; log:\n{self.server.log_tail()}")
 
     def client(self):
         """A client as an app builds it, without the auto-refresh timer."""

@@ -19,7 +19,7 @@ import httpx
 from supabase_auth import SyncGoTrueClient
 from supabase_auth.errors import AuthApiError
 
-from serve import Server
+from serve import ServerTestCase
 
 DEMO_EMAIL, DEMO_PASSWORD = "test@example.com", "TestPassword123!"
 HEADER = "X-Client-IP"
@@ -43,18 +43,8 @@ def bounded(count):
         yield index
 
 
-class RateLimitCase(unittest.TestCase):
+class RateLimitCase(ServerTestCase):
     """Starts one server per class with OPTIONS; gives clients that send chosen headers."""
-
-    OPTIONS = ()
-
-    @classmethod
-    def setUpClass(cls):
-        cls.server = Server(*cls.OPTIONS).start()
-        cls.addClassCleanup(cls.server.stop)
-
-    def tearDown(self):
-        self.assertTrue(self.server.alive(), f"the server exited; log:\n{self.server.log_tail()}")
 
     def client(self, client_key=None):
         """The Supabase client, sending `client_key` in HEADER when given."""

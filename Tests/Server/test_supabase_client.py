@@ -14,9 +14,7 @@ Run: AUTHFLOW=path/to/authflow .build/venv/bin/python -m unittest discover -s Te
 """
 
 import asyncio
-import base64
 import hashlib
-import json
 import time
 import unittest
 import urllib.parse
@@ -32,7 +30,7 @@ from supabase_auth import (
 from supabase_auth.errors import AuthApiError, AuthWeakPasswordError
 from supabase_auth.types import AuthOtpResponse, AuthResponse, Session, User, UserResponse
 
-from serve import Server
+from serve import ServerTestCase, claims
 
 DEMO_EMAIL, DEMO_PASSWORD = "test@example.com", "TestPassword123!"
 UNCONFIRMED_EMAIL, UNCONFIRMED_PASSWORD = "unverified@example.com", "Test1234"
@@ -46,34 +44,21 @@ def unique_email(label):
     return f"{label}-{uuid.uuid4().hex[:12]}@example.com"
 
 
-def claims(access_token):
-    """The JWT's payload, unverified: the tests only compare what the server put there."""
-    payload = access_token.split(".")[1]
-    return json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
-
-
 def gotrue_token_hash(email, code):
     """GoTrue's own token hash, hex(sha224(email + code)): computable from the address and a
     guessed code, so the server's links carry a keyed hash of the same shape instead."""
     return hashlib.sha224((email + code).encode()).hexdigest()
 
 
-class ServerCase(unittest.TestCase):
+class ServerCase(ServerTestCase):
     """Starts one server per class with OPTIONS; gives clients bound to it (URL + PREFIX)."""
 
-    OPTIONS = ()
     PREFIX = ""
 
     @classmethod
     def setUpClass(cls):
-        cls.server = Server(*cls.OPTIONS).start()
-        cls.addClassCleanup(cls.server.stop)
+        super().setUpClass()
         cls.base_url = cls.server.url + cls.PREFIX
-
-    def tearDown(self):
-        # A crash mid-test would otherwise only show up as connection errors in later tests.
-        self.assertTrue(self.server.alive(),
-                        f"the server exited during the test; log:\n{self.server.log_tail()}")
 
     # -- clients ------------------------------------------------------------------------------
 
