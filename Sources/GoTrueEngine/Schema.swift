@@ -217,12 +217,39 @@ enum Schema {
     );
     CREATE INDEX mfa_challenges_by_factor ON mfa_challenges(factor_id);
     """,
+    // Version 6: what the Firebase Auth emulator's surface keeps beyond GoTrue's: an account's
+    // first email once it changed (`initialEmail`, which a RECOVER_EMAIL code restores), its
+    // custom claims (`customAttributes`, from an admin or a custom token), whether it signs in
+    // by email link or custom token; and Firebase's out-of-band codes in a table of their own,
+    // since an email sign-in code may be for an address with no account yet. Codes are kept
+    // only as keyed hashes.
+    """
+    ALTER TABLE users ADD COLUMN initial_email TEXT;
+    ALTER TABLE users ADD COLUMN custom_claims TEXT;
+    ALTER TABLE users ADD COLUMN email_link_signin INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE users ADD COLUMN custom_auth INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE oob_codes (
+      id INTEGER PRIMARY KEY,
+      code_hash BLOB NOT NULL UNIQUE,
+      request_type TEXT NOT NULL CHECK (request_type IN
+        ('PASSWORD_RESET', 'VERIFY_EMAIL', 'VERIFY_AND_CHANGE_EMAIL', 'EMAIL_SIGNIN',
+         'RECOVER_EMAIL')),
+      email TEXT NOT NULL,
+      new_email TEXT,
+      user_id TEXT REFERENCES users(id) ON DELETE CASCADE,
+      continue_url TEXT,
+      created_at INTEGER NOT NULL,
+      expires_at INTEGER NOT NULL,
+      used_at INTEGER
+    );
+    CREATE INDEX oob_codes_by_user ON oob_codes(user_id);
+    """,
   ]
 
   /// The tables of rowid, the ones a migration may name in SQL it builds.
   static let tables: Set<String> = [
     "users", "one_time_tokens", "sessions", "refresh_tokens", "flow_states", "mfa_factors",
-    "mfa_challenges",
+    "mfa_challenges", "oob_codes",
   ]
 
   /// The version a fully migrated store has.

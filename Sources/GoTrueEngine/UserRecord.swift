@@ -41,6 +41,14 @@ package struct UserRecord: Sendable {
   package var invitedAt: Int64?
   /// When the last reauthentication nonce was sent.
   package var reauthenticationSentAt: Int64?
+  /// The account's first email, once it changed through the Firebase surface (schema 6).
+  package var initialEmail: String?
+  /// The custom claims of the Firebase surface, as JSON text (`customAttributes`).
+  package var customClaims: String?
+  /// Whether the account signs in by email link (Firebase's `emailLinkSignin`).
+  package var emailLinkSignin: Bool
+  /// Whether the account was made or signed in by a custom token (Firebase's `customAuth`).
+  package var customAuth: Bool
   /// The user's MFA factors (schema 5), oldest first.
   package var factors: [GoTrueFactor]
 
@@ -49,7 +57,8 @@ package struct UserRecord: Sendable {
     last_sign_in_at, user_metadata, created_at, updated_at, role, app_metadata, identity_id,
     identity_data, new_email, email_change_sent_at, email_change_confirmed, banned_until,
     deleted_at, display_name, valid_since, password_updated_at, photo_url, is_anonymous,
-    invited_at, reauthentication_sent_at, \(FactorRecord.userColumn)
+    invited_at, reauthentication_sent_at, \(FactorRecord.userColumn), initial_email,
+    custom_claims, email_link_signin, custom_auth
     """
 
   package init(_ row: SQLiteStatement) {
@@ -82,6 +91,10 @@ package struct UserRecord: Sendable {
     invitedAt = row.optionalInt(24)
     reauthenticationSentAt = row.optionalInt(25)
     factors = FactorRecord.factors(inUserColumn: row.text(26))
+    initialEmail = row.optionalText(27)
+    customClaims = row.optionalText(28)
+    emailLinkSignin = row.int(29) != 0
+    customAuth = row.int(30) != 0
   }
 
   package var isConfirmed: Bool { emailConfirmedAt != nil }

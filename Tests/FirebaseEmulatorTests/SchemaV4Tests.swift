@@ -60,7 +60,7 @@ struct SchemaV4Tests {
   }
 
   @Test func aNewStoreIsAtTheNewestVersion() throws {
-    #expect(Schema.currentVersion == 5)
+    #expect(Schema.currentVersion == 6)
     let engine = try makeEngine()
     #expect(try engine.rows("PRAGMA user_version")[0][0] == "\(Schema.currentVersion)")
   }
