@@ -41,6 +41,11 @@ extension AuthBanner {
   public static let verificationSent = AuthBanner(
     "Your account is ready. Check your email to verify your address.", kind: .info)
 
+  /// A new account is signed in, but its verification email could not be sent.
+  public static let verificationNotSent = AuthBanner(
+    "Your account is ready, but we couldn't send the verification email. Ask for it again in a "
+      + "moment.", kind: .warning)
+
   /// The signed-in user's email was verified from its link.
   public static let emailVerified = AuthBanner("Your email is verified.", kind: .success)
 

@@ -32,7 +32,7 @@ public enum AuthFlowMap {
   public static let banners: [AuthBanner] = [
     .offline, .resetCodeSent, .resetLinkSent, .verificationSent, .passwordUpdated,
     .confirmationSent, .confirmationSentKeepsPassword, .confirmationResent, .chooseNewPassword,
-    .accountDeleted, .emailConfirmed, .emailVerified, .verificationResent,
+    .accountDeleted, .emailConfirmed, .emailVerified, .verificationResent, .verificationNotSent,
   ]
 }
 

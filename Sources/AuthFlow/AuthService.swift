@@ -133,11 +133,16 @@ public enum SignUpResult: Equatable, Hashable, Sendable {
   /// The account is ready and signed in, and a confirmation email was sent: Firebase signs a
   /// new user in at once and lets the app decide what an unconfirmed user may do.
   case signedInPendingConfirmation(AuthSession)
+  /// The account is ready and signed in, but its verification email could not be sent: the
+  /// app says so instead of announcing an email (the user can ask for it again).
+  case signedInVerificationNotSent(AuthSession)
 
   /// The session the signup started, if it started one.
   public var session: AuthSession? {
     switch self {
-    case .signedIn(let session), .signedInPendingConfirmation(let session): session
+    case .signedIn(let session), .signedInPendingConfirmation(let session),
+      .signedInVerificationNotSent(let session):
+      session
     case .confirmationRequired, .confirmationResentToExistingAccount: nil
     }
   }

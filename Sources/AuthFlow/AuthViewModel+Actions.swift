@@ -167,7 +167,9 @@ extension AuthViewModel {
         },
         onSuccess: { found in
           guard let found else { return }
+          // The new screen state clears messages: the banner is the link's, and stays.
           self.navigationState = .resetVerify(pendingEmail: found)
+          self.statusBanner = .chooseNewPassword
         })
     case .confirmation(let email, let code) where state.session != nil:
       // Signed in already (Firebase signs new users in): confirm, then renew the tokens so
@@ -239,6 +241,9 @@ extension AuthViewModel {
         case .signedInPendingConfirmation(let session):
           self.state.session = session
           self.statusBanner = .verificationSent
+        case .signedInVerificationNotSent(let session):
+          self.state.session = session
+          self.statusBanner = .verificationNotSent
         }
       })
   }

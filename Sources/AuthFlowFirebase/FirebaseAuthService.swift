@@ -50,9 +50,10 @@ public final class FirebaseAuthService: AuthService {
   /// Creates the account, which signs it in; sets the display name "First Last" when names
   /// are given, and emails the verification link (seed 003's `register`).
   ///
-  /// Once the account exists the signup has succeeded: a failure to set the name or send the
-  /// email is not reported, since a retry would only hear `EMAIL_EXISTS` (`resend` sends the
-  /// email again).
+  /// Once the account exists the signup has succeeded: a failure to set the name is not
+  /// reported, since a retry would only hear `EMAIL_EXISTS`; an email that could not be sent is
+  /// said so (``SignUpResult/signedInVerificationNotSent(_:)``), never announced as sent
+  /// (`resend` sends it again).
   public func signUp(_ request: SignUpRequest) async throws(AuthError) -> SignUpResult {
     let answer = try await call(.signUp) { () async throws(FirebaseFailure) in
       try await client.signUp(email: request.email, password: request.password)
@@ -68,7 +69,11 @@ public final class FirebaseAuthService: AuthService {
       }
       session = keep(session)
     }
-    _ = try? await client.sendEmailVerification(idToken: session.accessToken)
+    do {
+      _ = try await client.sendEmailVerification(idToken: session.accessToken)
+    } catch {
+      return .signedInVerificationNotSent(session)
+    }
     return .signedInPendingConfirmation(session)
   }
 

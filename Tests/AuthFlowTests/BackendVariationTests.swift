@@ -36,6 +36,21 @@ struct BackendVariationTests {
     #expect(SignUpResult.confirmationRequired.session == nil)
   }
 
+  @Test func aSignupWhoseVerificationEmailFailedSaysSo() async {
+    let session = makeSession(email: "new@example.com")
+    service.stubSignUp(.success(.signedInVerificationNotSent(session)))
+    viewModel.navigationState = .signup(consentAccepted: true)
+    viewModel.email = "new@example.com"
+    viewModel.password = "Password123"
+    viewModel.confirmPassword = "Password123"
+
+    await viewModel.submit()
+
+    #expect(viewModel.session == session)
+    #expect(viewModel.statusBanner == .verificationNotSent)
+    #expect(SignUpResult.signedInVerificationNotSent(session).session == session)
+  }
+
   @Test func aLinkBackendSaysALinkIsOnItsWay() async {
     let viewModel = linkBackend()
     service.stubPasswordReset(.success(()))
@@ -107,6 +122,8 @@ struct BackendVariationTests {
     #expect(service.calls == [.emailForResetCode("K9")])
     #expect(viewModel.navigationState == .resetVerify(pendingEmail: "test@example.com"))
     #expect(viewModel.otpCode == "K9")
+    #expect(viewModel.statusBanner == .chooseNewPassword, "the banner survives the lookup")
+    #expect(viewModel.errorMessage == nil)
   }
 
   @Test func aRejectedFirebaseResetLinkSaysWhy() async {
