@@ -70,13 +70,15 @@ enum FirebaseAnswer {
     ]
   }
 
-  /// What `accounts:update` answers about `account`, with the new tokens of `session`.
-  static func updated(_ account: FirebaseAccount, session: FirebaseSession? = nil)
-    -> IdentityToolkitSetAccountInfo
-  {
+  /// What `accounts:update` answers about `account`, with the email asked for and the new
+  /// tokens of `session`.
+  static func updated(
+    _ account: FirebaseAccount, session: FirebaseSession? = nil, newEmail: String? = nil
+  ) -> IdentityToolkitSetAccountInfo {
     IdentityToolkitSetAccountInfo(
-      localId: account.id, email: account.email, displayName: account.displayName,
-      emailVerified: account.emailVerified, providerUserInfo: providers(account),
+      localId: account.id, email: account.email.isEmpty ? nil : account.email,
+      displayName: account.displayName, emailVerified: account.emailVerified,
+      providerUserInfo: providers(account), photoUrl: account.photoURL, newEmail: newEmail,
       idToken: session?.idToken, refreshToken: session?.refreshToken,
       expiresIn: session.map { "\($0.expiresIn)" },
       passwordHash: account.hasPassword ? redactedHash : nil)
