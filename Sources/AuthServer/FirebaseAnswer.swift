@@ -50,7 +50,8 @@ enum FirebaseAnswer {
   /// `UkVEQUNURUQ=` (base64 of `REDACTED`) as production answers callers who may not see it.
   static func user(_ account: FirebaseAccount) -> IdentityToolkitUser {
     IdentityToolkitUser(
-      localId: account.id, email: account.email, emailVerified: account.emailVerified,
+      localId: account.id, email: account.email.isEmpty ? nil : account.email,
+      emailVerified: account.emailVerified,
       displayName: account.displayName, photoUrl: account.photoURL,
       passwordHash: account.hasPassword ? redactedHash : nil,
       passwordUpdatedAt: account.passwordUpdatedAt.map(Double.init),

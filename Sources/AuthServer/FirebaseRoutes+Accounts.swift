@@ -182,7 +182,8 @@ extension FirebaseRoutes {
     for (index, value) in try body.strings("deleteAttribute").enumerated() {
       let name = Int(value).flatMap { names.indices.contains($0) ? names[$0] : nil } ?? value
       guard names.contains(name) else {
-        throw .invalidPayload("/deleteAttribute/\(index) should be equal to one of the allowed values")
+        throw .invalidPayload(
+          "/deleteAttribute/\(index) should be equal to one of the allowed values")
       }
       if name == "PROVIDER" || name == "RAW_USER_INFO" {
         throw notImplemented("deleteAttribute: \(name)")

@@ -54,9 +54,10 @@ public struct FirebaseCustomToken: Equatable, Sendable {
       !uid.isEmpty
     else { throw .badRequest(.missingIdentifier) }
     self.uid = uid
-    claims = try payload["claims"].map { value throws(IdentityToolkitError) in
-      try FirebaseCustomClaims.checked(value)
-    } ?? [:]
+    claims =
+      try payload["claims"].map { value throws(IdentityToolkitError) in
+        try FirebaseCustomClaims.checked(value)
+      } ?? [:]
   }
 
   /// The payload of a JWT (`header.payload.signature`, the signature possibly empty, the header

@@ -10,7 +10,9 @@ extension FirebaseEmulation {
   /// `custom`, and its ID tokens, refreshed ones too, carry the token's claims over the
   /// account's own. `isNewUser` says whether the account was made now.
   ///
-  /// The caller decides who may present one: a custom token lets its maker choose the user.
+  /// Nothing here checks who made `token`: the caller decides who may present one, since a
+  /// custom token lets its maker choose the user (the HTTP surface takes them only where it
+  /// takes `Bearer owner`).
   @concurrent
   public func signIn(customToken token: FirebaseCustomToken)
     async throws(IdentityToolkitError) -> (session: FirebaseSession, isNewUser: Bool)

@@ -30,7 +30,8 @@ extension FirebaseEmulation {
     return try write { database, now in
       try database.run(
         "UPDATE users SET last_sign_in_at = ? WHERE id = ?", .integer(now), .text(user.id))
-      return try startSession(for: try existingUser(user.id, database), .password, database, now: now)
+      return try startSession(
+        for: try existingUser(user.id, database), .password, database, now: now)
     }
   }
 

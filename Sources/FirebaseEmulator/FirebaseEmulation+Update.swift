@@ -27,8 +27,7 @@ extension FirebaseEmulation {
     var newEmail: String?
     if let raw = changes.email {
       let email = try validatedEmail(raw)
-      if email != user.email, try read({ database, _ in try database.user(email: email) }) != nil
-      {
+      if email != user.email, try read({ database, _ in try database.user(email: email) }) != nil {
         throw .badRequest(.emailExists)
       }
       newEmail = email

@@ -44,7 +44,9 @@ struct FirebaseSignUpTests {
       return request
     }
     let cases: [(FirebaseSignUpRequest, IdentityToolkitError)] = [
-      (request("a@example.com", "x", localID: "mine"), .badRequest(.unexpectedParameter, "User ID")),
+      (
+        request("a@example.com", "x", localID: "mine"), .badRequest(.unexpectedParameter, "User ID")
+      ),
       (request(nil, nil, idToken: session.idToken), .badRequest(.missingEmail)),
       (request("", "secret123"), .badRequest(.missingEmail)),
       (request("a@example.com", ""), .badRequest(.missingPassword)),
