@@ -50,7 +50,8 @@ enum FirebaseAnswer {
   /// `UkVEQUNURUQ=` (base64 of `REDACTED`) as production answers callers who may not see it.
   static func user(_ account: FirebaseAccount) -> IdentityToolkitUser {
     IdentityToolkitUser(
-      localId: account.id, email: account.email, emailVerified: account.emailVerified,
+      localId: account.id, email: account.email.isEmpty ? nil : account.email,
+      emailVerified: account.emailVerified,
       displayName: account.displayName, photoUrl: account.photoURL,
       passwordHash: account.hasPassword ? redactedHash : nil,
       passwordUpdatedAt: account.passwordUpdatedAt.map(Double.init),
@@ -70,13 +71,15 @@ enum FirebaseAnswer {
     ]
   }
 
-  /// What `accounts:update` answers about `account`, with the new tokens of `session`.
-  static func updated(_ account: FirebaseAccount, session: FirebaseSession? = nil)
-    -> IdentityToolkitSetAccountInfo
-  {
+  /// What `accounts:update` answers about `account`, with the email asked for and the new
+  /// tokens of `session`.
+  static func updated(
+    _ account: FirebaseAccount, session: FirebaseSession? = nil, newEmail: String? = nil
+  ) -> IdentityToolkitSetAccountInfo {
     IdentityToolkitSetAccountInfo(
-      localId: account.id, email: account.email, displayName: account.displayName,
-      emailVerified: account.emailVerified, providerUserInfo: providers(account),
+      localId: account.id, email: account.email.isEmpty ? nil : account.email,
+      displayName: account.displayName, emailVerified: account.emailVerified,
+      providerUserInfo: providers(account), photoUrl: account.photoURL, newEmail: newEmail,
       idToken: session?.idToken, refreshToken: session?.refreshToken,
       expiresIn: session.map { "\($0.expiresIn)" },
       passwordHash: account.hasPassword ? redactedHash : nil)

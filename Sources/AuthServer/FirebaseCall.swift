@@ -18,9 +18,25 @@ struct FirebaseCall: Sendable {
   let emulation: FirebaseEmulation
   /// Whether the caller is an admin.
   let privileged: Bool
+  /// Which requests come from this machine (what only `Bearer owner`'s callers may do).
+  let trust: LocalTrust
+  private let parsed: Result<FirebaseBody, IdentityToolkitError>
+
+  /// The call of `request`, its JSON body read once.
+  init(
+    request: HTTPRequest, parameters: [String], emulation: FirebaseEmulation, privileged: Bool,
+    trust: LocalTrust
+  ) {
+    self.request = request
+    self.parameters = parameters
+    self.emulation = emulation
+    self.privileged = privileged
+    self.trust = trust
+    parsed = Result { () throws(IdentityToolkitError) in try FirebaseBody(request.body) }
+  }
 
   /// The JSON body (an empty body is `{}`).
-  func body() throws(IdentityToolkitError) -> FirebaseBody { try FirebaseBody(request.body) }
+  func body() throws(IdentityToolkitError) -> FirebaseBody { try parsed.get() }
 
   /// The answer for a successful operation: compact JSON, as the emulator writes results.
   func json(_ value: some EmulatorEncodable) -> HTTPResponse {

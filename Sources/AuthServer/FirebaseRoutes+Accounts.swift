@@ -6,57 +6,32 @@ import IdentityToolkit
 /// Accounts: sign-up, sign-in, lookup, update and deletion, in the emulator's order of checks
 /// (`operations.ts`).
 extension FirebaseRoutes {
-  /// `accounts:signUp` (public: a new user, signed in) and `projects/{id}/accounts` (an admin
-  /// making a user, no tokens).
+  /// `accounts:signUp` (a user: an email and password, anonymous, or linking to the user of
+  /// an ID token; signed in) and `projects/{id}/accounts` (an admin making an account, no
+  /// tokens), checked in the emulator's order (``FirebaseEmulation/signUp(_:privileged:)``).
   @Sendable static func signUp(_ call: FirebaseCall) async throws(IdentityToolkitError)
     -> HTTPResponse
   {
     let body = try call.body()
-    let emulation = call.emulation
+    try refuseUnsupported(body, ["mfaInfo"])
+    var request = FirebaseSignUpRequest()
+    (request.localID, request.idToken) = (try body.string("localId"), try body.string("idToken"))
+    (request.email, request.password) = (try body.string("email"), try body.string("password"))
+    request.displayName = try body.string("displayName")
+    request.photoURL = try body.string("photoUrl")
+    request.emailVerified = try body.bool("emailVerified")
+    request.disabled = try body.bool("disabled")
+    request.phoneNumber = try body.string("phoneNumber")
+    let signedUp = try await call.emulation.signUp(request, privileged: call.privileged)
     let kind = "identitytoolkit#SignupNewUserResponse"
-    if call.privileged {
-      if body.has("idToken"), body.has("localId") {
-        throw .badRequest(.unexpectedParameter, "User ID")
-      }
-      try refuseUnsupported(body, ["phoneNumber", "mfaInfo", "customAttributes"])
-      var new = FirebaseNewAccount()
-      new.id = try body.string("localId")
-      new.email = try body.string("email")
-      new.password = try body.nonEmpty("password")
-      new.displayName = try body.string("displayName")
-      new.photoURL = try body.string("photoUrl")
-      new.emailVerified = try body.bool("emailVerified")
-      new.disabled = try body.bool("disabled")
-      let account = try await emulation.create(new)
+    guard let session = signedUp.session else {
+      let account = signedUp.account
       return FirebaseAnswer.json(
         .members([
           "kind": .string(kind), "localId": .string(account.id),
-          "displayName": .maybe(account.displayName), "email": .string(account.email),
+          "displayName": .maybe(account.displayName),
+          "email": .maybe(account.email.isEmpty ? nil : account.email),
         ]))
-    }
-    if body.has("localId") { throw .badRequest(.unexpectedParameter, "User ID") }
-    let idToken = try body.nonEmpty("idToken")
-    let email = try body.nonEmpty("email")
-    let password = try body.nonEmpty("password")
-    // Neither: an anonymous sign-up, which the engine does not do (no user without an email).
-    guard idToken != nil || email != nil || password != nil else {
-      throw .badRequest(.adminOnlyOperation)
-    }
-    guard let email else { throw .badRequest(.missingEmail) }
-    guard let password else { throw .badRequest(.missingPassword) }
-    let displayName = try body.string("displayName")
-    let session: FirebaseSession
-    if let idToken {
-      // Linking an email and password to the signed-in user: the emulator's update.
-      var changes = FirebaseAccountChanges()
-      (changes.email, changes.password, changes.displayName) = (email, password, displayName)
-      guard let linked = try await emulation.update(idToken: idToken, changes).1 else {
-        throw .badRequest(.invalidIDToken)
-      }
-      session = linked
-    } else {
-      session = try await emulation.signUp(
-        email: email, password: password, displayName: displayName)
     }
     return call.json(signedIn(session, kind: kind))
   }
@@ -78,7 +53,8 @@ extension FirebaseRoutes {
   /// A sign-in's answer: the user's id and email, and the session.
   static func signedIn(_ session: FirebaseSession, kind: String) -> IdentityToolkitSignIn {
     IdentityToolkitSignIn(
-      kind: kind, localId: session.account.id, email: session.account.email,
+      kind: kind, localId: session.account.id,
+      email: session.account.email.isEmpty ? nil : session.account.email,
       displayName: session.account.displayName, idToken: session.idToken,
       refreshToken: session.refreshToken, expiresIn: "\(session.expiresIn)")
   }
@@ -122,8 +98,10 @@ extension FirebaseRoutes {
     return FirebaseAnswer.kind("identitytoolkit#DeleteAccountResponse")
   }
 
-  /// `accounts:update`: applies a `VERIFY_EMAIL` code, or changes the user of an ID token,
-  /// or (for an admin) the user `localId`.
+  /// `accounts:update`: changes the user of an ID token, or (for an admin) the user
+  /// `localId`; or applies an out-of-band code. The emulator's checks before its branches come
+  /// first, here; then the code's branch; then the change
+  /// (``FirebaseEmulation/update(_:_:privileged:)``).
   @Sendable static func update(_ call: FirebaseCall) async throws(IdentityToolkitError)
     -> HTTPResponse
   {
@@ -141,42 +119,82 @@ extension FirebaseRoutes {
       }
       if body.has("customAttributes") { throw .badRequest(.insufficientPermission) }
     }
-    try refuseUnsupported(
-      body, ["customAttributes", "phoneNumber", "mfa", "linkProviderUserInfo", "createdAt"])
-    var changes = FirebaseAccountChanges()
-    for attribute in try body.strings("deleteAttribute") {
-      switch attribute {
-      case "DISPLAY_NAME": changes.deleteDisplayName = true
-      case "PHOTO_URL": changes.deletePhotoURL = true
-      case "PASSWORD": changes.deletePassword = true
-      case "USER_ATTRIBUTE_NAME_UNSPECIFIED": continue
-      default: throw notImplemented("deleteAttribute: \(attribute)")
-      }
-    }
-    for provider in try body.strings("deleteProvider") where provider != "phone" {
-      throw notImplemented("deleteProvider: \(provider)")
-    }
-    let emulation = call.emulation
+    let claims = try body.string("customAttributes")
+    if let claims, !claims.isEmpty { _ = try FirebaseCustomClaims.parse(serialized: claims) }
+    let deleted = try deletedAttributes(body)
+
+    // ── Out-of-band codes (the emulator's `oobCode` branch): owned by the codes' work. ──
     if let code = try body.nonEmpty("oobCode") {
-      return call.json(FirebaseAnswer.updated(try emulation.applyVerification(code: code)))
+      return call.json(FirebaseAnswer.updated(try call.emulation.applyVerification(code: code)))
     }
+    // ── End of the out-of-band codes' branch. ──
+
+    try refuseUnsupported(body, ["mfa"])
+    var changes = FirebaseAccountChanges()
     changes.email = try body.nonEmpty("email")
     changes.password = try body.nonEmpty("password")
     changes.displayName = try body.string("displayName")
     changes.photoURL = try body.string("photoUrl")
-    changes.emailVerified = try body.bool("emailVerified")
-    changes.disabled = try body.bool("disableUser")
     changes.validSince = try body.integer("validSince")
-    if call.privileged, let id = try body.nonEmpty("localId") {
-      return call.json(FirebaseAnswer.updated(try await emulation.update(id: id, changes)))
+    changes.disabled = try body.bool("disableUser")
+    changes.deletedProviders = try body.strings("deleteProvider")
+    (changes.deleteDisplayName, changes.deletePhotoURL) =
+      (deleted.contains("DISPLAY_NAME"), deleted.contains("PHOTO_URL"))
+    (changes.deletePassword, changes.deleteEmail) =
+      (deleted.contains("PASSWORD"), deleted.contains("EMAIL"))
+    if call.privileged {
+      changes.emailVerified = try body.bool("emailVerified")
+      changes.customAttributes = claims
+      changes.createdAt = try body.integer("createdAt")
+      changes.lastLoginAt = try body.integer("lastLoginAt")
+      if let phone = try body.nonEmpty("phoneNumber") {
+        guard phone.hasPrefix("+") else {
+          throw .badRequest(.invalidPhoneNumber, "Invalid format.")
+        }
+        throw notImplemented("phoneNumber is not implemented in authflow serve.")
+      }
     }
-    let (account, session) = try await emulation.update(
-      idToken: try body.nonEmpty("idToken") ?? "", changes)
-    return call.json(FirebaseAnswer.updated(account, session: session))
+    if let link = try body.object("linkProviderUserInfo") {
+      guard try link.nonEmpty("providerId") != nil else {
+        throw .badRequest("MISSING_PROVIDER_ID")
+      }
+      guard try link.nonEmpty("rawId") != nil else { throw .badRequest("MISSING_RAW_ID") }
+      throw notImplemented("linkProviderUserInfo is not implemented in authflow serve.")
+    }
+    let idToken = try body.nonEmpty("idToken")
+    let localID = try body.nonEmpty("localId")
+    let target: FirebaseAccountTarget = idToken.map { .idToken($0) } ?? .id(localID ?? "")
+    let update = try await call.emulation.update(target, changes, privileged: call.privileged)
+    return call.json(
+      FirebaseAnswer.updated(update.account, session: update.session, newEmail: update.newEmail))
   }
 
-  /// `501 NOT_IMPLEMENTED` for a field the engine does not keep (phone numbers, custom
-  /// claims, multi-factor), instead of ignoring it.
+  /// The attributes `deleteAttribute` names (an integer is the name at that index, as the
+  /// emulator reads enums); `PROVIDER` and `RAW_USER_INFO` are the emulator's `501`.
+  private static func deletedAttributes(_ body: FirebaseBody) throws(IdentityToolkitError)
+    -> Set<String>
+  {
+    let names = [
+      "USER_ATTRIBUTE_NAME_UNSPECIFIED", "EMAIL", "DISPLAY_NAME", "PROVIDER", "PHOTO_URL",
+      "PASSWORD", "RAW_USER_INFO",
+    ]
+    var deleted: Set<String> = []
+    for (index, value) in try body.strings("deleteAttribute").enumerated() {
+      let name = Int(value).flatMap { names.indices.contains($0) ? names[$0] : nil } ?? value
+      guard names.contains(name) else {
+        throw .invalidPayload(
+          "/deleteAttribute/\(index) should be equal to one of the allowed values")
+      }
+      if name == "PROVIDER" || name == "RAW_USER_INFO" {
+        throw notImplemented("deleteAttribute: \(name)")
+      }
+      deleted.insert(name)
+    }
+    return deleted
+  }
+
+  /// `501 NOT_IMPLEMENTED` for a field the engine does not keep (phone numbers,
+  /// multi-factor), instead of ignoring it.
   static func refuseUnsupported(_ body: FirebaseBody, _ fields: [String])
     throws(IdentityToolkitError)
   {

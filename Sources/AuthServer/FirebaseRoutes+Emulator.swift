@@ -7,7 +7,9 @@ import IdentityToolkit
 /// Secure Token, the admin's listings and batch deletion, and the emulator's own routes.
 extension FirebaseRoutes {
   /// `POST /securetoken.googleapis.com/v1/token`: a refresh grant, in a JSON or form body,
-  /// checked in the emulator's order.
+  /// checked in the emulator's order: a refresh token this server could not have issued,
+  /// `MISSING_GRANT_TYPE`, `INVALID_GRANT_TYPE`, `MISSING_REFRESH_TOKEN`, then the token's own
+  /// `INVALID_REFRESH_TOKEN` (used up, revoked, its user deleted) and `USER_DISABLED`.
   @Sendable static func token(_ call: FirebaseCall) async throws(IdentityToolkitError)
     -> HTTPResponse
   {
@@ -16,6 +18,12 @@ extension FirebaseRoutes {
       body = FirebaseBody(form: form)
     } else {
       body = try call.body()
+    }
+    // The emulator reads the refresh token before the operation's own checks.
+    if let token = try body.nonEmpty("refreshToken"),
+      !FirebaseEmulation.isWellFormed(refreshToken: token)
+    {
+      throw .badRequest(.invalidRefreshToken)
     }
     guard let grant = try body.nonEmpty("grantType") else {
       throw .badRequest(.missingGrantType)

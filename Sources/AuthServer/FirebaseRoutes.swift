@@ -55,6 +55,7 @@ enum FirebaseRoutes {
       ("\(v1)/accounts:update", [.post: (.key, update)]),
       ("\(v1)/accounts:lookup", [.post: (.key, lookup)]),
       ("\(v1)/accounts:delete", [.post: (.key, delete)]),
+      ("\(v1)/accounts:signInWithCustomToken", [.post: (.key, signInWithCustomToken)]),
       ("\(v1)/projects", [.get: (.key, projects)]),
       ("/securetoken.googleapis.com/v1/token", [.post: (.keyOnly, token)]),
       ("\(project)/accounts", [.post: (.owner, signUp)]),
@@ -71,7 +72,7 @@ enum FirebaseRoutes {
       ("/emulator/action", [.get: (.open, action)]),
     ]
     let elsewhere = [
-      "accounts:createAuthUri", "accounts:signInWithCustomToken", "accounts:signInWithEmailLink",
+      "accounts:createAuthUri", "accounts:signInWithEmailLink",
       "accounts:signInWithIdp", "accounts:signInWithPhoneNumber", "accounts:sendVerificationCode",
     ].map { ("\(v1)/\($0)", [HTTPMethod.post: (Access.key, unimplemented($0))]) }
     return (routes + elsewhere).map { pattern, handlers in
@@ -112,10 +113,11 @@ enum FirebaseRoutes {
         if projectInPath, context.parameters.first != emulation.projectID {
           throw mismatch(context.parameters.first ?? "", emulation.projectID)
         }
-        return try await handler(
-          FirebaseCall(
-            request: context.request, parameters: context.parameters, emulation: emulation,
-            privileged: privileged))
+        let call = FirebaseCall(
+          request: context.request, parameters: context.parameters, emulation: emulation,
+          privileged: privileged, trust: context.trust)
+        if access == .key, !projectInPath { try checkTargetProject(call) }
+        return try await handler(call)
       } catch {
         return FirebaseAnswer.error(error)
       }
@@ -160,6 +162,20 @@ enum FirebaseRoutes {
       }
       return false
     }
+  }
+
+  /// A body's `targetProjectId` (on routes that name no project in their path): only an
+  /// admin may name one, as in the emulator, and only the project served.
+  private static func checkTargetProject(_ call: FirebaseCall) throws(IdentityToolkitError) {
+    // A body that cannot be read is the operation's to answer.
+    guard let body = try? call.body(), let target = try? body.nonEmpty("targetProjectId") else {
+      return
+    }
+    guard call.privileged else {
+      throw .badRequest(
+        .insufficientPermission, "Only authenticated requests can specify target_project_id.")
+    }
+    if target != call.emulation.projectID { throw mismatch(target, call.emulation.projectID) }
   }
 
   private static func bearer(_ request: HTTPRequest) -> String? {

@@ -28,56 +28,19 @@ extension FirebaseEmulation {
     }
   }
 
-  /// `accounts` by an admin: an account with an email (this store needs one), optionally a
-  /// chosen id (`DUPLICATE_LOCAL_ID` when taken), password, profile, verified and disabled.
+  /// `accounts` by an admin (``signUp(_:privileged:)``): an account with a chosen id
+  /// (`DUPLICATE_LOCAL_ID` when taken) or a new UUID, an email or none, a password or none
+  /// anyone knows, its profile, verified and disabled as asked; signed in by nobody, though
+  /// its `lastLoginAt` is now, as in the emulator.
   @concurrent
   public func create(_ new: FirebaseNewAccount) async throws(IdentityToolkitError)
     -> FirebaseAccount
   {
-    if let id = new.id {
-      guard !id.isEmpty, id.count <= 128 else {
-        throw .badRequest("INVALID_LOCAL_ID", "The uid must be 1 to 128 characters")
-      }
-      if try read({ database, _ in try database.user(id: id) != nil }) {
-        throw .badRequest(.duplicateLocalID)
-      }
-    }
-    guard let rawEmail = new.email else {
-      throw .badRequest(.missingEmail, "authflow serve keeps an email for every account")
-    }
-    let email = try validatedEmail(rawEmail)
-    if try read({ database, _ in try database.user(email: email) != nil }) {
-      throw .badRequest(.emailExists)
-    }
-    var hash = engine.secrets.decoyHash
-    if let password = new.password {
-      try checkPassword(password)
-      hash = try self.hash(password)
-    }
-    return try write { database, now in
-      if let id = new.id, try database.user(id: id) != nil {
-        throw IdentityToolkitError.badRequest(.duplicateLocalID)
-      }
-      if try database.user(email: email) != nil {
-        throw IdentityToolkitError.badRequest(.emailExists)
-      }
-      let user = try engine.insertUser(
-        id: new.id, email: email, passwordHash: hash, data: [:],
-        confirmed: new.emailVerified ?? false, database, now: now)
-      try database.run(
-        """
-        UPDATE users SET display_name = ?, photo_url = ?, banned_until = ?, valid_since = ?,
-          password_updated_at = ?
-        WHERE id = ?
-        """, new.displayName.map(SQLiteValue.text) ?? .null,
-        new.photoURL.map(SQLiteValue.text) ?? .null,
-        new.disabled == true ? .integer(Self.disabledUntil) : .null,
-        new.password == nil ? .null : .integer(now), new.password == nil ? .null : .integer(now),
-        .text(user.id))
-      let created = try existingUser(user.id, database)
-      try checkIDTokenFits(created)
-      return try account(created, database, now: now)
-    }
+    var request = FirebaseSignUpRequest()
+    (request.localID, request.email, request.password) = (new.id, new.email, new.password)
+    (request.displayName, request.photoURL) = (new.displayName, new.photoURL)
+    (request.emailVerified, request.disabled) = (new.emailVerified, new.disabled)
+    return try await signUp(request, privileged: true).account
   }
 
   /// `accounts:delete` by an admin.

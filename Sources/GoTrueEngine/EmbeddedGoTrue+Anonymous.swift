@@ -13,25 +13,38 @@ extension EmbeddedGoTrue {
   {
     try checkSignupsAllowed()
     return try answer(spending: nil) { database, now in
-      let id = random.uuidString()
-      // No password anyone knows (the decoy hash), no email (NULL), no identity, no provider.
-      try database.run(
-        """
-        INSERT INTO users (id, email, encrypted_password, last_sign_in_at, user_metadata,
-          created_at, updated_at, app_metadata, identity_id, is_anonymous)
-        VALUES (?, NULL, ?, ?, ?, ?, ?, '{}', NULL, 1)
-        """, .text(id), .text(secrets.decoyHash), .integer(now),
-        .text(UserRecord.encodeMetadata(data)), .integer(now), .integer(now))
-      guard let user = try database.user(id: id) else { throw SQLiteError.missingRow }
+      let user = try insertUserWithoutAddress(anonymous: true, data: data, database, now: now)
       try checkTokenFits(user)
       return try createSession(for: user, method: .anonymous, in: database, now: now)
     }
   }
 
+  /// Inserts a user signed in at `now` with no address, no identity, no provider and no
+  /// password anyone knows (the decoy hash): an anonymous user, or (`anonymous` false) one
+  /// known only by its id, as the Firebase surface makes them (a custom token's user, an
+  /// admin's account without an email). `id` is a new UUID unless given. Call inside a write
+  /// transaction.
+  package func insertUserWithoutAddress(
+    id: String? = nil, anonymous: Bool, data: [String: JSONValue] = [:],
+    _ database: SQLiteDatabase, now: Int64
+  ) throws -> UserRecord {
+    let id = id ?? random.uuidString()
+    try database.run(
+      """
+      INSERT INTO users (id, email, encrypted_password, last_sign_in_at, user_metadata,
+        created_at, updated_at, app_metadata, identity_id, is_anonymous)
+      VALUES (?, NULL, ?, ?, ?, ?, ?, '{}', NULL, ?)
+      """, .text(id), .text(secrets.decoyHash), .integer(now),
+      .text(UserRecord.encodeMetadata(data)), .integer(now), .integer(now),
+      .integer(anonymous ? 1 : 0))
+    guard let user = try database.user(id: id) else { throw SQLiteError.missingRow }
+    return user
+  }
+
   /// Makes anonymous `user` permanent once an address of theirs is confirmed: an email
   /// identity, the email provider in `app_metadata` (GoTrue's `UpdateAppMetaDataProviders`),
   /// and `is_anonymous` false. Call inside the write transaction that set the address.
-  func makePermanent(_ user: UserRecord, _ database: SQLiteDatabase, now: Int64) throws {
+  package func makePermanent(_ user: UserRecord, _ database: SQLiteDatabase, now: Int64) throws {
     let providers: [String: JSONValue] = [
       "provider": .string("email"), "providers": .array([.string("email")]),
     ]

@@ -137,7 +137,10 @@ extension EmbeddedGoTrue {
       case reused
     }
     let reuseInterval = Int64(configuration.refreshTokenReuseInterval * 1_000)
-    let outcome = try answer(spending: \.token) { database, now -> Outcome in
+    // The Firebase Auth emulator limits no request rate: its Secure Token spends no budget.
+    let budget: KeyPath<EngineConfiguration.RateLimits, EngineConfiguration.Budget>? =
+      firebase ? nil : \.token
+    let outcome = try answer(spending: budget) { database, now -> Outcome in
       guard refreshToken.utf8.count >= 12 else {
         throw GoTrueAPIError(
           status: 400, code: .validationFailed, message: "Refresh token is not valid")

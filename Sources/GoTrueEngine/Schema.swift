@@ -222,7 +222,8 @@ enum Schema {
     // custom claims (`customAttributes`, from an admin or a custom token), whether it signs in
     // by email link or custom token; and Firebase's out-of-band codes in a table of their own,
     // since an email sign-in code may be for an address with no account yet. Codes are kept
-    // only as keyed hashes.
+    // only as keyed hashes. A Firebase session keeps how it began (`password`, `anonymous`,
+    // `custom`) and a custom token's claims, which its refreshed ID tokens carry again.
     """
     ALTER TABLE users ADD COLUMN initial_email TEXT;
     ALTER TABLE users ADD COLUMN custom_claims TEXT;
@@ -243,6 +244,8 @@ enum Schema {
       used_at INTEGER
     );
     CREATE INDEX oob_codes_by_user ON oob_codes(user_id);
+    ALTER TABLE sessions ADD COLUMN firebase_provider TEXT;
+    ALTER TABLE sessions ADD COLUMN firebase_claims TEXT;
     """,
   ]
 

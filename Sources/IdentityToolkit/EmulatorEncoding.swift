@@ -94,14 +94,16 @@ extension IdentityToolkitResetPassword: EmulatorEncodable {
 }
 
 extension IdentityToolkitSetAccountInfo: EmulatorEncodable {
-  /// `kind`, `localId`, `emailVerified`, `providerUserInfo`, `email`, `displayName`, the
-  /// redacted `passwordHash`, then new tokens when the change revoked the old ones.
+  /// `kind`, `localId`, `emailVerified`, `providerUserInfo`, `email`, `displayName`,
+  /// `photoUrl`, `newEmail`, the redacted `passwordHash`, then new tokens when the change
+  /// revoked the old ones.
   public var emulatorJSON: EmulatorJSON {
     .members([
       "kind": .maybe(kind), "localId": .maybe(localId), "emailVerified": .maybe(emailVerified),
       "providerUserInfo": providerUserInfo.map { .array($0.map(\.emulatorJSON)) },
-      "email": .maybe(email), "displayName": .maybe(displayName),
-      "passwordHash": .maybe(passwordHash), "idToken": .maybe(idToken),
+      "email": .maybe(email), "displayName": .maybe(displayName), "photoUrl": .maybe(photoUrl),
+      "newEmail": .maybe(newEmail), "passwordHash": .maybe(passwordHash),
+      "idToken": .maybe(idToken),
       "refreshToken": .maybe(refreshToken), "expiresIn": .maybe(expiresIn),
     ])
   }

@@ -81,6 +81,20 @@ extension IdentityToolkitErrorCode {
   public static let credentialTooOld: Self = "CREDENTIAL_TOO_OLD_LOGIN_AGAIN"
   /// The request has a parameter the caller may not send.
   public static let unexpectedParameter: Self = "UNEXPECTED_PARAMETER"
+  /// Custom claims over 1000 characters, or a profile that would not fit in an ID token.
+  public static let claimsTooLarge: Self = "CLAIMS_TOO_LARGE"
+  /// Custom claims that are not a JSON object.
+  public static let invalidClaims: Self = "INVALID_CLAIMS"
+  /// Custom claims that name a claim an ID token reserves (`FORBIDDEN_CLAIM : sub`).
+  public static let forbiddenClaim: Self = "FORBIDDEN_CLAIM"
+  /// A custom token that cannot be read, or (here) that came from beyond this machine.
+  public static let invalidCustomToken: Self = "INVALID_CUSTOM_TOKEN"
+  /// `signInWithCustomToken` without a token.
+  public static let missingCustomToken: Self = "MISSING_CUSTOM_TOKEN"
+  /// A custom token with neither `uid` nor `user_id`.
+  public static let missingIdentifier: Self = "MISSING_IDENTIFIER"
+  /// A phone number that does not start with `+` (`INVALID_PHONE_NUMBER : Invalid format.`).
+  public static let invalidPhoneNumber: Self = "INVALID_PHONE_NUMBER"
   /// The API key is missing or wrong (a 403 with Google's own message).
   public static let missingAPIKey: Self = "API_KEY_INVALID"
 }

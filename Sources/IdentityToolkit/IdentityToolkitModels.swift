@@ -237,6 +237,10 @@ public struct IdentityToolkitSetAccountInfo: Codable, Equatable, Hashable, Senda
   public var emailVerified: Bool?
   /// The ways the user signs in.
   public var providerUserInfo: [IdentityToolkitProviderInfo]?
+  /// The photo URL.
+  public var photoUrl: String?
+  /// The email the request asked for.
+  public var newEmail: String?
   /// A new ID token, when the change revoked the old ones.
   public var idToken: String?
   /// A new refresh token, with it.
@@ -250,8 +254,9 @@ public struct IdentityToolkitSetAccountInfo: Codable, Equatable, Hashable, Senda
   public init(
     kind: String? = "identitytoolkit#SetAccountInfoResponse", localId: String?, email: String?,
     displayName: String? = nil, emailVerified: Bool?,
-    providerUserInfo: [IdentityToolkitProviderInfo]? = nil, idToken: String? = nil,
-    refreshToken: String? = nil, expiresIn: String? = nil, passwordHash: String? = nil
+    providerUserInfo: [IdentityToolkitProviderInfo]? = nil, photoUrl: String? = nil,
+    newEmail: String? = nil, idToken: String? = nil, refreshToken: String? = nil,
+    expiresIn: String? = nil, passwordHash: String? = nil
   ) {
     self.kind = kind
     self.localId = localId
@@ -259,6 +264,8 @@ public struct IdentityToolkitSetAccountInfo: Codable, Equatable, Hashable, Senda
     self.displayName = displayName
     self.emailVerified = emailVerified
     self.providerUserInfo = providerUserInfo
+    self.photoUrl = photoUrl
+    self.newEmail = newEmail
     self.idToken = idToken
     self.refreshToken = refreshToken
     self.expiresIn = expiresIn

@@ -63,7 +63,8 @@ struct FirebaseFlowTests {
     let server = try FirebaseTestServer()
     let cases: [(String, String, String)] = [
       ("signUp", #"{"localId":"x"}"#, "UNEXPECTED_PARAMETER : User ID"),
-      ("signUp", #"{}"#, "ADMIN_ONLY_OPERATION"),
+      ("signUp", #"{"email":"","password":""}"#, "INVALID_EMAIL"),
+      ("signUp", #"{"email":"","password":"secret123"}"#, "MISSING_EMAIL"),
       ("signUp", #"{"password":"secret123"}"#, "MISSING_EMAIL"),
       ("signUp", #"{"email":"a@example.com"}"#, "MISSING_PASSWORD"),
       ("signUp", #"{"email":"bad","password":"secret123"}"#, "INVALID_EMAIL"),
@@ -128,6 +129,7 @@ struct FirebaseFlowTests {
     #expect(renamed.object?["displayName"] as? String == "Me")
     #expect(renamed.object?["emailVerified"] as? Bool == false)
     #expect(renamed.object?["idToken"] == nil)
+    server.clock.advance(by: 2)
     let changed = await server.call(
       "update", #"{"idToken":"\#(idToken)","password":"another-secret"}"#)
     let newToken = try #require(changed.object?["idToken"] as? String)
@@ -162,12 +164,8 @@ struct FirebaseFlowTests {
     for (operation, body, message) in [
       ("update", #"{"idToken":"\#(idToken)","provider":"x"}"#, "provider is not implemented yet."),
       (
-        "update", #"{"idToken":"\#(idToken)","deleteAttribute":["EMAIL"]}"#,
-        "deleteAttribute: EMAIL"
-      ),
-      (
-        "update", #"{"idToken":"\#(idToken)","deleteProvider":["password"]}"#,
-        "deleteProvider: password"
+        "update", #"{"idToken":"\#(idToken)","deleteAttribute":["PROVIDER"]}"#,
+        "deleteAttribute: PROVIDER"
       ),
     ] {
       let reply = await server.call(operation, body)
@@ -177,6 +175,7 @@ struct FirebaseFlowTests {
     let initial = await server.admin("accounts:lookup", #"{"initialEmail":"a@b.co"}"#)
     #expect(initial.googleMessage == "Lookup by initialEmail is not implemented.")
     // signUp with an ID token links a new email and password to that user.
+    server.clock.advance(by: 1)
     let linked = await server.call(
       "signUp", #"{"idToken":"\#(idToken)","email":"relinked@example.com","password":"secret456"}"#)
     #expect(linked.object?["localId"] as? String == signedUp["localId"] as? String)

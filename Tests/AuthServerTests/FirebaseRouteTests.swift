@@ -185,12 +185,15 @@ struct FirebaseRouteTests {
     }
     #expect(FirebaseRoutes.rewritten("\(legacy)/unknown") == "\(legacy)/unknown")
     #expect(await server.send(.post, "\(legacy)/unknown", body: "{}").status == 404)
-    let notHere = await server.send(
+    let custom = await server.send(
       .post, "\(legacy)/verifyCustomToken", body: "{}", query: [("key", "k")])
+    #expect(custom.text == Reply.badRequestBody("MISSING_CUSTOM_TOKEN"))
+    let notHere = await server.send(
+      .post, "\(legacy)/verifyPhoneNumber", body: "{}", query: [("key", "k")])
     #expect(notHere.status == 501)
     #expect(
       notHere.googleMessage
-        == "accounts:signInWithCustomToken is not implemented in authflow serve."
+        == "accounts:signInWithPhoneNumber is not implemented in authflow serve."
     )
   }
 

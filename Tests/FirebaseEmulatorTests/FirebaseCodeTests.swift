@@ -12,8 +12,11 @@ import Testing
 /// Out-of-band codes: opaque, single-use, listed from memory, mailed through the outbox.
 struct FirebaseCodeTests {
   @Test func aPasswordResetCodeIsMailedListedAndWorksOnce() async throws {
-    let emulation = try makeEmulation()
+    let clock = AdjustableClock(fixedAt: testEpoch)
+    let emulation = try makeEmulation(clock: clock)
     let old = try await emulation.signIn(email: "unverified@example.com", password: "Test1234")
+    // Tokens of the very second the password changes stay valid, as in the emulator.
+    clock.advance(by: 1)
     let sent = try #require(
       try emulation.sendPasswordReset(
         email: "Unverified@Example.com", mailed: true, continueURL: nil))

@@ -42,3 +42,10 @@ extension FirebaseEmulation {
     try await signUp(email: email, password: "secret123", displayName: displayName)
   }
 }
+
+extension FirebaseEmulation {
+  /// The stored row of the account `id` (any id: GoTrue's admin API takes UUIDs only).
+  func record(_ id: String) throws -> UserRecord {
+    try #require(try engine.withDatabase { database in try database.user(id: id) })
+  }
+}

@@ -1,0 +1,188 @@
+import AuthCrypto
+import GoTrue
+import GoTrueEngine
+import IdentityToolkit
+
+/// Sessions and the ID tokens that prove them: the emulator's claims (`generateJwt`), signed
+/// with the store's secret where the emulator leaves its tokens unsigned, and checked strictly.
+extension FirebaseEmulation {
+  /// Opens a session for `user` begun by `method` and signs its first ID token.
+  func startSession(
+    for user: UserRecord, _ method: FirebaseSignInMethod, _ database: SQLiteDatabase, now: Int64
+  ) throws -> FirebaseSession {
+    let (info, refreshToken) = try engine.openSession(
+      for: user, method: .firebase, in: database, now: now)
+    try database.run(
+      "UPDATE sessions SET firebase_provider = ?, firebase_claims = ? WHERE id = ?",
+      .text(method.provider),
+      FirebaseCustomClaims.serialized(method.claims).map(SQLiteValue.text) ?? .null,
+      .text(info.id))
+    return try session(for: user, info, method, refreshToken: refreshToken, database, now: now)
+  }
+
+  /// How the session `id` began, as its refresh tokens carry it on (a session of a version
+  /// that did not keep it began with a password).
+  func signInMethod(ofSession id: String, _ database: SQLiteDatabase) throws
+    -> FirebaseSignInMethod
+  {
+    let stored = try database.first(
+      "SELECT firebase_provider, firebase_claims FROM sessions WHERE id = ?", .text(id),
+      row: { ($0.optionalText(0), $0.optionalText(1)) })
+    return FirebaseSignInMethod(
+      provider: stored?.0 ?? FirebaseSignInMethod.password.provider,
+      claims: FirebaseCustomClaims.stored(stored?.1))
+  }
+
+  /// The session `info` of `user` with an ID token signed at `now`.
+  func session(
+    for user: UserRecord, _ info: EmbeddedGoTrue.SessionInfo, _ method: FirebaseSignInMethod,
+    refreshToken: String, _ database: SQLiteDatabase, now: Int64
+  ) throws -> FirebaseSession {
+    let lifetime = Int(engine.configuration.accessTokenLifetime)
+    let account = try account(user, database, now: now)
+    let claims = idTokenClaims(
+      for: user, session: info.id, method, authTime: account.lastLoginAt ?? account.lastRefreshAt,
+      lifetime: lifetime, now: now)
+    return FirebaseSession(
+      account: account, idToken: JSONWebToken.sign(claims, secret: engine.secrets.jwt),
+      refreshToken: refreshToken, expiresIn: lifetime)
+  }
+
+  /// Throws `CLAIMS_TOO_LARGE` when an ID token of `user` begun by `method` would be longer
+  /// than ``EngineConfiguration/maximumTokenBytes``: the profile and claims are in every token,
+  /// and one the server cannot read back in a header would lock the user out. Call after
+  /// writing the user, inside the write's transaction, so the write is undone.
+  func checkIDTokenFits(_ user: UserRecord, _ method: FirebaseSignInMethod = .password)
+    throws(IdentityToolkitError)
+  {
+    let claims = idTokenClaims(
+      for: user, session: UUIDText.placeholder, method, authTime: nil, lifetime: 0,
+      now: Int64(Int32.max) * 1_000)
+    let length = JSONWebToken.length(ofTokenWith: claims)
+    let maximum = engine.configuration.maximumTokenBytes
+    guard length > maximum else { return }
+    throw .badRequest(
+      .claimsTooLarge,
+      "the profile and custom claims would make an ID token of \(length) bytes, over the "
+        + "\(maximum) a request header may carry")
+  }
+
+  /// The emulator's claims, in its layers: `name` and `picture`, then the account's custom
+  /// claims, then the session's (a custom token's), then the reserved ones (`email`,
+  /// `email_verified`, `provider_id` for anonymous sessions, `auth_time` (the last sign-in,
+  /// Unix seconds), `user_id`, `firebase`, `iss`, `aud`, `sub`, `iat`, `exp`), and the engine's
+  /// `session_id`, so that revoking a session ends its tokens.
+  private func idTokenClaims(
+    for user: UserRecord, session: String, _ method: FirebaseSignInMethod, authTime: Int64?,
+    lifetime: Int, now: Int64
+  ) -> [String: JSONValue] {
+    var claims: [String: JSONValue] = [:]
+    if let name = user.displayName { claims["name"] = .string(name) }
+    if let picture = user.photoURL { claims["picture"] = .string(picture) }
+    claims.merge(FirebaseCustomClaims.stored(user.customClaims)) { $1 }
+    claims.merge(method.claims) { $1 }
+    var identities: [String: JSONValue] = [:]
+    if !user.email.isEmpty {
+      claims["email"] = .string(user.email)
+      identities["email"] = .array([.string(user.email)])
+    }
+    // An account with no address has no verification to speak of (the emulator leaves it
+    // unset for anonymous and custom-token accounts).
+    if !user.email.isEmpty || user.isConfirmed {
+      claims["email_verified"] = .bool(user.isConfirmed)
+    }
+    if method.provider == FirebaseSignInMethod.anonymous.provider {
+      claims["provider_id"] = .string(method.provider)
+    }
+    let issuedAt = Double(now / 1_000)
+    claims["auth_time"] = .number(Double((authTime ?? now) / 1_000))
+    claims["user_id"] = .string(user.id)
+    claims["firebase"] = .object([
+      "identities": .object(identities), "sign_in_provider": .string(method.provider),
+    ])
+    claims["iss"] = .string(issuer)
+    claims["aud"] = .string(projectID)
+    claims["sub"] = .string(user.id)
+    claims["iat"] = .number(issuedAt)
+    claims["exp"] = .number(issuedAt + Double(lifetime))
+    claims["session_id"] = .string(session)
+    return claims
+  }
+
+  /// The user of `idToken`, checked strictly: signed with the store's secret (HS256 only),
+  /// issued for this project with Firebase's claims, else `INVALID_ID_TOKEN`; then, in the
+  /// emulator's order, `USER_NOT_FOUND`, `TOKEN_EXPIRED` (issued before `validSince`),
+  /// `USER_DISABLED`; and, beyond the emulator, `TOKEN_EXPIRED` once `exp` has passed or its
+  /// session has ended (signed out, revoked).
+  func verifiedUser(idToken: String, _ database: SQLiteDatabase, now: Int64) throws
+    -> (user: UserRecord, claims: [String: JSONValue])
+  {
+    let invalid = IdentityToolkitError.badRequest(.invalidIDToken)
+    guard !idToken.isEmpty,
+      // NB: `exp` is checked below, after the user, in the emulator's order of answers.
+      let claims = try? JSONWebToken.verify(idToken, secret: engine.secrets.jwt, now: nil),
+      claims["iss"]?.stringValue == issuer, claims["aud"]?.stringValue == projectID,
+      claims["firebase"]?.objectValue != nil,
+      let id = claims["sub"]?.stringValue, !id.isEmpty,
+      let issuedAt = claims["iat"]?.numberValue, let expiry = claims["exp"]?.numberValue,
+      // A token issued, or valid from, a time still to come is not one this server made.
+      issuedAt <= Double(now / 1_000),
+      (claims["nbf"]?.numberValue).map({ $0 <= Double(now / 1_000) }) ?? (claims["nbf"] == nil)
+    else { throw invalid }
+    let user = try existingUser(id, database)
+    if let validSince = user.validSince, issuedAt < Double(validSince / 1_000) {
+      throw IdentityToolkitError.badRequest(.tokenExpired)
+    }
+    if user.isBanned(at: now) { throw IdentityToolkitError.badRequest(.userDisabled) }
+    if expiry <= Double(now / 1_000) { throw IdentityToolkitError.badRequest(.tokenExpired) }
+    if let sessionID = claims["session_id"]?.stringValue {
+      let live = try database.first(
+        "SELECT 1 FROM sessions WHERE id = ? AND user_id = ?", .text(sessionID), .text(user.id),
+        row: { _ in true })
+      if live != true { throw IdentityToolkitError.badRequest(.tokenExpired) }
+    }
+    return (user, claims)
+  }
+
+  /// Applies a new `validSince` (Unix seconds) to the sessions of `user`: a session whose
+  /// latest tokens were issued before that second ends, refresh token and all (its ID tokens
+  /// are refused by `validSince` already); one refreshed in that very second goes on, as its
+  /// ID token does in the emulator (`iat >= validSince`).
+  func revokeSessions(of user: String, through validSince: Int64, _ database: SQLiteDatabase)
+    throws
+  {
+    try database.run(
+      "DELETE FROM sessions WHERE user_id = ? AND refreshed_at < ?", .text(user),
+      .integer(validSince * 1_000))
+  }
+}
+
+/// How a Firebase session began: the provider its ID tokens name
+/// (`firebase.sign_in_provider`) and a custom token's claims, which every token of the session
+/// carries (the emulator keeps both in its refresh tokens).
+struct FirebaseSignInMethod: Equatable, Sendable {
+  var provider: String
+  var claims: [String: JSONValue] = [:]
+
+  /// An email and password (or an email link).
+  static let password = Self(provider: "password")
+  /// An anonymous sign-up.
+  static let anonymous = Self(provider: "anonymous")
+
+  /// A custom token, with its claims.
+  static func custom(_ claims: [String: JSONValue]) -> Self {
+    Self(provider: "custom", claims: claims)
+  }
+
+  /// The method an ID token's claims name; `password` when they name none.
+  init(idTokenClaims claims: [String: JSONValue]) {
+    provider =
+      claims["firebase"]?.objectValue?["sign_in_provider"]?.stringValue
+      ?? Self.password.provider
+  }
+
+  init(provider: String, claims: [String: JSONValue] = [:]) {
+    self.provider = provider
+    self.claims = claims
+  }
+}

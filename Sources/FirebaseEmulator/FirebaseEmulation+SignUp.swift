@@ -1,0 +1,224 @@
+import GoTrue
+import GoTrueEngine
+import IdentityToolkit
+
+/// `accounts:signUp`, as the emulator answers it (`operations.ts`, `signUp`): a user's own
+/// sign-up with an email and password or anonymously, a user linking an email and password to
+/// their account, and an admin making an account.
+extension FirebaseEmulation {
+  /// Signs up as `request` asks, with the checks in the emulator's order. A user (`privileged`
+  /// false): `UNEXPECTED_PARAMETER : User ID`, `MISSING_EMAIL`, `MISSING_PASSWORD`,
+  /// `ADMIN_ONLY_OPERATION` (the server takes no new users), `INVALID_EMAIL`, `EMAIL_EXISTS`,
+  /// `WEAK_PASSWORD`, then the ID token's errors; an admin: `UNEXPECTED_PARAMETER : User ID`,
+  /// `DUPLICATE_LOCAL_ID`, `INVALID_PHONE_NUMBER : Invalid format.` (a valid number is `501`:
+  /// the store keeps no phone numbers), `INVALID_EMAIL`, `EMAIL_EXISTS`, `WEAK_PASSWORD`.
+  ///
+  /// Neither email nor password (nor ID token) from a user is an anonymous sign-up; with an ID
+  /// token, the email and password are linked to that user, whose display name becomes the
+  /// request's (none when it has none). A user gets a session; an admin does not.
+  @concurrent
+  public func signUp(_ request: FirebaseSignUpRequest, privileged: Bool)
+    async throws(IdentityToolkitError) -> FirebaseSignedUp
+  {
+    let localID = request.localID.flatMap { $0.isEmpty ? nil : $0 }
+    let idToken = request.idToken.flatMap { $0.isEmpty ? nil : $0 }
+    let password = request.password.flatMap { $0.isEmpty ? nil : $0 }
+    var method: FirebaseSignInMethod?
+    if privileged {
+      if idToken != nil, localID != nil { throw .badRequest(.unexpectedParameter, "User ID") }
+      if let localID { try checkNewID(localID) }
+      if let phone = request.phoneNumber, !phone.isEmpty {
+        guard phone.hasPrefix("+") else {
+          throw .badRequest(.invalidPhoneNumber, "Invalid format.")
+        }
+        throw IdentityToolkitError(
+          status: 501, message: "phoneNumber is not implemented in authflow serve.",
+          statusName: "NOT_IMPLEMENTED")
+      }
+    } else {
+      if localID != nil { throw .badRequest(.unexpectedParameter, "User ID") }
+      if idToken != nil || password != nil || request.email?.isEmpty == false {
+        guard request.email?.isEmpty == false else { throw .badRequest(.missingEmail) }
+        guard password != nil else { throw .badRequest(.missingPassword) }
+        method = .password
+      } else {
+        method = .anonymous
+      }
+      if idToken == nil, engine.configuration.disableSignup {
+        throw .badRequest(.adminOnlyOperation)
+      }
+    }
+    var email: String?
+    // An empty email is checked (and refused) where a user's sign-up expects one, so that
+    // `{"email":"","password":""}` is no anonymous sign-up.
+    if let raw = request.email, !raw.isEmpty || method != nil {
+      email = try validatedEmail(raw)
+      if try read({ database, _ in try database.user(email: email ?? "") != nil }) {
+        throw .badRequest(.emailExists)
+      }
+    }
+    if let password { try checkPassword(password) }
+    if let idToken {
+      _ = try read { database, now in try verifiedUser(idToken: idToken, database, now: now) }
+    }
+    let hash = try password.map { password throws(IdentityToolkitError) in try self.hash(password) }
+    var fields = SignUpFields(email: email, hash: hash)
+    if privileged {
+      (fields.displayName, fields.photoURL) = (.some(request.displayName), .some(request.photoURL))
+      (fields.emailVerified, fields.disabled) = (request.emailVerified ?? false, request.disabled)
+    } else if method == .password {
+      (fields.displayName, fields.emailVerified) = (.some(request.displayName), false)
+    }
+    return try write { database, now in
+      let user: UserRecord
+      if let idToken {
+        user = try verifiedUser(idToken: idToken, database, now: now).user
+      } else {
+        if let localID, try database.user(id: localID) != nil {
+          throw IdentityToolkitError.badRequest(.duplicateLocalID)
+        }
+        user = try insertUser(
+          id: localID, email: email, anonymous: method == .anonymous, database, now: now)
+      }
+      let written = try write(fields, to: user, database, now: now)
+      guard let method, !privileged else {
+        return FirebaseSignedUp(account: try account(written, database, now: now), session: nil)
+      }
+      let session = try startSession(for: written, method, database, now: now)
+      return FirebaseSignedUp(account: session.account, session: session)
+    }
+  }
+
+  /// `accounts:signUp` by a user with an email and a password: a new account, signed in at
+  /// once (not yet verified, as in Firebase).
+  @concurrent
+  public func signUp(email: String, password: String, displayName: String?)
+    async throws(IdentityToolkitError) -> FirebaseSession
+  {
+    var request = FirebaseSignUpRequest()
+    (request.email, request.password, request.displayName) = (email, password, displayName)
+    guard let session = try await signUp(request, privileged: false).session else {
+      throw IdentityToolkitError.badRequest(.invalidIDToken)
+    }
+    return session
+  }
+
+  /// `INVALID_LOCAL_ID` for an id the Admin SDKs would refuse (1 to 128 characters), then
+  /// `DUPLICATE_LOCAL_ID` when it is taken.
+  func checkNewID(_ id: String) throws(IdentityToolkitError) {
+    guard id.count <= 128 else {
+      throw .badRequest("INVALID_LOCAL_ID", "The uid must be 1 to 128 characters")
+    }
+    if try read({ database, _ in try database.user(id: id) != nil }) {
+      throw .badRequest(.duplicateLocalID)
+    }
+  }
+
+  /// A new account signed in at `now`: with `email` as GoTrue's email users are (unconfirmed,
+  /// with an email identity), else one known by its id (anonymous when `anonymous`).
+  private func insertUser(
+    id: String?, email: String?, anonymous: Bool, _ database: SQLiteDatabase, now: Int64
+  ) throws -> UserRecord {
+    if let email {
+      if try database.user(email: email) != nil {
+        throw IdentityToolkitError.badRequest(.emailExists)
+      }
+      return try engine.insertUser(
+        id: id, email: email, passwordHash: engine.secrets.decoyHash, data: [:],
+        confirmed: false, signsIn: true, database, now: now)
+    }
+    return try engine.insertUserWithoutAddress(id: id, anonymous: anonymous, database, now: now)
+  }
+
+  /// Writes a sign-up's `fields` to `user` (new or linking) and signs it in at `now`: a
+  /// password moves `validSince` to this second; an anonymous user given an email and a
+  /// password becomes permanent.
+  private func write(
+    _ fields: SignUpFields, to user: UserRecord, _ database: SQLiteDatabase, now: Int64
+  ) throws -> UserRecord {
+    var assignments: [(String, SQLiteValue)] = [
+      ("last_sign_in_at", .integer(now)), ("updated_at", .integer(now)),
+    ]
+    if let email = fields.email, email != user.email {
+      if try database.user(email: email) != nil {
+        throw IdentityToolkitError.badRequest(.emailExists)
+      }
+      assignments += [("email", .text(email)), ("new_email", .null)]
+    }
+    if let hash = fields.hash {
+      assignments += [
+        ("encrypted_password", .text(hash)), ("password_updated_at", .integer(now)),
+        ("valid_since", .integer(now / 1_000 * 1_000)),
+      ]
+    }
+    if let name = fields.displayName { assignments.append(("display_name", .optional(name))) }
+    if let photo = fields.photoURL { assignments.append(("photo_url", .optional(photo))) }
+    if fields.disabled == true {
+      assignments.append(("banned_until", .integer(Self.disabledUntil)))
+    }
+    try database.run(
+      "UPDATE users SET \(assignments.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE id = ?",
+      assignments.map(\.1) + [.text(user.id)])
+    if let verified = fields.emailVerified {
+      try setEmailVerified(verified, of: user.id, database, now: now)
+    }
+    var written = try existingUser(user.id, database)
+    if written.isAnonymous, !written.email.isEmpty, fields.hash != nil {
+      try engine.makePermanent(written, database, now: now)
+      written = try existingUser(user.id, database)
+    }
+    if fields.hash != nil { try revokeSessions(of: user.id, through: now / 1_000, database) }
+    try checkIDTokenFits(written)
+    return written
+  }
+}
+
+/// What a sign-up writes, as the emulator's `updates`: a double optional is replaced (with
+/// nothing when the inner value is `nil`), a single one set when given.
+private struct SignUpFields {
+  var email: String?
+  var hash: String?
+  var displayName: String??
+  var photoURL: String??
+  var emailVerified: Bool?
+  var disabled: Bool?
+}
+
+extension SQLiteValue {
+  /// `text`, or `NULL` when there is none.
+  static func optional(_ text: String?) -> SQLiteValue { text.map(SQLiteValue.text) ?? .null }
+}
+
+/// A sign-up as its body gives it; empty strings are kept, since the emulator tells some of
+/// them apart from absent fields.
+public struct FirebaseSignUpRequest: Equatable, Sendable {
+  /// The id an admin chooses (`localId`).
+  public var localID: String?
+  /// The ID token of the user to link an email and password to.
+  public var idToken: String?
+  /// The email.
+  public var email: String?
+  /// The password.
+  public var password: String?
+  /// The display name (a user's email sign-up, an admin).
+  public var displayName: String?
+  /// The photo URL (an admin).
+  public var photoURL: String?
+  /// Whether the email is verified already (an admin).
+  public var emailVerified: Bool?
+  /// Whether the account starts disabled (an admin).
+  public var disabled: Bool?
+  /// A phone number (an admin): checked, then `501` (the store keeps no phone numbers).
+  public var phoneNumber: String?
+
+  /// A sign-up with nothing set: an anonymous one.
+  public init() {}
+}
+
+/// What a sign-up made: the account, and the session of a user's own sign-up.
+public struct FirebaseSignedUp: Equatable, Sendable {
+  /// The account.
+  public var account: FirebaseAccount
+  /// The new session; none for an admin's sign-up.
+  public var session: FirebaseSession?
+}

@@ -1,0 +1,186 @@
+import GoTrue
+import GoTrueEngine
+import IdentityToolkit
+
+/// `accounts:update` without an out-of-band code, as the emulator answers it
+/// (`operations.ts`, `setAccountInfoImpl`).
+extension FirebaseEmulation {
+  /// Changes the user of `target` as `changes` ask. Checks, in the emulator's order: the ID
+  /// token's errors, then `OPERATION_NOT_ALLOWED` for `disabled` with an ID token (or
+  /// `USER_NOT_FOUND` for an id), `INVALID_EMAIL`, `EMAIL_EXISTS`, `WEAK_PASSWORD`.
+  ///
+  /// Anyone may change the email (unverified again; the first address is kept as
+  /// `initialEmail` unless the session is anonymous), the password and the profile; an admin
+  /// (`privileged`) also `disabled`, `emailVerified`, custom claims, `createdAt`,
+  /// `lastLoginAt` and `validSince`. A new email or password, or any `validSince`, moves
+  /// `validSince` to this second (an admin's value wins): older tokens are refused, and when
+  /// the session's provider is known (an ID token's, or `password` with a new password) the
+  /// answer carries new tokens.
+  @concurrent
+  public func update(
+    _ target: FirebaseAccountTarget, _ changes: FirebaseAccountChanges, privileged: Bool
+  ) async throws(IdentityToolkitError) -> FirebaseAccountUpdate {
+    let user = try read { database, now in try resolve(target, database, now: now).0 }
+    if case .idToken = target, changes.disabled != nil {
+      throw .badRequest(.operationNotAllowed)
+    }
+    var newEmail: String?
+    if let raw = changes.email {
+      let email = try validatedEmail(raw)
+      if email != user.email, try read({ database, _ in try database.user(email: email) }) != nil {
+        throw .badRequest(.emailExists)
+      }
+      newEmail = email
+    }
+    if let password = changes.password { try checkPassword(password) }
+    let hash = try changes.password.map { password throws(IdentityToolkitError) in
+      try self.hash(password)
+    }
+    return try write { database, now in
+      var (current, provider) = try resolve(target, database, now: now)
+      var edit = AccountEdit(now: now)
+      let emailChanged = newEmail.map { $0 != current.email } ?? false
+      if let newEmail, emailChanged {
+        try edit.changeEmail(of: current, to: newEmail, database)
+        if provider != FirebaseSignInMethod.anonymous.provider, !current.email.isEmpty,
+          current.initialEmail == nil
+        {
+          edit.set("initial_email", .text(current.email))
+        }
+      }
+      if let hash {
+        try edit.setPassword(hash, of: current, database)
+        provider = FirebaseSignInMethod.password.provider
+      }
+      var validSince: Int64? =
+        hash != nil || changes.validSince != nil || emailChanged ? now / 1_000 : nil
+      if let name = changes.displayName { edit.set("display_name", .text(name)) }
+      if let photo = changes.photoURL { edit.set("photo_url", .text(photo)) }
+      if privileged {
+        if let disabled = changes.disabled {
+          edit.set("banned_until", disabled ? .integer(Self.disabledUntil) : .null)
+        }
+        if let verified = changes.emailVerified { edit.verified = verified }
+        if let claims = changes.customAttributes { edit.set("custom_claims", .text(claims)) }
+        if let created = changes.createdAt { edit.set("created_at", .integer(created)) }
+        if let login = changes.lastLoginAt { edit.set("last_sign_in_at", .integer(login)) }
+        if let seconds = changes.validSince { validSince = seconds }
+      }
+      if changes.deleteDisplayName { edit.set("display_name", .null) }
+      if changes.deletePhotoURL { edit.set("photo_url", .null) }
+      if changes.deletePassword || changes.deletedProviders.contains("password") {
+        edit.set("encrypted_password", .text(engine.secrets.decoyHash))
+      }
+      if changes.deleteEmail || changes.deletedProviders.contains("password") {
+        edit.removeEmail()
+      }
+      // The store keeps no phone number nor identity provider: those deletions remove nothing.
+      if let validSince { edit.set("valid_since", .integer(validSince * 1_000)) }
+      current = try edit.apply(to: current, database)
+      if let verified = edit.verified {
+        try setEmailVerified(verified, of: current.id, database, now: now)
+      }
+      if current.isAnonymous, !current.email.isEmpty, hash != nil {
+        try engine.makePermanent(current, database, now: now)
+      }
+      let written = try existingUser(current.id, database)
+      try checkIDTokenFits(written)
+      if let validSince { try revokeSessions(of: written.id, through: validSince, database) }
+      if emailChanged, provider != FirebaseSignInMethod.anonymous.provider,
+        written.initialEmail != nil
+      {
+        // NB: the emulator now logs a RECOVER_EMAIL code to `written.initialEmail`; the
+        // out-of-band codes' branch provides it (`recordEmailChange`), to be called here.
+      }
+      guard validSince != nil, let provider else {
+        return FirebaseAccountUpdate(
+          account: try account(written, database, now: now), session: nil, newEmail: newEmail)
+      }
+      let session = try startSession(
+        for: written, FirebaseSignInMethod(provider: provider), database, now: now)
+      return FirebaseAccountUpdate(account: session.account, session: session, newEmail: newEmail)
+    }
+  }
+
+  /// The user `target` names and the provider of its session (none for an admin naming an
+  /// id): the ID token's errors, or `USER_NOT_FOUND`.
+  private func resolve(_ target: FirebaseAccountTarget, _ database: SQLiteDatabase, now: Int64)
+    throws -> (UserRecord, String?)
+  {
+    switch target {
+    case .idToken(let idToken):
+      let (user, claims) = try verifiedUser(idToken: idToken, database, now: now)
+      return (user, FirebaseSignInMethod(idTokenClaims: claims).provider)
+    case .id(let id):
+      return (try existingUser(id, database), nil)
+    }
+  }
+}
+
+/// The column changes of one `accounts:update`, applied in one statement.
+private struct AccountEdit {
+  let now: Int64
+  var assignments: [(String, SQLiteValue)] = []
+  /// Whether the email ends verified (`nil`: as it is).
+  var verified: Bool?
+
+  init(now: Int64) {
+    self.now = now
+    assignments = [("updated_at", .integer(now))]
+  }
+
+  mutating func set(_ column: String, _ value: SQLiteValue) {
+    assignments.removeAll { $0.0 == column }
+    assignments.append((column, value))
+  }
+
+  /// A new address, unverified; codes sent to the old one must not verify it.
+  mutating func changeEmail(of user: UserRecord, to email: String, _ database: SQLiteDatabase)
+    throws
+  {
+    if try database.user(email: email) != nil {
+      throw IdentityToolkitError.badRequest(.emailExists)
+    }
+    set("email", .text(email))
+    set("new_email", .null)
+    verified = false
+    try database.run(
+      """
+      UPDATE users SET user_metadata = json_set(user_metadata, '$.email', ?)
+      WHERE id = ? AND json_type(user_metadata, '$.email') IS NOT NULL
+      """, .text(email), .text(user.id))
+    try database.run(
+      """
+      DELETE FROM one_time_tokens
+      WHERE user_id = ? AND used_at IS NULL AND kind IN ('confirmation', 'recovery', 'magiclink')
+      """, .text(user.id))
+  }
+
+  /// A new password; a waiting reset code no longer applies.
+  mutating func setPassword(_ hash: String, of user: UserRecord, _ database: SQLiteDatabase)
+    throws
+  {
+    set("encrypted_password", .text(hash))
+    set("password_updated_at", .integer(now))
+    try database.run(
+      "DELETE FROM one_time_tokens WHERE user_id = ? AND kind = 'recovery' AND used_at IS NULL",
+      .text(user.id))
+  }
+
+  /// No email, and so no verification and no sign-in by email link.
+  mutating func removeEmail() {
+    set("email", .null)
+    set("new_email", .null)
+    set("email_link_signin", .integer(0))
+    verified = false
+  }
+
+  /// Runs the edit; the user as it now stands.
+  func apply(to user: UserRecord, _ database: SQLiteDatabase) throws -> UserRecord {
+    try database.run(
+      "UPDATE users SET \(assignments.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE id = ?",
+      assignments.map(\.1) + [.text(user.id)])
+    guard let updated = try database.user(id: user.id) else { throw SQLiteError.missingRow }
+    return updated
+  }
+}
