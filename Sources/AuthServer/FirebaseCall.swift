@@ -18,6 +18,9 @@ struct FirebaseCall: Sendable {
   let emulation: FirebaseEmulation
   /// Whether the caller is an admin.
   let privileged: Bool
+  /// Who may use the privileged routes, for a handler that authorizes its caller itself
+  /// (the legacy `downloadAccount` reads its body first).
+  let trust: LocalTrust
 
   /// The JSON body (an empty body is `{}`).
   func body() throws(IdentityToolkitError) -> FirebaseBody { try FirebaseBody(request.body) }
@@ -76,6 +79,9 @@ struct FirebaseBody: Sendable {
     guard let value = fields[name] else { return false }
     return value != .null
   }
+
+  /// Every member, keys in camel case, for an operation that reads the body whole.
+  var members: [String: JSONValue] { fields }
 
   /// The string `name`; a number is taken as its text, as the emulator coerces it.
   func string(_ name: String) throws(IdentityToolkitError) -> String? {
