@@ -46,28 +46,32 @@ enum FirebaseAnswer {
   /// `{"kind": kind}`.
   static func kind(_ kind: String) -> HTTPResponse { json(.members(["kind": .string(kind)])) }
 
-  /// A user record as lookups and listings show it. The password hash is never shown: it is
-  /// `UkVEQUNURUQ=` (base64 of `REDACTED`) as production answers callers who may not see it.
+  /// A user record as lookups and listings show it: an anonymous user without an email or
+  /// providers; `emailLinkSignin` and `customAuth` only when set. The password hash is never
+  /// shown: it is `UkVEQUNURUQ=` (base64 of `REDACTED`) as production answers callers who may
+  /// not see it.
   static func user(_ account: FirebaseAccount) -> IdentityToolkitUser {
     IdentityToolkitUser(
       localId: account.id, email: account.email.isEmpty ? nil : account.email,
-      emailVerified: account.emailVerified,
-      displayName: account.displayName, photoUrl: account.photoURL,
-      passwordHash: account.hasPassword ? redactedHash : nil,
+      emailVerified: account.emailVerified, displayName: account.displayName,
+      photoUrl: account.photoURL, passwordHash: account.hasPassword ? redactedHash : nil,
       passwordUpdatedAt: account.passwordUpdatedAt.map(Double.init),
       validSince: account.validSince.map { "\($0)" }, disabled: account.disabled,
       createdAt: "\(account.createdAt)", lastLoginAt: account.lastLoginAt.map { "\($0)" },
-      lastRefreshAt: account.lastRefreshAt.map(isoTime), customAttributes: nil,
-      providerUserInfo: providers(account))
+      lastRefreshAt: account.lastRefreshAt.map(isoTime),
+      customAttributes: account.customAttributes, initialEmail: account.initialEmail,
+      emailLinkSignin: account.emailLinkSignin ? true : nil,
+      customAuth: account.customAuth ? true : nil, providerUserInfo: providers(account))
   }
 
-  /// The ways `account` signs in: with its email and password, when it has a password.
+  /// The ways `account` signs in: with its email, by password or by link (the emulator's
+  /// `password` provider).
   static func providers(_ account: FirebaseAccount) -> [IdentityToolkitProviderInfo] {
-    guard account.hasPassword else { return [] }
+    guard account.signsInByEmail else { return [] }
     return [
       IdentityToolkitProviderInfo(
         providerId: "password", email: account.email, federatedId: account.email,
-        rawId: account.email, displayName: account.displayName)
+        rawId: account.email, displayName: account.displayName, photoUrl: account.photoURL)
     ]
   }
 

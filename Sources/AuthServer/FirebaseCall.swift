@@ -93,6 +93,9 @@ struct FirebaseBody: Sendable {
     return value != .null
   }
 
+  /// Every member, keys in camel case, for an operation that reads the body whole.
+  var members: [String: JSONValue] { fields }
+
   /// The string `name`; a number is taken as its text, as the emulator coerces it.
   func string(_ name: String) throws(IdentityToolkitError) -> String? {
     switch fields[name] {

@@ -41,9 +41,15 @@ extension FirebaseRoutes {
     -> HTTPResponse
   {
     let body = try call.body()
-    guard let email = try body.string("email") else { throw .badRequest(.missingEmail) }
+    let unsupported =
+      body.has("captchaResponse") || body.has("captchaChallenge")
+      ? "captcha unimplemented"
+      : body.has("idToken") || body.has("pendingIdToken")
+        ? "idToken / pendingIdToken is no longer in use and unsupported by the Auth Emulator."
+        : nil
     let session = try await call.emulation.signIn(
-      email: email, password: try body.string("password") ?? "")
+      email: try body.string("email"), password: try body.string("password"),
+      unsupported: unsupported)
     var answer = signedIn(session, kind: "identitytoolkit#VerifyPasswordResponse")
     answer.registered = true
     answer.displayName = nil
@@ -57,28 +63,6 @@ extension FirebaseRoutes {
       email: session.account.email.isEmpty ? nil : session.account.email,
       displayName: session.account.displayName, idToken: session.idToken,
       refreshToken: session.refreshToken, expiresIn: "\(session.expiresIn)")
-  }
-
-  /// `accounts:lookup`: the user of an ID token, or (for an admin) users by `localId` and
-  /// `email`; `users` is left out when none is found.
-  @Sendable static func lookup(_ call: FirebaseCall) async throws(IdentityToolkitError)
-    -> HTTPResponse
-  {
-    let body = try call.body()
-    let accounts: [FirebaseAccount]
-    if call.privileged {
-      if body.has("initialEmail") {
-        throw notImplemented("Lookup by initialEmail is not implemented.")
-      }
-      accounts = try call.emulation.accounts(
-        ids: try body.strings("localId"), emails: try body.strings("email"))
-    } else {
-      guard let idToken = try body.nonEmpty("idToken") else {
-        throw .badRequest(.missingIDToken)
-      }
-      accounts = [try call.emulation.account(idToken: idToken)]
-    }
-    return call.json(IdentityToolkitLookup(users: accounts.map(FirebaseAnswer.user)))
   }
 
   /// `accounts:delete`: the user of an ID token, or (for an admin) the user `localId`.

@@ -4,7 +4,7 @@ import GoTrueEngine
 import HTTPServer
 import IdentityToolkit
 
-/// Secure Token, the admin's listings and batch deletion, and the emulator's own routes.
+/// Secure Token, the admin's batch deletion, and the emulator's own routes.
 extension FirebaseRoutes {
   /// `POST /securetoken.googleapis.com/v1/token`: a refresh grant, in a JSON or form body,
   /// checked in the emulator's order: a refresh token this server could not have issued,
@@ -48,21 +48,6 @@ extension FirebaseRoutes {
       .members([
         "projectId": .string("12345"), "authorizedDomains": .array([.string("localhost")]),
       ]))
-  }
-
-  /// `GET …/accounts:batchGet?maxResults=&nextPageToken=`: users by id.
-  @Sendable static func batchGet(_ call: FirebaseCall) async throws(IdentityToolkitError)
-    -> HTTPResponse
-  {
-    let request = call.request
-    let limit = request.queryValue("maxResults").flatMap(Double.init).flatMap { number in
-      number.isFinite ? Int(max(-1, min(number.rounded(.down), 1_000_000))) : nil
-    }
-    let token = request.queryValue("nextPageToken").flatMap { $0.isEmpty ? nil : $0 }
-    let page = try call.emulation.page(after: token, limit: limit)
-    return call.json(
-      IdentityToolkitDownloadAccount(
-        users: page.accounts.map(FirebaseAnswer.user), nextPageToken: page.next))
   }
 
   /// `accounts:batchDelete` with `localIds` and `force`.
@@ -114,36 +99,5 @@ extension FirebaseRoutes {
   {
     try call.emulation.deleteAllAccounts()
     return FirebaseAnswer.json(.object([]))
-  }
-
-  /// `GET /emulator/v1/projects/{id}/config`.
-  @Sendable static func config(_ call: FirebaseCall) async throws(IdentityToolkitError)
-    -> HTTPResponse
-  {
-    FirebaseAnswer.json(configuration(call.emulation))
-  }
-
-  /// `PATCH /emulator/v1/projects/{id}/config`: turns improved email privacy on or off;
-  /// duplicate emails cannot be allowed (one account per email, as GoTrue).
-  @Sendable static func updateConfig(_ call: FirebaseCall) async throws(IdentityToolkitError)
-    -> HTTPResponse
-  {
-    let body = try call.body()
-    if try body.object("signIn")?.bool("allowDuplicateEmails") == true {
-      throw notImplemented("allowDuplicateEmails is not implemented in authflow serve.")
-    }
-    if let privacy = try body.object("emailPrivacyConfig")?.bool("enableImprovedEmailPrivacy") {
-      call.emulation.improvedEmailPrivacy = privacy
-    }
-    return FirebaseAnswer.json(configuration(call.emulation))
-  }
-
-  private static func configuration(_ emulation: FirebaseEmulation) -> EmulatorJSON {
-    .members([
-      "signIn": .members(["allowDuplicateEmails": .bool(false)]),
-      "emailPrivacyConfig": .members([
-        "enableImprovedEmailPrivacy": .bool(emulation.improvedEmailPrivacy)
-      ]),
-    ])
   }
 }

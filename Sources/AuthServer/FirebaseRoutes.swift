@@ -9,6 +9,7 @@ import IdentityToolkit
 enum FirebaseRoutes {
   static let identityToolkit = "/identitytoolkit.googleapis.com/v1"
   static let project = identityToolkit + "/projects/{}"
+  static let relyingParty = "/www.googleapis.com/identitytoolkit/v3/relyingparty/"
   static let emulator = "/emulator/v1/projects/{}"
 
   /// Whether `path` is the Firebase surface's (its answers and errors are Google's).
@@ -21,10 +22,18 @@ enum FirebaseRoutes {
   }
 
   /// A legacy v3 path (`/www.googleapis.com/identitytoolkit/v3/relyingparty/verifyPassword`,
-  /// what the iOS SDK calls on an emulator) as the v1 path it stands for; others unchanged.
+  /// what the iOS SDK calls on an emulator) as the v1 path it stands for, and
+  /// `…/v1/projects/{id}:queryAccounts` as `…/v1/projects/{id}/accounts:query` (the same
+  /// operation); others unchanged.
   static func rewritten(_ path: String) -> String {
-    let prefix = "/www.googleapis.com/identitytoolkit/v3/relyingparty/"
-    guard path.hasPrefix(prefix), let operation = legacy[String(path.dropFirst(prefix.count))]
+    let projects = identityToolkit + "/projects/"
+    let query = ":queryAccounts"
+    if path.hasPrefix(projects), path.hasSuffix(query) {
+      let id = path.dropFirst(projects.count).dropLast(query.count)
+      if !id.isEmpty, !id.contains("/") { return projects + id + "/accounts:query" }
+    }
+    guard path.hasPrefix(relyingParty),
+      let operation = legacy[String(path.dropFirst(relyingParty.count))]
     else { return path }
     return identityToolkit + "/" + operation
   }
@@ -56,6 +65,7 @@ enum FirebaseRoutes {
       ("\(v1)/accounts:lookup", [.post: (.key, lookup)]),
       ("\(v1)/accounts:delete", [.post: (.key, delete)]),
       ("\(v1)/accounts:signInWithCustomToken", [.post: (.key, signInWithCustomToken)]),
+      ("\(v1)/accounts:createAuthUri", [.post: (.key, createAuthUri)]),
       ("\(v1)/projects", [.get: (.key, projects)]),
       ("/securetoken.googleapis.com/v1/token", [.post: (.keyOnly, token)]),
       ("\(project)/accounts", [.post: (.owner, signUp)]),
@@ -65,14 +75,23 @@ enum FirebaseRoutes {
       ("\(project)/accounts:sendOobCode", [.post: (.owner, sendOobCode)]),
       ("\(project)/accounts:batchGet", [.get: (.owner, batchGet)]),
       ("\(project)/accounts:batchDelete", [.post: (.owner, batchDelete)]),
+      ("\(project)/accounts:query", [.post: (.owner, queryAccounts)]),
+      ("\(relyingParty)downloadAccount", [.post: (.open, downloadAccount)]),
+      (
+        "/identitytoolkit.googleapis.com/v2/projects/{}/config",
+        [.get: (.owner, config), .patch: (.owner, updateConfig)]
+      ),
       ("\(emulator)/accounts", [.delete: (.local, deleteAllAccounts)]),
       ("\(emulator)/oobCodes", [.get: (.local, oobCodes)]),
       ("\(emulator)/verificationCodes", [.get: (.local, verificationCodes)]),
-      ("\(emulator)/config", [.get: (.local, config), .patch: (.local, updateConfig)]),
+      (
+        "\(emulator)/config",
+        [.get: (.local, emulatorConfig), .patch: (.local, updateEmulatorConfig)]
+      ),
       ("/emulator/action", [.get: (.open, action)]),
     ]
     let elsewhere = [
-      "accounts:createAuthUri", "accounts:signInWithEmailLink",
+      "accounts:signInWithEmailLink",
       "accounts:signInWithIdp", "accounts:signInWithPhoneNumber", "accounts:sendVerificationCode",
     ].map { ("\(v1)/\($0)", [HTTPMethod.post: (Access.key, unimplemented($0))]) }
     return (routes + elsewhere).map { pattern, handlers in

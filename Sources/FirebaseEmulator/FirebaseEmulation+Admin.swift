@@ -4,30 +4,6 @@ import IdentityToolkit
 
 /// What an admin (`Bearer owner`, the Admin SDKs) does to any account.
 extension FirebaseEmulation {
-  /// `accounts:lookup` by an admin: the accounts with these ids and emails, each once, in the
-  /// order asked.
-  public func accounts(ids: [String], emails: [String]) throws(IdentityToolkitError)
-    -> [FirebaseAccount]
-  {
-    try read { database, now in
-      var found: [UserRecord] = []
-      for id in ids {
-        if let user = try database.user(id: id), user.deletedAt == nil { found.append(user) }
-      }
-      for email in emails {
-        if let user = try database.user(email: EmailRules.normalized(email)),
-          user.deletedAt == nil
-        {
-          found.append(user)
-        }
-      }
-      var seen: Set<String> = []
-      return try found.filter { seen.insert($0.id).inserted }.map { user in
-        try account(user, database, now: now)
-      }
-    }
-  }
-
   /// `accounts` by an admin (``signUp(_:privileged:)``): an account with a chosen id
   /// (`DUPLICATE_LOCAL_ID` when taken) or a new UUID, an email or none, a password or none
   /// anyone knows, its profile, verified and disabled as asked; signed in by nobody, though
@@ -68,25 +44,6 @@ extension FirebaseEmulation {
         }
       }
       return refused
-    }
-  }
-
-  /// `accounts:batchGet`: up to `limit` accounts (the emulator's default 20, at most 1000;
-  /// a negative limit means all) whose ids sort after `after`, by id; the next page's token
-  /// (the last id) when the page is full.
-  public func page(after: String?, limit: Int?) throws(IdentityToolkitError)
-    -> (accounts: [FirebaseAccount], next: String?)
-  {
-    let size = min(limit.flatMap { $0 == 0 ? nil : $0 } ?? 20, 1_000)
-    return try read { database, now in
-      let users = try database.query(
-        """
-        SELECT \(UserRecord.columns) FROM users WHERE deleted_at IS NULL AND id > ?
-        ORDER BY id LIMIT ?
-        """, [.text(after ?? ""), .integer(size < 0 ? -1 : Int64(size))], row: UserRecord.init)
-      let accounts = try users.map { try account($0, database, now: now) }
-      let full = size >= 0 && accounts.count == size && size > 0
-      return (accounts, full ? accounts.last?.id : nil)
     }
   }
 

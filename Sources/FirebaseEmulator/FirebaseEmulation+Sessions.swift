@@ -5,22 +5,33 @@ import IdentityToolkit
 
 /// Signing in with a password, and refreshing a session (Secure Token).
 extension FirebaseEmulation {
-  /// `accounts:signInWithPassword`: unconfirmed users sign in too. `INVALID_EMAIL`, then
-  /// `MISSING_PASSWORD`; an unknown email:
-  /// `EMAIL_NOT_FOUND`, then `USER_DISABLED`, then a wrong password `INVALID_PASSWORD`, in the
-  /// emulator's order; with improved email privacy the first and last are both
-  /// `INVALID_LOGIN_CREDENTIALS`.
+  /// `accounts:signInWithPassword`: unconfirmed users sign in too. Checked in the emulator's
+  /// order: `PASSWORD_LOGIN_DISABLED` (the email provider is off), `MISSING_EMAIL` (none sent;
+  /// an empty one is `INVALID_EMAIL`), `INVALID_EMAIL` (not the emulator's email form),
+  /// `MISSING_PASSWORD`, then `unsupported` (the emulator's `501` for a field it does not
+  /// serve, such as a captcha); then, for the account, `EMAIL_NOT_FOUND`, `USER_DISABLED`
+  /// (even with a wrong password), `INVALID_PASSWORD`, or with improved email privacy
+  /// `INVALID_LOGIN_CREDENTIALS` for the first and last.
   @concurrent
-  public func signIn(email rawEmail: String, password: String)
+  public func signIn(email rawEmail: String?, password: String?, unsupported: String? = nil)
     async throws(IdentityToolkitError) -> FirebaseSession
   {
-    let email = try validatedEmail(rawEmail)
-    guard !password.isEmpty else { throw .badRequest(.missingPassword) }
+    guard engine.configuration.emailProvider else { throw .badRequest("PASSWORD_LOGIN_DISABLED") }
+    guard let rawEmail else { throw .badRequest(.missingEmail) }
+    guard FirebaseRules.isEmailForm(rawEmail) else { throw .badRequest(.invalidEmail) }
+    guard let password, !password.isEmpty else { throw .badRequest(.missingPassword) }
+    if let unsupported {
+      throw IdentityToolkitError(status: 501, message: unsupported, statusName: "NOT_IMPLEMENTED")
+    }
+    let email = EmailRules.normalized(rawEmail)
     let privacy = improvedEmailPrivacy
     let user = try read { database, _ in
       try database.user(email: email).flatMap { $0.deletedAt == nil ? $0 : nil }
     }
     guard let user else {
+      // With improved email privacy the answer must not tell who has an account, so an
+      // unknown email costs the same bcrypt check as a wrong password.
+      if privacy { _ = Bcrypt.verify(password, against: engine.secrets.decoyHash) }
       throw .badRequest(privacy ? .invalidLoginCredentials : .emailNotFound)
     }
     if user.isBanned(at: engine.nowMillis) { throw .badRequest(.userDisabled) }

@@ -30,8 +30,8 @@ public struct FirebaseEmulation: Sendable {
   /// The project's settings: whether sign-in hides which emails have accounts
   /// (`emailPrivacyConfig.enableImprovedEmailPrivacy`, off as in the emulator).
   public var improvedEmailPrivacy: Bool {
-    get { state.privacy.withLock { $0 } }
-    nonmutating set { state.privacy.withLock { $0 = newValue } }
+    get { state.config.withLock { $0.improvedEmailPrivacy } }
+    nonmutating set { state.config.withLock { $0.improvedEmailPrivacy = newValue } }
   }
 
   /// The Secure Token issuer of the project's ID tokens.
@@ -153,10 +153,10 @@ public struct FirebaseEmulation: Sendable {
 
 /// What the emulation keeps in this process only: the plaintext of the out-of-band codes it
 /// made (to list them, as the emulator's `oobCodes` does; the store keeps only their hashes),
-/// and the project's settings.
+/// and the project's configuration.
 final class FirebaseEmulationState: Sendable {
   let codes = Mutex<[FirebaseOutOfBandCode]>([])
-  let privacy = Mutex(false)
+  let config = Mutex(FirebaseProjectConfig())
 
   /// How many codes are kept for the listing; the oldest go first.
   static let capacity = 1_000
@@ -188,6 +188,14 @@ public struct FirebaseAccount: Equatable, Sendable {
   public var lastRefreshAt: Int64?
   /// When the password last changed through this surface (Unix milliseconds).
   public var passwordUpdatedAt: Int64?
+  /// The account's first email, once it changed (`initialEmail`).
+  public var initialEmail: String? = nil
+  /// The custom claims, as JSON text (`customAttributes`).
+  public var customAttributes: String? = nil
+  /// Whether the account signs in by email link (`emailLinkSignin`).
+  public var emailLinkSignin = false
+  /// Whether the account was made or signed in by a custom token (`customAuth`).
+  public var customAuth = false
 }
 
 /// A signed-in user: the account, an ID token and the session's refresh token.
@@ -216,6 +224,8 @@ extension FirebaseEmulation {
       hasPassword: user.passwordHash != engine.secrets.decoyHash,
       validSince: user.validSince.map { $0 / 1_000 }, createdAt: user.createdAt,
       lastLoginAt: user.lastSignInAt, lastRefreshAt: refreshed ?? nil,
-      passwordUpdatedAt: user.passwordUpdatedAt)
+      passwordUpdatedAt: user.passwordUpdatedAt, initialEmail: user.initialEmail,
+      customAttributes: user.customClaims, emailLinkSignin: user.emailLinkSignin,
+      customAuth: user.customAuth)
   }
 }

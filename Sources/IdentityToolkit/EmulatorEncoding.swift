@@ -40,18 +40,21 @@ extension SecureTokenResponse: EmulatorEncodable {
 }
 
 extension IdentityToolkitProviderInfo: EmulatorEncodable {
-  /// `providerId`, `displayName`, `email`, `federatedId`, `rawId`.
+  /// `providerId`, `email`, `federatedId`, `rawId`, `displayName`, `photoUrl`, as the
+  /// emulator makes the `password` entry.
   public var emulatorJSON: EmulatorJSON {
     .members([
-      "providerId": .string(providerId), "displayName": .maybe(displayName),
-      "email": .maybe(email), "federatedId": .maybe(federatedId), "rawId": .maybe(rawId),
+      "providerId": .string(providerId), "email": .maybe(email),
+      "federatedId": .maybe(federatedId), "rawId": .maybe(rawId),
+      "displayName": .maybe(displayName), "photoUrl": .maybe(photoUrl),
     ])
   }
 }
 
 extension IdentityToolkitUser: EmulatorEncodable {
   /// The user record: times as the emulator keeps them (milliseconds and `validSince` as
-  /// strings, `passwordUpdatedAt` a number).
+  /// strings, `passwordUpdatedAt` a number); `providerUserInfo` left out when empty, as for an
+  /// anonymous user.
   public var emulatorJSON: EmulatorJSON {
     .members([
       "localId": .string(localId), "email": .maybe(email),
@@ -61,7 +64,11 @@ extension IdentityToolkitUser: EmulatorEncodable {
       "validSince": .maybe(validSince), "disabled": .maybe(disabled),
       "createdAt": .maybe(createdAt), "lastLoginAt": .maybe(lastLoginAt),
       "lastRefreshAt": .maybe(lastRefreshAt), "customAttributes": .maybe(customAttributes),
-      "providerUserInfo": providerUserInfo.map { .array($0.map(\.emulatorJSON)) },
+      "initialEmail": .maybe(initialEmail), "emailLinkSignin": .maybe(emailLinkSignin),
+      "customAuth": .maybe(customAuth),
+      "providerUserInfo": providerUserInfo.flatMap {
+        $0.isEmpty ? nil : .array($0.map(\.emulatorJSON))
+      },
     ])
   }
 }

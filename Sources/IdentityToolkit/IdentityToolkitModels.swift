@@ -94,17 +94,20 @@ public struct IdentityToolkitProviderInfo: Codable, Equatable, Hashable, Sendabl
   public var rawId: String?
   /// The display name.
   public var displayName: String?
+  /// The photo URL.
+  public var photoUrl: String?
 
   /// An entry with the given parts.
   public init(
     providerId: String, email: String?, federatedId: String?, rawId: String?,
-    displayName: String? = nil
+    displayName: String? = nil, photoUrl: String? = nil
   ) {
     self.providerId = providerId
     self.email = email
     self.federatedId = federatedId
     self.rawId = rawId
     self.displayName = displayName
+    self.photoUrl = photoUrl
   }
 }
 
@@ -136,6 +139,12 @@ public struct IdentityToolkitUser: Codable, Equatable, Hashable, Sendable {
   public var lastRefreshAt: String?
   /// The custom claims, as a JSON text.
   public var customAttributes: String?
+  /// The account's first email, once it changed.
+  public var initialEmail: String?
+  /// Whether the user signs in by email link (present only when so).
+  public var emailLinkSignin: Bool?
+  /// Whether the user was made or signed in by a custom token (present only when so).
+  public var customAuth: Bool?
   /// The ways the user signs in.
   public var providerUserInfo: [IdentityToolkitProviderInfo]?
 
@@ -145,6 +154,7 @@ public struct IdentityToolkitUser: Codable, Equatable, Hashable, Sendable {
     photoUrl: String? = nil, passwordHash: String? = nil, passwordUpdatedAt: Double? = nil,
     validSince: String? = nil, disabled: Bool? = nil, createdAt: String? = nil,
     lastLoginAt: String? = nil, lastRefreshAt: String? = nil, customAttributes: String? = nil,
+    initialEmail: String? = nil, emailLinkSignin: Bool? = nil, customAuth: Bool? = nil,
     providerUserInfo: [IdentityToolkitProviderInfo]? = nil
   ) {
     self.localId = localId
@@ -160,6 +170,9 @@ public struct IdentityToolkitUser: Codable, Equatable, Hashable, Sendable {
     self.lastLoginAt = lastLoginAt
     self.lastRefreshAt = lastRefreshAt
     self.customAttributes = customAttributes
+    self.initialEmail = initialEmail
+    self.emailLinkSignin = emailLinkSignin
+    self.customAuth = customAuth
     self.providerUserInfo = providerUserInfo
   }
 }

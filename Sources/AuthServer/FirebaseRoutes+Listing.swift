@@ -1,0 +1,117 @@
+import FirebaseEmulator
+import GoTrue
+import HTTPServer
+import IdentityToolkit
+
+/// Finding accounts: how an email signs in (`createAuthUri`), lookups by token or identifier,
+/// and an admin's listings (`batchGet`, its legacy `downloadAccount`, `query`).
+extension FirebaseRoutes {
+  /// `accounts:createAuthUri`: whether `identifier` has an account and how it signs in; with
+  /// improved email privacy, only the session id.
+  @Sendable static func createAuthUri(_ call: FirebaseCall) async throws(IdentityToolkitError)
+    -> HTTPResponse
+  {
+    let body = try call.body()
+    let answer = try call.emulation.authURI(
+      identifier: try body.string("identifier"), continueURI: try body.string("continueUri"),
+      sessionID: try body.string("sessionId"), providerID: try body.string("providerId"))
+    let kind = EmulatorJSON.string("identitytoolkit#CreateAuthUriResponse")
+    guard let methods = answer.methods else {
+      return FirebaseAnswer.json(.members(["kind": kind, "sessionId": .string(answer.sessionID)]))
+    }
+    return FirebaseAnswer.json(
+      .members([
+        "kind": kind, "registered": .bool(methods.registered),
+        "allProviders": .array(methods.providers.map(EmulatorJSON.string)),
+        "sessionId": .string(answer.sessionID),
+        "signinMethods": .array(methods.methods.map(EmulatorJSON.string)),
+      ]))
+  }
+
+  /// `accounts:lookup`: the user of an ID token, or (for an admin, who sends no token) the
+  /// users named by `localId`, `email`, `phoneNumber` and `federatedUserId`; `users` is left
+  /// out when none is found. Lookup by `initialEmail` is the emulator's `501`.
+  @Sendable static func lookup(_ call: FirebaseCall) async throws(IdentityToolkitError)
+    -> HTTPResponse
+  {
+    let body = try call.body()
+    let accounts: [FirebaseAccount]
+    if call.privileged {
+      if body.has("initialEmail") {
+        throw notImplemented("Lookup by initialEmail is not implemented.")
+      }
+      var lookup = FirebaseLookup()
+      lookup.ids = try body.strings("localId")
+      lookup.emails = try body.strings("email")
+      lookup.phoneNumbers = try body.strings("phoneNumber")
+      lookup.federatedIDs = try federatedIDs(body)
+      accounts = try call.emulation.accounts(matching: lookup)
+    } else {
+      guard let idToken = try body.nonEmpty("idToken") else {
+        throw .badRequest(.missingIDToken)
+      }
+      accounts = [try call.emulation.account(idToken: idToken)]
+    }
+    return call.json(IdentityToolkitLookup(users: accounts.map(FirebaseAnswer.user)))
+  }
+
+  /// The `{providerId, rawId}` pairs of `federatedUserId`; a pair missing either is skipped.
+  private static func federatedIDs(_ body: FirebaseBody) throws(IdentityToolkitError)
+    -> [FirebaseFederatedID]
+  {
+    guard body.has("federatedUserId") else { return [] }
+    guard case .array(let entries)? = body.members["federatedUserId"] else {
+      throw .invalidPayload("/federatedUserId should be array")
+    }
+    return entries.compactMap { entry in
+      let object = entry.objectValue
+      guard let provider = object?["providerId"]?.stringValue, !provider.isEmpty,
+        let raw = object?["rawId"]?.stringValue, !raw.isEmpty
+      else { return nil }
+      return FirebaseFederatedID(providerID: provider, rawID: raw)
+    }
+  }
+
+  /// `GET …/accounts:batchGet?maxResults=&nextPageToken=`: a page of users by id.
+  @Sendable static func batchGet(_ call: FirebaseCall) async throws(IdentityToolkitError)
+    -> HTTPResponse
+  {
+    try page(
+      call, maxResults: call.request.queryValue("maxResults"),
+      after: call.request.queryValue("nextPageToken"))
+  }
+
+  /// `POST /www.googleapis.com/identitytoolkit/v3/relyingparty/downloadAccount`: without a
+  /// `targetProjectId`, `INSUFFICIENT_PERMISSION` before the caller is even looked at;
+  /// otherwise `batchGet` of that project for an admin, the body's fields as its query.
+  @Sendable static func downloadAccount(_ call: FirebaseCall) async throws(IdentityToolkitError)
+    -> HTTPResponse
+  {
+    let body = try call.body()
+    guard let target = try body.nonEmpty("targetProjectId") else {
+      throw .badRequest(.insufficientPermission)
+    }
+    _ = try authorize(call.request, access: .owner, trust: call.trust, call.emulation)
+    guard target == call.emulation.projectID else {
+      throw mismatch(target, call.emulation.projectID)
+    }
+    return try page(
+      call, maxResults: try body.string("maxResults") ?? call.request.queryValue("maxResults"),
+      after: try body.string("nextPageToken") ?? call.request.queryValue("nextPageToken"))
+  }
+
+  /// A page as `batchGet` reads its parameters: `maxResults` floored (0 or unreadable is 20,
+  /// a negative one is all), the page after `nextPageToken`.
+  private static func page(_ call: FirebaseCall, maxResults: String?, after token: String?)
+    throws(IdentityToolkitError) -> HTTPResponse
+  {
+    let limit = maxResults.flatMap(Double.init).flatMap { number in
+      number.isFinite ? Int(max(-1, min(number.rounded(.down), 1_000_000))) : nil
+    }
+    let page = try call.emulation.page(
+      after: token.flatMap { $0.isEmpty ? nil : $0 }, limit: limit)
+    return call.json(
+      IdentityToolkitDownloadAccount(
+        users: page.accounts.map(FirebaseAnswer.user), nextPageToken: page.next))
+  }
+}
