@@ -57,12 +57,15 @@ enum FirebaseAnswer {
       validSince: account.validSince.map { "\($0)" }, disabled: account.disabled,
       createdAt: "\(account.createdAt)", lastLoginAt: account.lastLoginAt.map { "\($0)" },
       lastRefreshAt: account.lastRefreshAt.map(isoTime), customAttributes: nil,
-      providerUserInfo: providers(account))
+      providerUserInfo: providers(account), emailLinkSignin: account.emailLinkSignin ? true : nil)
   }
 
-  /// The ways `account` signs in: with its email and password, when it has a password.
+  /// The ways `account` signs in: with its email, when it has a password or signs in by
+  /// email link (both are the `password` provider, as in the emulator).
   static func providers(_ account: FirebaseAccount) -> [IdentityToolkitProviderInfo] {
-    guard account.hasPassword else { return [] }
+    guard !account.email.isEmpty, account.hasPassword || account.emailLinkSignin else {
+      return []
+    }
     return [
       IdentityToolkitProviderInfo(
         providerId: "password", email: account.email, federatedId: account.email,

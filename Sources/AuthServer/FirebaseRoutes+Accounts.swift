@@ -122,8 +122,8 @@ extension FirebaseRoutes {
     return FirebaseAnswer.kind("identitytoolkit#DeleteAccountResponse")
   }
 
-  /// `accounts:update`: applies a `VERIFY_EMAIL` code, or changes the user of an ID token,
-  /// or (for an admin) the user `localId`.
+  /// `accounts:update`: applies an out-of-band code (``applyCode(_:_:)``), or changes the user
+  /// of an ID token, or (for an admin) the user `localId`.
   @Sendable static func update(_ call: FirebaseCall) async throws(IdentityToolkitError)
     -> HTTPResponse
   {
@@ -141,6 +141,7 @@ extension FirebaseRoutes {
       }
       if body.has("customAttributes") { throw .badRequest(.insufficientPermission) }
     }
+    if let applied = try applyCode(call, body) { return applied }
     try refuseUnsupported(
       body, ["customAttributes", "phoneNumber", "mfa", "linkProviderUserInfo", "createdAt"])
     var changes = FirebaseAccountChanges()
@@ -157,9 +158,6 @@ extension FirebaseRoutes {
       throw notImplemented("deleteProvider: \(provider)")
     }
     let emulation = call.emulation
-    if let code = try body.nonEmpty("oobCode") {
-      return call.json(FirebaseAnswer.updated(try emulation.applyVerification(code: code)))
-    }
     changes.email = try body.nonEmpty("email")
     changes.password = try body.nonEmpty("password")
     changes.displayName = try body.string("displayName")

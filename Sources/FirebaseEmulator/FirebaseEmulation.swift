@@ -188,6 +188,8 @@ public struct FirebaseAccount: Equatable, Sendable {
   public var lastRefreshAt: Int64?
   /// When the password last changed through this surface (Unix milliseconds).
   public var passwordUpdatedAt: Int64?
+  /// Whether the account has signed in by email link (the emulator's `emailLinkSignin`).
+  public var emailLinkSignin = false
 }
 
 /// A signed-in user: the account, an ID token and the session's refresh token.
@@ -216,6 +218,6 @@ extension FirebaseEmulation {
       hasPassword: user.passwordHash != engine.secrets.decoyHash,
       validSince: user.validSince.map { $0 / 1_000 }, createdAt: user.createdAt,
       lastLoginAt: user.lastSignInAt, lastRefreshAt: refreshed ?? nil,
-      passwordUpdatedAt: user.passwordUpdatedAt)
+      passwordUpdatedAt: user.passwordUpdatedAt, emailLinkSignin: user.emailLinkSignin)
   }
 }

@@ -31,7 +31,7 @@ extension EmbeddedGoTrue {
   /// Makes anonymous `user` permanent once an address of theirs is confirmed: an email
   /// identity, the email provider in `app_metadata` (GoTrue's `UpdateAppMetaDataProviders`),
   /// and `is_anonymous` false. Call inside the write transaction that set the address.
-  func makePermanent(_ user: UserRecord, _ database: SQLiteDatabase, now: Int64) throws {
+  package func makePermanent(_ user: UserRecord, _ database: SQLiteDatabase, now: Int64) throws {
     let providers: [String: JSONValue] = [
       "provider": .string("email"), "providers": .array([.string("email")]),
     ]
