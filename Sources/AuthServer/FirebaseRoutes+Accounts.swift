@@ -107,11 +107,8 @@ extension FirebaseRoutes {
     if let claims, !claims.isEmpty { _ = try FirebaseCustomClaims.parse(serialized: claims) }
     let deleted = try deletedAttributes(body)
 
-    // ── Out-of-band codes (the emulator's `oobCode` branch): owned by the codes' work. ──
-    if let code = try body.nonEmpty("oobCode") {
-      return call.json(FirebaseAnswer.updated(try call.emulation.applyVerification(code: code)))
-    }
-    // ── End of the out-of-band codes' branch. ──
+    // The emulator's `oobCode` branch (FirebaseRoutes+Codes.swift).
+    if let applied = try applyCode(call, body) { return applied }
 
     try refuseUnsupported(body, ["mfa"])
     var changes = FirebaseAccountChanges()

@@ -74,14 +74,14 @@ extension FirebaseRoutes {
   // MARK: The emulator's own routes
 
   /// `GET /emulator/v1/projects/{id}/oobCodes`: the codes made in this process that still
-  /// work, oldest first.
+  /// work, oldest first (`RECOVER_EMAIL` codes too).
   @Sendable static func oobCodes(_ call: FirebaseCall) async throws(IdentityToolkitError)
     -> HTTPResponse
   {
     let codes = try call.emulation.codes().map { code in
       EmulatorOobCode(
-        email: code.email, requestType: code.type.rawValue, oobCode: code.code,
-        oobLink: code.link)
+        email: code.email, newEmail: code.newEmail, requestType: code.type.rawValue,
+        oobCode: code.code, oobLink: code.link)
     }
     return call.json(EmulatorOobCodes(oobCodes: codes))
   }

@@ -61,6 +61,7 @@ enum FirebaseRoutes {
       ("\(v1)/accounts:signInWithPassword", [.post: (.key, signIn)]),
       ("\(v1)/accounts:sendOobCode", [.post: (.key, sendOobCode)]),
       ("\(v1)/accounts:resetPassword", [.post: (.key, resetPassword)]),
+      ("\(v1)/accounts:signInWithEmailLink", [.post: (.key, signInWithEmailLink)]),
       ("\(v1)/accounts:update", [.post: (.key, update)]),
       ("\(v1)/accounts:lookup", [.post: (.key, lookup)]),
       ("\(v1)/accounts:delete", [.post: (.key, delete)]),
@@ -91,7 +92,6 @@ enum FirebaseRoutes {
       ("/emulator/action", [.get: (.open, action)]),
     ]
     let elsewhere = [
-      "accounts:signInWithEmailLink",
       "accounts:signInWithIdp", "accounts:signInWithPhoneNumber", "accounts:sendVerificationCode",
     ].map { ("\(v1)/\($0)", [HTTPMethod.post: (Access.key, unimplemented($0))]) }
     return (routes + elsewhere).map { pattern, handlers in

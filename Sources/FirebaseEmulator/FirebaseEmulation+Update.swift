@@ -36,17 +36,14 @@ extension FirebaseEmulation {
     let hash = try changes.password.map { password throws(IdentityToolkitError) in
       try self.hash(password)
     }
-    return try write { database, now in
+    let (update, recovery) = try write {
+      database, now -> (FirebaseAccountUpdate, IssuedCode?) in
       var (current, provider) = try resolve(target, database, now: now)
+      let previousEmail = current.email
       var edit = AccountEdit(now: now)
       let emailChanged = newEmail.map { $0 != current.email } ?? false
       if let newEmail, emailChanged {
         try edit.changeEmail(of: current, to: newEmail, database)
-        if provider != FirebaseSignInMethod.anonymous.provider, !current.email.isEmpty,
-          current.initialEmail == nil
-        {
-          edit.set("initial_email", .text(current.email))
-        }
       }
       if let hash {
         try edit.setPassword(hash, of: current, database)
@@ -86,20 +83,31 @@ extension FirebaseEmulation {
       let written = try existingUser(current.id, database)
       try checkIDTokenFits(written)
       if let validSince { try revokeSessions(of: written.id, through: validSince, database) }
-      if emailChanged, provider != FirebaseSignInMethod.anonymous.provider,
-        written.initialEmail != nil
-      {
-        // NB: the emulator now logs a RECOVER_EMAIL code to `written.initialEmail`; the
-        // out-of-band codes' branch provides it (`recordEmailChange`), to be called here.
-      }
+      // The first address is kept (`initialEmail`, unless the session is anonymous), and a
+      // RECOVER_EMAIL code is logged to it, as the emulator does.
+      let recovery =
+        emailChanged
+        ? try recordEmailChange(
+          ofUser: written.id, from: previousEmail, to: written.email,
+          anonymous: provider == FirebaseSignInMethod.anonymous.provider, database, now: now)
+        : nil
+      let recorded = try existingUser(written.id, database)
       guard validSince != nil, let provider else {
-        return FirebaseAccountUpdate(
-          account: try account(written, database, now: now), session: nil, newEmail: newEmail)
+        return (
+          FirebaseAccountUpdate(
+            account: try account(recorded, database, now: now), session: nil, newEmail: newEmail),
+          recovery
+        )
       }
       let session = try startSession(
-        for: written, FirebaseSignInMethod(provider: provider), database, now: now)
-      return FirebaseAccountUpdate(account: session.account, session: session, newEmail: newEmail)
+        for: recorded, FirebaseSignInMethod(provider: provider), database, now: now)
+      return (
+        FirebaseAccountUpdate(account: session.account, session: session, newEmail: newEmail),
+        recovery
+      )
     }
+    publish(recovery.map { [$0] } ?? [])
+    return update
   }
 
   /// The user `target` names and the provider of its session (none for an admin naming an

@@ -39,20 +39,12 @@ public struct FirebaseEmulation: Sendable {
 
   // MARK: Running against the store
 
-  /// Runs `body` in one write transaction after spending a request from `budget`; a thrown
-  /// `IdentityToolkitError` undoes the body's writes and is rethrown as it is.
-  func write<T: Sendable>(
-    spending budget: KeyPath<EngineConfiguration.RateLimits, EngineConfiguration.Budget>? = nil,
-    _ body: (SQLiteDatabase, Int64) throws -> T
-  ) throws(IdentityToolkitError) -> T {
-    if let budget {
-      do {
-        try engine.answer(spending: budget) { _, _ in }
-      } catch {
-        throw Self.translated(error)
-      }
-    }
-    return try run { database, now in try database.transaction { try body(database, now) } }
+  /// Runs `body` in one write transaction; a thrown `IdentityToolkitError` undoes the body's
+  /// writes and is rethrown as it is. The emulator has no rate limits: nothing is spent.
+  func write<T: Sendable>(_ body: (SQLiteDatabase, Int64) throws -> T)
+    throws(IdentityToolkitError) -> T
+  {
+    try run { database, now in try database.transaction { try body(database, now) } }
   }
 
   /// Runs `body` with the store, outside a transaction (reads).

@@ -65,19 +65,17 @@ extension EmbeddedGoTrue {
   /// code and of its link's token hash. Call inside a write transaction.
   ///
   /// A code made for an admin (`generate_link`) is not mailed, so it counts against no email
-  /// limit. With `oob`, the code is that Firebase out-of-band code instead of 6 digits, found
-  /// only by its own keyed hash (never by `/verify`), and the email carries its link. With
-  /// `pkce`, the link's token carries GoTrue's `pkce_` prefix and is found only with it (the
-  /// caller keeps the flow state, ``beginFlow(_:method:userID:_:now:)``).
+  /// limit. With `pkce`, the link's token carries GoTrue's `pkce_` prefix and is found only
+  /// with it (the caller keeps the flow state, ``beginFlow(_:method:userID:_:now:)``).
   package func issueCode(
     _ kind: CodeKind, for user: UserRecord, to recipient: String? = nil,
     _ database: SQLiteDatabase, now: Int64, redirectTo: String? = nil, mailed: Bool = true,
-    oob: OutOfBandCode? = nil, pkce: Bool = false
+    pkce: Bool = false
   ) throws -> PendingEmail {
     let recipient = recipient ?? user.email
     let limits = limiter(database, now)
     if mailed { try limits.consumeEmailSent() }
-    let code = oob?.code ?? random.digits(6)
+    let code = random.digits(6)
     let token = (pkce ? Self.pkcePrefix : "") + linkToken(email: recipient, code: code)
     // A reauthentication nonce is typed, never followed: it has no link.
     let linked = kind != .reauthentication
@@ -94,7 +92,7 @@ extension EmbeddedGoTrue {
       VALUES (?, ?, ?, ?, ?, ?)
       """, .text(user.id), .text(kind.rawValue),
       .blob(codeHash(kind, userID: user.id, code: code)),
-      linked ? .blob(oob.map { oobHash($0.code) } ?? linkHash(token)) : .null,
+      linked ? .blob(linkHash(token)) : .null,
       .integer(now), .integer(now + lifetime))
     let sentColumn =
       switch kind {
@@ -114,28 +112,8 @@ extension EmbeddedGoTrue {
       redirectTo: allowedRedirect(redirectTo))
     return PendingEmail(
       recipient: recipient, kind: kind.emailKind, code: code,
-      link: linked ? oob?.link ?? link.url(configuration.emailLinks) : "",
-      change: kind.emailKind == .emailChange ? (user.email, user.newEmail ?? recipient) : nil,
-      firebaseProject: oob?.project)
-  }
-
-  /// A Firebase out-of-band code to issue: the opaque code, the link that carries it, and the
-  /// project its email names.
-  package struct OutOfBandCode: Sendable {
-    package var code: String
-    package var link: String
-    package var project: String
-
-    package init(code: String, link: String, project: String) {
-      self.code = code
-      self.link = link
-      self.project = project
-    }
-  }
-
-  /// The keyed hash an out-of-band code is found by (apart from `/verify`'s link hashes).
-  package func oobHash(_ code: String) -> [UInt8] {
-    HMAC.sha256(key: secrets.codes, message: Array("oob:\(code)".utf8))
+      link: linked ? link.url(configuration.emailLinks) : "",
+      change: kind.emailKind == .emailChange ? (user.email, user.newEmail ?? recipient) : nil)
   }
 
   package func deliver(_ emails: [PendingEmail], at date: Date) {
@@ -259,7 +237,7 @@ extension EmbeddedGoTrue {
     deliver(emails, at: date)
   }
 
-  /// ``issueCode(_:for:to:_:now:redirectTo:mailed:oob:pkce:)`` for a request that may come
+  /// ``issueCode(_:for:to:_:now:redirectTo:mailed:pkce:)`` for a request that may come
   /// with a PKCE challenge: the flow state begins with the code, and the link carries the
   /// prefix.
   func issueFlowCode(

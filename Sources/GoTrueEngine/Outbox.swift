@@ -133,20 +133,45 @@ package struct PendingEmail: Sendable {
   var link: String
   /// For an email change: the address being left and the one being taken.
   var change: (from: String, to: String)?
-  /// For an email of the Firebase surface: the project it names (Firebase's own templates).
-  var firebaseProject: String? = nil
+  /// Words its sender composed (the Firebase surface's own templates), instead of GoTrue's.
+  var content: EmailContent? = nil
+}
+
+extension PendingEmail {
+  /// An email to `recipient` whose words its sender composed.
+  package init(
+    recipient: String, kind: OutboxMessage.Kind, code: String, link: String,
+    content: EmailContent
+  ) {
+    self.init(
+      recipient: recipient, kind: kind, code: code, link: link, change: nil, content: content)
+  }
+}
+
+/// The words of an email: its subject, plain text and HTML.
+package struct EmailContent: Sendable {
+  package var subject: String
+  package var text: String
+  package var html: String
+
+  /// The words given.
+  package init(subject: String, text: String, html: String) {
+    self.subject = subject
+    self.text = text
+    self.html = html
+  }
 }
 
 /// The words of each email, after GoTrue's default templates (the ones that still carried the
 /// code as well as the link).
-struct EmailTemplate {
+package struct EmailTemplate {
   var subject: String
   var text: String
   var html: String
 
   init(_ email: PendingEmail) {
-    if let project = email.firebaseProject {
-      self = EmailTemplate(firebase: email, project: project)
+    if let content = email.content {
+      (subject, text, html) = (content.subject, content.text, content.html)
       return
     }
     let (subject, lead, action) =
@@ -215,47 +240,8 @@ struct EmailTemplate {
       """
   }
 
-  /// Firebase's default templates (Authentication → Templates), which carry only the link.
-  private init(firebase email: PendingEmail, project: String) {
-    let (subject, lead, ignore) =
-      email.kind == .recovery
-      ? (
-        "Reset your password for \(project)",
-        "Follow this link to reset your \(project) password for your \(email.recipient) account.",
-        "If you didn't ask to reset your password, you can ignore this email."
-      )
-      : (
-        "Verify your email for \(project)", "Follow this link to verify your email address.",
-        "If you didn't ask to verify this address, you can ignore this email."
-      )
-    self.subject = subject
-    text = """
-      Hello,
-
-      \(lead)
-
-      \(email.link)
-
-      \(ignore)
-
-      Thanks,
-
-      Your \(project) team
-
-      """
-    html = """
-      <p>Hello,</p>
-      <p>\(Self.escaped(lead))</p>
-      <p><a href="\(Self.escaped(email.link))">\(Self.escaped(email.link))</a></p>
-      <p>\(Self.escaped(ignore))</p>
-      <p>Thanks,</p>
-      <p>Your \(Self.escaped(project)) team</p>
-
-      """
-  }
-
   /// `text` with HTML's special characters escaped, for element content and quoted attributes.
-  static func escaped(_ text: String) -> String {
+  package static func escaped(_ text: String) -> String {
     var escaped = ""
     for character in text {
       switch character {

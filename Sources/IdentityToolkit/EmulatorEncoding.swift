@@ -58,14 +58,14 @@ extension IdentityToolkitUser: EmulatorEncodable {
   public var emulatorJSON: EmulatorJSON {
     .members([
       "localId": .string(localId), "email": .maybe(email),
-      "emailVerified": .maybe(emailVerified), "displayName": .maybe(displayName),
+      "emailVerified": .maybe(emailVerified), "emailLinkSignin": .maybe(emailLinkSignin),
+      "displayName": .maybe(displayName),
       "photoUrl": .maybe(photoUrl), "passwordHash": .maybe(passwordHash),
       "passwordUpdatedAt": passwordUpdatedAt.map { .int(Int64($0)) },
       "validSince": .maybe(validSince), "disabled": .maybe(disabled),
       "createdAt": .maybe(createdAt), "lastLoginAt": .maybe(lastLoginAt),
       "lastRefreshAt": .maybe(lastRefreshAt), "customAttributes": .maybe(customAttributes),
-      "initialEmail": .maybe(initialEmail), "emailLinkSignin": .maybe(emailLinkSignin),
-      "customAuth": .maybe(customAuth),
+      "initialEmail": .maybe(initialEmail), "customAuth": .maybe(customAuth),
       "providerUserInfo": providerUserInfo.flatMap {
         $0.isEmpty ? nil : .array($0.map(\.emulatorJSON))
       },
@@ -94,9 +94,12 @@ extension IdentityToolkitOobCode: EmulatorEncodable {
 }
 
 extension IdentityToolkitResetPassword: EmulatorEncodable {
-  /// `kind`, `requestType`, `email`.
+  /// `kind`, `requestType`, `email`, `newEmail`.
   public var emulatorJSON: EmulatorJSON {
-    .members(["kind": .maybe(kind), "requestType": .maybe(requestType), "email": .maybe(email)])
+    .members([
+      "kind": .maybe(kind), "requestType": .maybe(requestType), "email": .maybe(email),
+      "newEmail": .maybe(newEmail),
+    ])
   }
 }
 
@@ -117,10 +120,11 @@ extension IdentityToolkitSetAccountInfo: EmulatorEncodable {
 }
 
 extension EmulatorOobCode: EmulatorEncodable {
-  /// `email`, `requestType`, `oobCode`, `oobLink`.
+  /// `email`, `newEmail`, `requestType`, `oobCode`, `oobLink`, in the order the emulator
+  /// makes its records.
   public var emulatorJSON: EmulatorJSON {
     .members([
-      "email": .string(email), "requestType": .string(requestType),
+      "email": .string(email), "newEmail": .maybe(newEmail), "requestType": .string(requestType),
       "oobCode": .string(oobCode), "oobLink": .string(oobLink),
     ])
   }
@@ -168,7 +172,7 @@ public struct IdentityToolkitDownloadAccount: Codable, Equatable, Hashable, Send
 /// &lang=en&oobCode=…&apiKey=fake-api-key[&continueUrl=…]`, query escaped as `URLSearchParams`
 /// escapes it.
 public enum EmulatorActionLink {
-  /// The link for `code` opened in `mode` (`verifyEmail`, `resetPassword`), on the server at
+  /// The link for `code` opened in `mode` (`verifyEmail`, `signIn`, …), on the server at
   /// `base` (`http://127.0.0.1:9099`).
   public static func url(base: String, mode: String, oobCode: String, continueURL: String? = nil)
     -> String
@@ -184,7 +188,7 @@ public enum EmulatorActionLink {
 
   /// `text` as `application/x-www-form-urlencoded` writes it: letters, digits and `*-._`
   /// as they are, space as `+`, every other byte `%XX`.
-  static func formEscaped(_ text: String) -> String {
+  public static func formEscaped(_ text: String) -> String {
     var escaped = ""
     for byte in text.utf8 {
       switch byte {

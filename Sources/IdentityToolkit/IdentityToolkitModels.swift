@@ -220,18 +220,22 @@ public struct IdentityToolkitOobCode: Codable, Equatable, Hashable, Sendable {
 public struct IdentityToolkitResetPassword: Codable, Equatable, Hashable, Sendable {
   /// `identitytoolkit#ResetPasswordResponse`.
   public var kind: String?
-  /// The account's email.
+  /// The account's email (left out for an email sign-in code).
   public var email: String?
   /// The code's type, e.g. `PASSWORD_RESET`.
   public var requestType: String?
+  /// The address a `VERIFY_AND_CHANGE_EMAIL` code moves the account to.
+  public var newEmail: String?
 
   /// An answer with the given parts.
   public init(
-    kind: String? = "identitytoolkit#ResetPasswordResponse", email: String?, requestType: String?
+    kind: String? = "identitytoolkit#ResetPasswordResponse", email: String?, requestType: String?,
+    newEmail: String? = nil
   ) {
     self.kind = kind
     self.email = email
     self.requestType = requestType
+    self.newEmail = newEmail
   }
 }
 
@@ -288,8 +292,10 @@ public struct IdentityToolkitSetAccountInfo: Codable, Equatable, Hashable, Senda
 
 /// A code the Auth emulator lists at `/emulator/v1/projects/{id}/oobCodes`.
 public struct EmulatorOobCode: Codable, Equatable, Hashable, Sendable {
-  /// The address it was sent to.
+  /// The address it concerns (for `VERIFY_AND_CHANGE_EMAIL`, the account's current one).
   public var email: String
+  /// The address a `VERIFY_AND_CHANGE_EMAIL` code moves the account to.
+  public var newEmail: String?
   /// `VERIFY_EMAIL`, `PASSWORD_RESET`, …
   public var requestType: String
   /// The code.
@@ -298,8 +304,11 @@ public struct EmulatorOobCode: Codable, Equatable, Hashable, Sendable {
   public var oobLink: String
 
   /// A listing entry with the given parts.
-  public init(email: String, requestType: String, oobCode: String, oobLink: String) {
+  public init(
+    email: String, newEmail: String? = nil, requestType: String, oobCode: String, oobLink: String
+  ) {
     self.email = email
+    self.newEmail = newEmail
     self.requestType = requestType
     self.oobCode = oobCode
     self.oobLink = oobLink

@@ -155,7 +155,7 @@ struct FirebaseAdminTests {
     let key = ("apiKey", "fake-api-key")
     #expect(await open([("mode", "verifyEmail"), key]).status == 400)
     #expect(
-      await open([("mode", "signIn"), ("oobCode", code), key]).text
+      await open([("mode", "signOut"), ("oobCode", code), key]).text
         == "{\n  \"authEmulator\": {\n    \"error\": \"Invalid mode\"\n  }\n}")
     let verified = await open([("mode", "verifyEmail"), ("oobCode", verifyCode), key])
     #expect(verified.status == 200)

@@ -21,6 +21,8 @@ struct FirebaseUpdateTests {
     #expect(moved.newEmail == "second@example.com")
     #expect(moved.account.email == "second@example.com" && !moved.account.emailVerified)
     #expect(try emulation.record(first.account.id).initialEmail == "first@example.com")
+    let recovery = try emulation.codes().filter { $0.type == .recoverEmail }
+    #expect(recovery.map(\.email) == ["first@example.com"], "a RECOVER_EMAIL code to it")
     let renewed = try #require(moved.session, "a new email moves validSince: new tokens")
     #expect(
       try emulation.account(idToken: first.idToken).email == "second@example.com",
@@ -32,6 +34,9 @@ struct FirebaseUpdateTests {
     let again = try await emulation.update(.idToken(renewed.idToken), change, privileged: false)
     #expect(again.account.validSince == Int64(clock.now.timeIntervalSince1970))
     #expect(try emulation.record(first.account.id).initialEmail == "first@example.com")
+    #expect(
+      try emulation.codes().filter { $0.type == .recoverEmail }.map(\.email)
+        == ["first@example.com", "first@example.com"], "always to the first email")
     #expect(
       await firebaseFailure { try emulation.account(idToken: renewed.idToken) }
         == .badRequest(.tokenExpired))
@@ -56,6 +61,7 @@ struct FirebaseUpdateTests {
     #expect(claims["firebase"]?.objectValue?["sign_in_provider"] == .string("anonymous"))
     #expect(claims["email"] == .string("anon@example.com"))
     #expect(try emulation.record(anonymous.account.id).initialEmail == nil)
+    #expect(try emulation.codes().isEmpty, "no RECOVER_EMAIL code for an anonymous session")
     change.password = "secret123"
     change.email = nil
     let withPassword = try await emulation.update(

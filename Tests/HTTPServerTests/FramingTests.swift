@@ -75,7 +75,9 @@ struct FramingTests {
   }
 
   @Test func requestTrickledInPiecesIsServed() async throws {
-    try await withServer { server in
+    // NB: a generous idle timeout: under a full parallel run the test's own pauses between
+    // pieces can stretch to seconds, and the server rightly drops a request that stalls.
+    try await withServer({ $0.requestTimeout = .seconds(60) }) { server in
       let connection = try await server.connect()
       let pieces = [
         "POST /ec", "ho HTTP/1.1\r", "\nHost: t\r\nTransfer-Encoding: chunked\r\n", "\r",
