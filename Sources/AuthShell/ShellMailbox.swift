@@ -16,8 +16,9 @@ struct MailItem: Equatable, Sendable {
   var recipient: String
   /// The subject line.
   var subject: String
-  /// When it was sent.
-  var sentAt: Date
+  /// When it was sent; `nil` when the mailbox does not say (the Firebase emulator's codes
+  /// carry no time).
+  var sentAt: Date?
   /// Its 6-digit code, when it has one.
   var code: String?
   /// Its link.
@@ -117,6 +118,6 @@ struct RemoteMailbox: ShellMailbox {
   private static func item(_ message: EmulatorMailboxMessage) -> MailItem {
     MailItem(
       id: message.id, recipient: message.recipient.lowercased(), subject: message.subject,
-      sentAt: Date(), code: message.code, link: message.link, type: message.type)
+      sentAt: nil, code: message.code, link: message.link, type: message.type)
   }
 }

@@ -67,8 +67,9 @@ extension ShellSession {
       let code = item.code.map {
         "code \(TerminalText.visible(io.masksCodes ? Redaction.mask : $0))  "
       }
+      let sent = item.sentAt.map { " " + Renderer.timestamp($0) } ?? ""
       return [
-        "#\(TerminalText.visible(item.id)) \(Renderer.timestamp(item.sentAt)) to \(recipient): "
+        "#\(TerminalText.visible(item.id))\(sent) to \(recipient): "
           + TerminalText.visible(item.subject),
         "    \(code ?? "")\(TerminalText.visible(link))",
       ]

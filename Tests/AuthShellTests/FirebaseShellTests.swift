@@ -41,6 +41,24 @@ struct FirebaseShellTests {
     #expect(run.error.isEmpty, "\(name): \(run.error)")
   }
 
+  @Test func theEmulatorsMailIsListedWithoutATimeItDoesNotKeep() throws {
+    let server = try RunningServer([
+      "--store", ":memory:", "--seed", "1", "--hash-cost", "4", "--firebase-project", "demo-app",
+    ])
+    defer { server.stop() }
+    let host = String(server.url.dropFirst("http://".count))
+    let run = try runAuthflow(
+      [
+        "--backend", "firebase", "-c",
+        "create; set email ada@example.com; set password Secret123; set confirm Secret123; "
+          + "consent on; submit; mail",
+      ],
+      environment: ["FIREBASE_AUTH_EMULATOR_HOST": host, "FIREBASE_PROJECT_ID": "demo-app"])
+    #expect(run.status == 0, "\(run.error)")
+    // The emulator's codes carry no time: none is made up for them.
+    #expect(run.output.contains("#1 to ada@example.com: Verify your email"), "\(run.output)")
+  }
+
   @Test func badFirebaseSettingsAreOneLine() throws {
     let missing = try runAuthflow(["--backend", "firebase", "-c", "show"])
     #expect(missing.status == 2)
