@@ -46,6 +46,11 @@ public protocol AuthService: Sendable {
   /// Deletes the signed-in user's account with everything kept with it, and forgets the
   /// session (seed 004's GDPR deletion).
   func deleteAccount(_ session: AuthSession) async throws(AuthError)
+
+  /// The signed-in user as the backend keeps them now, read without renewing the session (what
+  /// Firebase's `User.reload()` asks of `accounts:lookup`); `nil` when the backend cannot tell
+  /// without renewing it.
+  func reloadUser(_ session: AuthSession) async throws(AuthError) -> AuthUser?
 }
 
 extension AuthService {
@@ -54,6 +59,9 @@ extension AuthService {
 
   /// GoTrue's links carry the email, so the code need not tell it.
   public func emailForResetCode(_ code: String) async throws(AuthError) -> String? { nil }
+
+  /// A backend that tells a user's state only through a renewed session.
+  public func reloadUser(_ session: AuthSession) async throws(AuthError) -> AuthUser? { nil }
 
   /// A backend without a way to delete accounts from the app.
   public func deleteAccount(_ session: AuthSession) async throws(AuthError) {

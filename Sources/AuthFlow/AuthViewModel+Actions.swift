@@ -109,6 +109,42 @@ extension AuthViewModel {
     await renew()
   }
 
+  /// Whether the screen waits for the signed-in user to verify their address: the session's
+  /// email is unverified and a banner asks them to open the emailed link (seed 003's
+  /// verification screen, which "periodically checks isEmailVerified").
+  public var awaitsEmailVerification: Bool {
+    guard let user = state.session?.user, !user.emailVerified, state.inFlight == nil else {
+      return false
+    }
+    return state.banner.map(Self.verificationBanners.contains) ?? false
+  }
+
+  private static let verificationBanners: Set<AuthBanner> = [
+    .verificationSent, .verificationResent, .verificationNotSent,
+  ]
+
+  /// Checks again, quietly, whether the user has verified their address, where the backend
+  /// can tell without renewing the session (``AuthService/reloadUser(_:)``). When they have,
+  /// renews the session so its tokens carry the verification and says "Your email is
+  /// verified."; otherwise nothing changes and no event is recorded (a poll is not the user's
+  /// doing). Offline, or when the check fails, it waits for the next one. Returns whether the
+  /// address was found verified.
+  @discardableResult
+  public func recheckEmailVerification() async -> Bool {
+    guard awaitsEmailVerification, state.network == .online else { return false }
+    await renewSessionIfDue()
+    guard awaitsEmailVerification, let session = state.session,
+      let user = try? await service.reloadUser(session), user.emailVerified,
+      awaitsEmailVerification, state.session?.refreshToken == session.refreshToken
+    else { return false }
+    if await renew() == nil, state.session != nil {
+      // The renewed tokens carry the verification; the user is verified either way.
+      state.session?.user.emailVerified = true
+      statusBanner = .emailVerified
+    }
+    return true
+  }
+
   @discardableResult
   private func renew() async -> AuthError? {
     guard let session = state.session else { return nil }

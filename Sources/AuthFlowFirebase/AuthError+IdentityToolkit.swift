@@ -35,11 +35,13 @@ public enum FirebaseOperation: Equatable, Hashable, Sendable {
   case refresh
   /// `accounts:delete`.
   case deleteAccount
+  /// `accounts:lookup` of the signed-in user, as `User.reload()` asks.
+  case lookup
 
   /// Whether the request is made with the session's tokens, so that a refusal ends it.
   var usesSession: Bool {
     switch self {
-    case .refresh, .sendVerification, .deleteAccount: true
+    case .refresh, .sendVerification, .deleteAccount, .lookup: true
     case .signUp, .signIn, .sendPasswordReset, .resetPassword, .confirmEmail: false
     }
   }

@@ -184,6 +184,21 @@ public final class FirebaseAuthService: AuthService {
     sessions.clear()
   }
 
+  /// The user as `accounts:lookup` has them now, as `User.reload()` asks: whether the address
+  /// is verified yet, without renewing the session.
+  public func reloadUser(_ session: AuthSession) async throws(AuthError) -> AuthUser? {
+    let token = session.accessToken
+    let answer = try await call(.lookup) { () async throws(FirebaseFailure) in
+      try await client.lookup(idToken: token)
+    }
+    // An ID token of a deleted user finds no one, as the SDK's reload reports USER_NOT_FOUND.
+    guard let found = answer.users?.first else { throw .sessionExpired }
+    var user = session.user
+    user.emailVerified = found.emailVerified ?? false
+    if let email = found.email { user.email = email }
+    return user
+  }
+
   /// A valid ID token for the app's API (seed 003's `getCurrentUserToken`, the
   /// `tokenProvider`): the saved session's, renewed first when it expires within five minutes
   /// or when `forcingRefresh`. Throws ``AuthError/sessionExpired`` when no one is signed in.

@@ -10,6 +10,9 @@ enum LineInput: Equatable, Sendable {
   case unreadable(ShellError)
   /// Ctrl-C at the prompt: the line was dropped.
   case interrupted
+  /// Nothing was entered for as long as the caller asked to wait: the prompt can be shown
+  /// again, with what was typed of the line kept.
+  case idle
 
   /// The longest line accepted, in bytes.
   static let maximumLength = 1 << 16
@@ -69,10 +72,20 @@ enum LineInput: Equatable, Sendable {
 protocol LineSource: AnyObject {
   /// The next line, showing `prompt` first where there is a terminal; `nil` at the end.
   func nextLine(prompt: String) -> LineInput?
+  /// The next line as ``nextLine(prompt:)`` reads it, or ``LineInput/idle`` once nothing has
+  /// been typed for `idleAfter` seconds, where a person types (scripts never idle).
+  func nextLine(prompt: String, idleAfter: Double?) -> LineInput?
   /// Whether lines are kept in a history (then the runner hands them over, masked).
   var keepsHistory: Bool { get }
   /// Keeps `line` (already stripped of secrets) in the history.
   func remember(_ line: String)
+}
+
+extension LineSource {
+  /// Lines that never wait on a person: the same as ``nextLine(prompt:)``.
+  func nextLine(prompt: String, idleAfter: Double?) -> LineInput? {
+    nextLine(prompt: prompt)
+  }
 }
 
 /// Lines read from a file descriptor in large chunks (scripts, pipes).

@@ -62,9 +62,18 @@ final class ShellRunner {
         command: options.json
           ? CommandTable.record.invocation(.start(path: path, transcript: false)).displayText : nil)
     }
-    reading: while let input = source.nextLine(prompt: options.interactive ? prompt : "") {
+    reading: while let input = source.nextLine(
+      prompt: options.interactive ? prompt : "", idleAfter: recheckInterval)
+    {
+      if input == .idle {
+        // Nothing typed for a while: the screen waiting for a verified email checks again.
+        write(await session.recheckEmailVerification())
+        continue
+      }
       lineNumber += 1
       switch input {
+      case .idle:
+        continue
       case .interrupted:
         continue
       case .unreadable(let problem):
@@ -143,6 +152,19 @@ final class ShellRunner {
     }
     return .goOn
   }
+
+  /// How many seconds the prompt waits before checking again whether the email was verified:
+  /// only for a person at the terminal (scripts keep the explicit `reload`), and not while
+  /// recording, whose replay could not see a change no command made.
+  private var recheckInterval: Double? {
+    guard options.interactive, options.playback == nil, session.observers.recorder == nil,
+      session.viewModel.awaitsEmailVerification
+    else { return nil }
+    return Self.verificationRecheckSeconds
+  }
+
+  /// Seed 003's "periodically checks": every five seconds without a key pressed.
+  static let verificationRecheckSeconds = 5.0
 
   private var prompt: String {
     Renderer.prompt(session.viewModel.state, label: session.backend.label, style: session.style)

@@ -111,6 +111,15 @@ final class ShellSession {
     return Renderer.changes(from: before, to: viewModel.state, answered: true, style: style)
   }
 
+  /// While the screen waits for the signed-in user to verify their email: checks again, and
+  /// tells what changed ("Your email is verified."), or nothing.
+  func recheckEmailVerification() async -> [String] {
+    let before = viewModel.state
+    let outcomes = events.outcomes
+    guard await viewModel.recheckEmailVerification() else { return [] }
+    return changes(since: before, outcomes: outcomes)
+  }
+
   /// How a command runs.
   enum Step {
     /// It ran at once.

@@ -67,6 +67,22 @@ struct SessionTests {
     #expect(form == "grant_type=refresh_token&refresh_token=refresh-1")
   }
 
+  @Test func reloadingTheUserAsksLookupAndKeepsTheSession() async throws {
+    let session = try await signIn()
+    transport.then(
+      ok(#"{"users":[{"localId":"uid-1","email":"test@example.com","emailVerified":true}]}"#))
+    let user = try await service.reloadUser(session)
+    #expect(user == AuthUser(id: "uid-1", email: "test@example.com", emailVerified: true))
+    #expect(transport.operations.last == "accounts:lookup")
+    #expect(transport.body(1)["idToken"] as? String == session.accessToken)
+    #expect(store.load() == session, "the session is not renewed by a reload")
+
+    transport.then(ok(#"{"kind":"identitytoolkit#GetAccountInfoResponse"}"#))
+    await #expect(throws: AuthError.sessionExpired) { try await service.reloadUser(session) }
+    transport.then(googleError("USER_DISABLED"))
+    await #expect(throws: AuthError.sessionExpired) { try await service.reloadUser(session) }
+  }
+
   @Test func aRefusedRefreshTokenForgetsTheSession() async throws {
     let session = try await signIn()
     transport.then(.failure(.timedOut))

@@ -18,6 +18,7 @@ final class MockAuthService: AuthService {
     case signOut(AuthSession)
     case emailForResetCode(String)
     case deleteAccount(AuthSession)
+    case reloadUser(AuthSession)
   }
 
   private struct State {
@@ -34,6 +35,7 @@ final class MockAuthService: AuthService {
     var signOut: Result<Void, AuthError>?
     var emailForResetCode: Result<String?, AuthError>?
     var deleteAccount: Result<Void, AuthError>?
+    var reloadUser: Result<AuthUser?, AuthError>?
     var resetCodeFormat = ResetCodeFormat.sixDigits
     var gate: Gate?
   }
@@ -76,6 +78,9 @@ final class MockAuthService: AuthService {
   func stubSignOut(_ result: Result<Void, AuthError>) { state.withLock { $0.signOut = result } }
   func stubDeleteAccount(_ result: Result<Void, AuthError>) {
     state.withLock { $0.deleteAccount = result }
+  }
+  func stubReloadUser(_ result: Result<AuthUser?, AuthError>) {
+    state.withLock { $0.reloadUser = result }
   }
   func stubEmailForResetCode(_ result: Result<String?, AuthError>) {
     state.withLock { $0.emailForResetCode = result }
@@ -133,6 +138,10 @@ final class MockAuthService: AuthService {
 
   func deleteAccount(_ session: AuthSession) async throws(AuthError) {
     try await answer(.deleteAccount(session), \.deleteAccount)
+  }
+
+  func reloadUser(_ session: AuthSession) async throws(AuthError) -> AuthUser? {
+    try await answer(.reloadUser(session), \.reloadUser)
   }
 
   func emailForResetCode(_ code: String) async throws(AuthError) -> String? {

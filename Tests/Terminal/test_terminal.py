@@ -12,7 +12,10 @@ import stat
 import subprocess
 import sys
 import tempfile
+import json
+import re
 import unittest
+import urllib.request
 
 import pexpect
 
@@ -271,6 +274,44 @@ class TerminalTests(unittest.TestCase):
         cancelled.close()
         self.assertEqual(cancelled.exitstatus, 1, "a cancelled secret stops the script")
         self.assertNotIn("line 5", cancelled.before)
+
+    def test_firebase_verification_is_noticed_without_a_command(self):
+        server = subprocess.Popen(
+            [AUTHFLOW, "serve", "--store", ":memory:", "--port", "0", "--hash-cost", "4",
+             "--firebase-project", "demo-pty"],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        try:
+            host = None
+            for _ in range(4):
+                found = re.search(r"FIREBASE_AUTH_EMULATOR_HOST=([0-9.]+:[0-9]+)",
+                                  server.stdout.readline())
+                if found:
+                    host = found.group(1)
+                    break
+            self.assertIsNotNone(host, "serve printed its emulator address")
+            child = self.spawn("--backend", "firebase", "--firebase-emulator", host,
+                               "--firebase-project", "demo-pty", embedded=False)
+            child.sendline("create; set email kim@example.com; set password Secret123; "
+                           "set confirm Secret123; consent on; create")
+            child.expect_exact("Check your email to verify your address.")
+            self.prompt(child, "signed-in")
+            # Half a command typed, then the link opened elsewhere (in the mail app).
+            child.send("who")
+            with urllib.request.urlopen(
+                    f"http://{host}/emulator/v1/projects/demo-pty/oobCodes", timeout=5) as answer:
+                link = json.load(answer)["oobCodes"][0]["oobLink"]
+            with urllib.request.urlopen(link, timeout=5) as answer:
+                self.assertEqual(answer.status, 200)
+            child.expect_exact("Your email is verified.", timeout=15)
+            # What was typed of the line is still there: finishing it runs the command.
+            child.sendline("ami")
+            child.expect_exact("email_verified: true")
+            self.prompt(child, "signed-in")
+            self.quit(child)
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+            server.stdout.close()
 
     def test_utf8_input_and_colour(self):
         child = self.spawn("--store", ":memory:")

@@ -44,11 +44,15 @@ enum TerminalInput {
     case byte(UInt8)
     case interrupted
     case end
+    /// Nothing came before the deadline.
+    case idle
   }
 
-  static func next() -> Byte {
+  /// The next byte; `.idle` when `deadline` passes first.
+  static func next(before deadline: ContinuousClock.Instant? = nil) -> Byte {
     while true {
       if Interrupts.requested.load(ordering: .relaxed) { return .interrupted }
+      if let deadline, ContinuousClock.now >= deadline { return .idle }
       var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
       let ready = poll(&waiting, 1, 200)
       if ready < 0, errno == EINTR { continue }

@@ -16,6 +16,12 @@ final class LineEditor: LineSource, ShellTerminal {
   /// The prompt libedit draws; read from its C callback on the main thread, inside `el_gets`.
   nonisolated(unsafe) private var prompt: UnsafeMutablePointer<CChar>?
   private let complete: @MainActor (String) -> [String]
+  /// How long the current prompt waits for a keystroke before it idles, if it does.
+  private var idleAfter: Double?
+  /// Whether the last read ended because nothing was typed for `idleAfter` seconds.
+  private var idled = false
+  /// What was typed of the line when the prompt idled, typed in again at the next prompt.
+  private var keptLine: String?
 
   /// An editor keeping history at `historyPath` (0600) and completing with `complete`.
   init?(
@@ -42,31 +48,10 @@ final class LineEditor: LineSource, ShellTerminal {
     // NB: libedit's own reader misses a Ctrl-C that lands outside its read(); this one polls.
     cedit_set_read(
       editor,
-      { _, character in
-        var state = mbstate_t()
-        while true {
-          switch TerminalInput.next() {
-          case .interrupted:
-            errno = EINTR
-            return -1
-          case .end:
-            return 0
-          case .byte(var byte):
-            var wide: wchar_t = 0
-            let result = withUnsafePointer(to: &byte) { pointer in
-              pointer.withMemoryRebound(to: CChar.self, capacity: 1) {
-                mbrtowc(&wide, $0, 1, &state)
-              }
-            }
-            if result == -2 { continue }  // the middle of a UTF-8 sequence
-            if result == -1 {  // not UTF-8: drop the byte and start over
-              state = mbstate_t()
-              continue
-            }
-            character?.pointee = wide
-            return 1
-          }
-        }
+      { editLine, character in
+        guard let editLine, let data = cedit_client_data(editLine) else { return -1 }
+        let editor = Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue()
+        return MainActor.assumeIsolated { editor.readCharacter(editLine, into: character) }
       })
     cedit_set_editor(editor, "emacs")
     cedit_set_signal(editor, 1)
@@ -94,11 +79,28 @@ final class LineEditor: LineSource, ShellTerminal {
 
   /// Reads a line with editing; Ctrl-C drops it, Ctrl-D on an empty line ends input.
   func nextLine(prompt text: String) -> LineInput? {
+    nextLine(prompt: text, idleAfter: nil)
+  }
+
+  /// Reads a line with editing, or idles once no key has been pressed for `idleAfter`
+  /// seconds; the part of the line typed so far comes back at the next prompt.
+  func nextLine(prompt text: String, idleAfter: Double?) -> LineInput? {
     free(prompt)
     prompt = strdup(text)
+    self.idleAfter = idleAfter
+    idled = false
     _ = Interrupts.take()
+    if let keptLine {
+      self.keptLine = nil
+      el_push(editor, keptLine)
+    }
     var count: Int32 = 0
     guard let line = el_gets(editor, &count) else {
+      if idled {
+        // The prompt is drawn again after whatever the caller tells.
+        writeOut("\r\u{1B}[K")
+        return .idle
+      }
       writeOut("\n")
       return Interrupts.take() ? .interrupted : nil
     }
@@ -147,6 +149,51 @@ final class LineEditor: LineSource, ShellTerminal {
     spinner.cancel()
     await spinner.value
     writeOut("\r\u{1B}[K")
+  }
+
+  /// libedit's reader: the next character typed, decoded from UTF-8; `-1` (with `EINTR`)
+  /// for Ctrl-C or when the prompt idles, `0` at the end of input.
+  private func readCharacter(
+    _ editLine: OpaquePointer, into character: UnsafeMutablePointer<wchar_t>?
+  ) -> Int32 {
+    let deadline = idleAfter.map { ContinuousClock.now + .milliseconds(Int($0 * 1000)) }
+    var state = mbstate_t()
+    while true {
+      switch TerminalInput.next(before: deadline) {
+      case .interrupted:
+        errno = EINTR
+        return -1
+      case .idle:
+        keptLine = typedSoFar(editLine)
+        idled = true
+        errno = EINTR
+        return -1
+      case .end:
+        return 0
+      case .byte(var byte):
+        var wide: wchar_t = 0
+        let result = withUnsafePointer(to: &byte) { pointer in
+          pointer.withMemoryRebound(to: CChar.self, capacity: 1) {
+            mbrtowc(&wide, $0, 1, &state)
+          }
+        }
+        if result == -2 { continue }  // the middle of a UTF-8 sequence
+        if result == -1 {  // not UTF-8: drop the byte and start over
+          state = mbstate_t()
+          continue
+        }
+        character?.pointee = wide
+        return 1
+      }
+    }
+  }
+
+  /// The line as typed so far, or `nil` when it is empty.
+  private func typedSoFar(_ editLine: OpaquePointer) -> String? {
+    guard let info = el_line(editLine)?.pointee, let start = info.buffer, let end = info.lastchar,
+      end > start
+    else { return nil }
+    return String(decoding: UnsafeRawBufferPointer(start: start, count: end - start), as: UTF8.self)
   }
 
   private func completeWord(_ editLine: OpaquePointer) -> UInt8 {
@@ -203,6 +250,8 @@ enum TerminalSecret {
       case .interrupted:
         _ = Interrupts.take()
         return nil
+      case .idle:
+        continue
       case .end:
         return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
       case .byte(.newline):
