@@ -15,9 +15,12 @@ struct ParityTests {
       ["--store", ":memory:", "--seed", "1", "--hash-cost", "4", "--echo", script.path],
       mergeErrors: true)
 
-    let server = try RunningServer([
-      "--store", ":memory:", "--seed", "1", "--hash-cost", "4", "--app-links", "authflow",
-    ])
+    // A script whose #! line signs new users in at once runs against a server that does too.
+    let header = try String(contentsOf: script, encoding: .utf8).prefix { $0 != "\n" }
+    let autoconfirm = header.split(separator: " ").contains("--autoconfirm")
+    let server = try RunningServer(
+      ["--store", ":memory:", "--seed", "1", "--hash-cost", "4", "--app-links", "authflow"]
+        + (autoconfirm ? ["--autoconfirm"] : []))
     defer { server.stop() }
     let remote = try runAuthflow(
       [
