@@ -41,10 +41,23 @@ extension AuthError {
     }
   }
 
+  /// Whether `message` is one of GoTrue's refusals of an address (`validateEmail`): "An email
+  /// address is too long", "Unable to validate email address: invalid format"; a
+  /// `validation_failed` of anything else ("missing email or phone") is not.
+  static func refusesEmailAddress(_ message: String) -> Bool {
+    let message = message.lowercased()
+    return message.hasPrefix("an email address is")
+      || message.hasPrefix("unable to validate email address")
+  }
+
   private init(code: GoTrueErrorCode?, status: Int, message: String, _ operation: GoTrueOperation) {
     switch code {
     case .invalidCredentials?:
       self = .invalidCredentials
+    case .emailAddressInvalid?:
+      self = .emailRejected
+    case .validationFailed? where Self.refusesEmailAddress(message):
+      self = .emailRejected
     case .emailNotConfirmed?:
       self = .emailUnverified
     case .userAlreadyExists?, .emailExists?:
