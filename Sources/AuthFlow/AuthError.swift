@@ -41,6 +41,12 @@ public enum AuthError: Error, Equatable, Hashable, Sendable {
   case accountDeletionUnavailable
   /// Too soon to ask again: the backend said after how many seconds (GoTrue's email interval).
   case retryAfter(seconds: Int)
+  /// The backend refused the email address as malformed (a rule stricter than the app's, or
+  /// an older app's); users read what the form's own check says.
+  case emailRejected
+  /// A link's token names no code the backend can spend: unknown, meant for another step, or
+  /// a bare 6-digit code with no email to check it against.
+  case linkInvalid
   /// The local account store could not be written or read.
   case localStore(LocalStoreProblem)
 }
@@ -97,6 +103,10 @@ extension AuthError {
       "This backend cannot delete accounts from the app. Ask the project's administrator."
     case .retryAfter(let seconds):
       "For security purposes, you can only request this after \(seconds) \(seconds == 1 ? "second" : "seconds")."
+    case .emailRejected:
+      ValidationIssue.emailInvalid.message
+    case .linkInvalid:
+      "This link is invalid or has expired. Open the link from your latest email."
     case .localStore(.readOnly):
       "The account store is read-only, so nothing can be saved. Check its permissions and disk."
     case .localStore(.full):
@@ -129,6 +139,8 @@ extension AuthError {
     case .otpRejected: "otp_rejected"
     case .accountDeletionUnavailable: "account_deletion_unavailable"
     case .retryAfter: "retry_after"
+    case .emailRejected: "email_rejected"
+    case .linkInvalid: "link_invalid"
     case .localStore(let problem): "local_store_\(problem.rawValue)"
     }
   }
@@ -141,7 +153,8 @@ extension AuthError: CaseIterable {
       .networkUnavailable, .invalidCredentials, .emailUnverified, .rateLimited, .otpIncorrect,
       .duplicateEmail, .unknown, .otpExpired, .otpAlreadyUsed, .confirmationExpired,
       .emailAlreadyConfirmed, .weakPassword, .samePassword, .sessionExpired, .serverError,
-      .otpRejected, .accountDeletionUnavailable, .retryAfter(seconds: 60),
+      .otpRejected, .accountDeletionUnavailable, .retryAfter(seconds: 60), .emailRejected,
+      .linkInvalid,
     ] + LocalStoreProblem.allCases.map(AuthError.localStore)
   }
 
@@ -167,8 +180,10 @@ extension AuthError: CaseIterable {
     case .otpRejected: 15
     case .accountDeletionUnavailable: 16
     case .retryAfter: 17
+    case .emailRejected: 18
+    case .linkInvalid: 19
     case .localStore(let problem):
-      18 + (LocalStoreProblem.allCases.firstIndex(of: problem) ?? 0)
+      20 + (LocalStoreProblem.allCases.firstIndex(of: problem) ?? 0)
     }
   }
 }

@@ -185,8 +185,9 @@ extension AuthViewModel {
     guard state.inFlight == nil else { return }
     switch link {
     case .recovery(let email, let code):
-      // A link without an email (Firebase's) continues the reset already on screen, or asks
-      // the backend whose code it is.
+      // A link without an email (Firebase's, seed 004's) continues the reset already on
+      // screen, or asks the backend whose code it is; one the backend cannot place is said to
+      // be no link of its own, never an incorrect code.
       var pendingEmail = email
       if pendingEmail.isEmpty, case .resetVerify(let current) = navigationState {
         pendingEmail = current
@@ -199,10 +200,10 @@ extension AuthViewModel {
       await perform(
         .checkResetCode, needsNetwork: true,
         call: { [service] () async throws(AuthError) in
-          try await service.emailForResetCode(code)
+          guard let found = try await service.emailForResetCode(code) else { throw .linkInvalid }
+          return found
         },
         onSuccess: { found in
-          guard let found else { return }
           // The new screen state clears messages: the banner is the link's, and stays.
           self.navigationState = .resetVerify(pendingEmail: found)
           self.statusBanner = .chooseNewPassword

@@ -65,9 +65,11 @@ extension AuthError {
       self = .duplicateEmail
     case .invalidLoginCredentials, .emailNotFound, .invalidPassword:
       self = .invalidCredentials
-    // The view model checks the form first; these only come when Google's rule differs, and
-    // "email or password looks incorrect" is what the user can act on.
-    case .invalidEmail, .missingEmail, .missingPassword:
+    // The view model checks the form first, so these only come when Google's rule differs:
+    // an address it refuses reads as the form's own check does.
+    case .invalidEmail:
+      self = .emailRejected
+    case .missingEmail, .missingPassword:
       self = .invalidCredentials
     case .tooManyAttempts:
       self = .rateLimited

@@ -26,7 +26,10 @@ public enum GoTrueOperation: Equatable, Hashable, Sendable {
 extension AuthError {
   /// The app's reading of a GoTrue failure: the one mapping from wire codes to ``AuthError``,
   /// shared by every GoTrue-speaking backend.
-  public init(_ failure: GoTrueFailure, during operation: GoTrueOperation) {
+  ///
+  /// With `fromLink`, the code was a link's token hash: a token that names no code is
+  /// ``linkInvalid`` (open the latest email's link), never an incorrect code.
+  public init(_ failure: GoTrueFailure, during operation: GoTrueOperation, fromLink: Bool = false) {
     switch failure {
     case .transport:
       self = .networkUnavailable
@@ -34,17 +37,35 @@ extension AuthError {
       self = .unknown
     case .api(let error):
       if error.code == .otpExpired, error.otpReasonUnknown, operation != .confirmEmail {
-        self = .otpRejected
+        // GoTrue says "Email link is invalid or has expired" for all three.
+        self = fromLink ? .linkInvalid : .otpRejected
+        return
+      }
+      if error.code == .otpInvalid, fromLink {
+        self = .linkInvalid
         return
       }
       self = Self(code: error.code, status: error.status, message: error.message, operation)
     }
   }
 
+  /// Whether `message` is one of GoTrue's refusals of an address (`validateEmail`): "An email
+  /// address is too long", "Unable to validate email address: invalid format"; a
+  /// `validation_failed` of anything else ("missing email or phone") is not.
+  static func refusesEmailAddress(_ message: String) -> Bool {
+    let message = message.lowercased()
+    return message.hasPrefix("an email address is")
+      || message.hasPrefix("unable to validate email address")
+  }
+
   private init(code: GoTrueErrorCode?, status: Int, message: String, _ operation: GoTrueOperation) {
     switch code {
     case .invalidCredentials?:
       self = .invalidCredentials
+    case .emailAddressInvalid?:
+      self = .emailRejected
+    case .validationFailed? where Self.refusesEmailAddress(message):
+      self = .emailRejected
     case .emailNotConfirmed?:
       self = .emailUnverified
     case .userAlreadyExists?, .emailExists?:

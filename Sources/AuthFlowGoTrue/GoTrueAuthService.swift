@@ -86,22 +86,7 @@ public final class GoTrueAuthService: AuthService {
   public func resetPassword(email: String, code: String, newPassword: String)
     async throws(AuthError)
   {
-    let now = clock.now
-    let pending = recovery.withLock { pending in
-      pending.flatMap { pending in
-        let fresh = Double(pending.session.expiresAt ?? 0) > now.timeIntervalSince1970
-        return pending.email == email && pending.code == code && fresh ? pending.session : nil
-      }
-    }
-    let session: GoTrueSession
-    if let pending {
-      session = pending
-    } else {
-      session = try await call(.verifyRecovery) { () async throws(GoTrueFailure) in
-        try await verify(.recovery, email: email, code: code)
-      }
-      recovery.withLock { $0 = PendingRecovery(email: email, code: code, session: session) }
-    }
+    let session = try await recoverySession(email: email, code: code)
     do {
       _ = try await api.updatePassword(newPassword, accessToken: session.accessToken)
     } catch {
@@ -113,11 +98,39 @@ public final class GoTrueAuthService: AuthService {
     try? await api.logout(accessToken: session.accessToken, scope: .local)
   }
 
+  /// The address a recovery link's token hash was sent to. GoTrue tells it only by spending
+  /// the token (`POST /verify` with `token_hash`, as supabase clients' `verifyOtp` do), so the
+  /// session it gives is kept for the new password. A bare 6-digit code names no account.
+  public func emailForResetCode(_ code: String) async throws(AuthError) -> String? {
+    guard Self.isLinkToken(code) else { return nil }
+    let session = try await recoverySession(email: "", code: code)
+    return session.user.email.map(AuthValidation.normalizedEmail)
+  }
+
+  /// The session of a verified recovery `code`: the one kept from an earlier check of the same
+  /// code while it is fresh, else a new one, kept for a retry.
+  private func recoverySession(email: String, code: String) async throws(AuthError)
+    -> GoTrueSession
+  {
+    let now = clock.now
+    let pending = recovery.withLock { pending in
+      pending.flatMap { pending in
+        let fresh = Double(pending.session.expiresAt ?? 0) > now.timeIntervalSince1970
+        // A link's token names its account alone; a code goes with its address.
+        let sameAccount = pending.email == email || Self.isLinkToken(code)
+        return sameAccount && pending.code == code && fresh ? pending.session : nil
+      }
+    }
+    if let pending { return pending }
+    let session = try await verify(.recovery, during: .verifyRecovery, email: email, code: code)
+    let address = session.user.email.map(AuthValidation.normalizedEmail) ?? email
+    recovery.withLock { $0 = PendingRecovery(email: address, code: code, session: session) }
+    return session
+  }
+
   /// Confirms the email; the session the confirmation gives is ended, so the user signs in next.
   public func confirmEmail(email: String, code: String) async throws(AuthError) {
-    let session = try await call(.confirmEmail) { () async throws(GoTrueFailure) in
-      try await verify(.signup, email: email, code: code)
-    }
+    let session = try await verify(.signup, during: .confirmEmail, email: email, code: code)
     try? await api.logout(accessToken: session.accessToken, scope: .local)
   }
 
@@ -136,15 +149,26 @@ public final class GoTrueAuthService: AuthService {
   }
 
   /// A 6-digit code is checked with its email; anything else is a link's token hash, which
-  /// needs none (seed 004's links may carry no email).
-  private func verify(_ type: GoTrueOTPType, email: String, code: String)
-    async throws(GoTrueFailure) -> GoTrueSession
-  {
-    let isCode = code.utf8.count == 6 && code.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
-    if isCode || code.utf8.count < 16 {
-      return try await api.verify(type: type, email: email, token: code)
+  /// needs none (seed 004's links carry no email). A code without an email cannot be checked:
+  /// the link it came in is not one the backend sent.
+  private func verify(
+    _ type: GoTrueOTPType, during operation: GoTrueOperation, email: String, code: String
+  ) async throws(AuthError) -> GoTrueSession {
+    let isLink = Self.isLinkToken(code)
+    if !isLink, email.isEmpty { throw .linkInvalid }
+    do {
+      return isLink
+        ? try await api.verify(type: type, tokenHash: code)
+        : try await api.verify(type: type, email: email, token: code)
+    } catch {
+      throw AuthError(error, during: operation, fromLink: isLink)
     }
-    return try await api.verify(type: type, tokenHash: code)
+  }
+
+  /// Whether `code` is a link's token hash rather than a typed code: GoTrue's are 56
+  /// hexadecimal digits; anything of 16 characters or more is taken as one.
+  private static func isLinkToken(_ code: String) -> Bool {
+    code.utf8.count >= 16
   }
 
   /// Sends the confirmation email again.

@@ -9,15 +9,15 @@ import GoTrue
 
 /// The link an email carries.
 ///
-/// For the app (the shell's links): `<scheme>://auth/verify?token=…&type=signup&email=…` for a
-/// confirmation, `<scheme>://auth/reset?token=…&type=recovery&email=…` for a password reset,
-/// with the email so the app can fill in its form. For a server, GoTrue's link to its own
-/// `GET /verify`: `<externalURL>/verify?token=<token hash>&type=signup&redirect_to=…`.
+/// For the app (the shell's links), seed 004's shapes: `<scheme>://auth/verify?token=…&type=signup`
+/// for a confirmation, `<scheme>://auth/forgot-password?token=…&type=recovery` for a password
+/// reset. For a server, GoTrue's link to its own `GET /verify`:
+/// `<externalURL>/verify?token=<token hash>&type=signup&redirect_to=…`. Either way the token is
+/// the link's token hash, which names its code (and so its account and purpose) on its own, as
+/// GoTrue's `{{ .TokenHash }}` does: no email rides in the link.
 struct EmailLink: Equatable, Sendable {
   var kind: OutboxMessage.Kind
-  var recipient: String
-  var code: String
-  /// The `token` of a server link (``tokenHash(email:code:key:)``).
+  /// The `token` of the link (``tokenHash(email:code:key:)``).
   var tokenHash: String
   /// Where the server sends the user once the link is verified.
   var redirectTo: String
@@ -47,14 +47,11 @@ struct EmailLink: Equatable, Sendable {
     var components = URLComponents()
     components.scheme = scheme
     components.host = "auth"
-    components.path = kind == .recovery ? "/reset" : "/verify"
+    components.path = kind == .recovery ? "/forgot-password" : "/verify"
     components.queryItems = [
-      URLQueryItem(name: "token", value: code),
+      URLQueryItem(name: "token", value: tokenHash),
       URLQueryItem(name: "type", value: kind.verificationType),
-      URLQueryItem(name: "email", value: recipient),
     ]
-    // NB: URLComponents leaves "+" alone in queries; escape it so "a+b@x.io" survives the trip.
-    components.percentEncodedQuery = components.percentEncodedQuery?.replacing("+", with: "%2B")
     return components.string ?? ""
   }
 

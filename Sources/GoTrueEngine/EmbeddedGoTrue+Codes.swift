@@ -108,8 +108,7 @@ extension EmbeddedGoTrue {
     // user's row), as in GoTrue; every other email waits on the gap of its address.
     if mailed, kind != .reauthentication { try limits.recordEmail(to: recipient) }
     let link = EmailLink(
-      kind: kind.emailKind, recipient: recipient, code: code, tokenHash: token,
-      redirectTo: allowedRedirect(redirectTo))
+      kind: kind.emailKind, tokenHash: token, redirectTo: allowedRedirect(redirectTo))
     return PendingEmail(
       recipient: recipient, kind: kind.emailKind, code: code,
       link: linked ? link.url(configuration.emailLinks) : "",

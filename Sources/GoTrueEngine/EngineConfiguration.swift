@@ -144,8 +144,9 @@ public struct EngineConfiguration: Equatable, Sendable {
 
 /// Where the links in the engine's emails lead.
 public enum EmailLinks: Equatable, Sendable {
-  /// Straight into the app registered for `scheme`, with the code and the email:
-  /// `<scheme>://auth/verify?token=123456&type=signup&email=…` (the shell's links).
+  /// Straight into the app registered for `scheme`, with the link's token hash alone (seed
+  /// 004's shapes): `<scheme>://auth/verify?token=<token hash>&type=signup`,
+  /// `<scheme>://auth/forgot-password?token=<token hash>&type=recovery` (the shell's links).
   case app(scheme: String)
   /// To the server's `GET /verify` at `externalURL`, as GoTrue's links do:
   /// `<externalURL>/verify?token=<token hash>&type=signup&redirect_to=…`.

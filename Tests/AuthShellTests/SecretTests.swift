@@ -135,7 +135,7 @@ struct SecretTests {
         .split(separator: " ").dropFirst().first)
     #expect(code.count == 6)
     #expect(!machine.output.contains(String(code)))
-    #expect(machine.output.contains("code ••••••••  authflow://auth/reset?••••••••"))
+    #expect(machine.output.contains("code ••••••••  authflow://auth/forgot-password?••••••••"))
   }
 
   @Test func typedControlCharactersAreRefused() async throws {

@@ -20,9 +20,8 @@ struct CodeTests {
     #expect(engine.outbox.messages.count == 1)
     let message = try #require(engine.outbox.newest(to: "test@example.com", kind: .recovery))
     #expect(message.subject == "Reset your password")
-    #expect(
-      message.link
-        == "authflow://auth/reset?token=\(message.code)&type=recovery&email=test@example.com")
+    let token = engine.linkToken(email: "test@example.com", code: message.code)
+    #expect(message.link == "authflow://auth/forgot-password?token=\(token)&type=recovery")
     #expect(engine.outbox.newest(to: "nobody@example.com") == nil)
   }
 
