@@ -82,8 +82,11 @@ enum CommandTable {
   static let network = Command(
     "network", .anywhere,
     grammar: .choice(["online": NetworkStatus.online, "offline": NetworkStatus.offline]),
-    "switch the simulated network",
-    effect: .change { session, status in session.viewModel.updateNetworkStatus(status) })
+    "switch the simulated network (back online, a sign-out made offline is sent)",
+    effect: .call { session, status in
+      session.viewModel.updateNetworkStatus(status)
+      await session.viewModel.sendPendingSignOuts()
+    })
   static let events = Command(
     "events", .anywhere, "list the analytics events of this session",
     effect: .show { session, _ in session.listEvents() })
