@@ -37,6 +37,11 @@ extension AuthBanner {
     "If an account exists for that email, we've sent it a link to reset the password. Open it here with open <link>.",
     kind: .info)
 
+  /// Signed out while offline: the device forgot the session, and the server is told once the
+  /// network is back.
+  public static let signedOutOffline = AuthBanner(
+    "You're signed out on this device. We'll tell the server once you're connected.", kind: .info)
+
   /// A new account is signed in and its confirmation email is on its way (seed 003).
   public static let verificationSent = AuthBanner(
     "Your account is ready. Check your email to verify your address.", kind: .info)

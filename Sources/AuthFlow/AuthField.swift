@@ -41,8 +41,15 @@ public enum AuthField: String, CaseIterable, Hashable, Sendable {
     }
   }
 
-  /// The kind of control a screen reader announces after the label.
-  public var accessibilityTrait: String { isSecret ? "secure text field" : "text field" }
+  /// The kind of control a screen reader announces after the label: "text field", or
+  /// "secure text field" for a secret.
+  public var accessibilityTrait: String { accessibility.trait.rawValue }
+
+  /// How a screen reader presents the field (see ``AuthControl`` for every control).
+  public var accessibility: AccessibilityDescription {
+    .init(
+      accessibilityLabel, isSecret ? .secureTextField : .textField, hint: accessibilityHint)
+  }
 
   /// What a screen reader says the field is for.
   public var accessibilityHint: String {
@@ -60,13 +67,5 @@ public enum AuthField: String, CaseIterable, Hashable, Sendable {
 extension AuthNavigationState {
   /// What a screen reader says the screen's submit button does (seed 002 scenario 10: the
   /// submit button is announced with a hint), or `nil` on the choice screen.
-  public var submitAccessibilityHint: String? {
-    switch self {
-    case .choice: nil
-    case .login: "Signs in with the email address and password."
-    case .signup: "Creates your account with these details."
-    case .resetRequest: "Emails you a code to reset your password."
-    case .resetVerify: "Sets the new password with the code from the email."
-    }
-  }
+  public var submitAccessibilityHint: String? { screen.submitAccessibilityHint }
 }

@@ -33,6 +33,7 @@ public enum AuthFlowMap {
     .offline, .resetCodeSent, .resetLinkSent, .verificationSent, .passwordUpdated,
     .confirmationSent, .confirmationSentKeepsPassword, .confirmationResent, .chooseNewPassword,
     .accountDeleted, .emailConfirmed, .emailVerified, .verificationResent, .verificationNotSent,
+    .signedOutOffline,
   ]
 }
 

@@ -36,6 +36,14 @@ public protocol AuthService: Sendable {
   /// Ends the session at the backend and forgets it locally, even if the backend is unreachable.
   func signOut(_ session: AuthSession) async throws(AuthError)
 
+  /// Forgets the saved session on this device only, telling the backend nothing: signing out
+  /// while offline.
+  func forgetSession()
+
+  /// Ends at the backend a `session` this device already forgot (a sign-out made offline,
+  /// told once the network is back); the session saved now, if any, is left alone.
+  func endForgottenSession(_ session: AuthSession) async throws(AuthError)
+
   /// What the backend's password-reset codes look like.
   var resetCodeFormat: ResetCodeFormat { get }
 

@@ -48,9 +48,20 @@ extension AuthViewModel {
   }
 
   /// Ends the session; the form is cleared and the entry screen shown, even if the backend
-  /// cannot be reached.
+  /// cannot be reached. Offline, no call is attempted (seed 002's offline rule): the device
+  /// forgets the session at once, a banner says the server is told later, and
+  /// ``sendPendingSignOuts()`` tells it once the network is back.
   public func signOut() async {
     guard let session = state.session else { return }
+    guard state.network == .online else {
+      service.forgetSession()
+      unsentSignOuts.append(session)
+      state.session = nil
+      navigateToChoice()
+      statusBanner = .signedOutOffline
+      publish(.signedOut)
+      return
+    }
     await perform(
       .signOut, needsNetwork: false,
       call: { [service] () async throws(AuthError) in try await service.signOut(session) },
@@ -59,6 +70,35 @@ extension AuthViewModel {
     navigateToChoice()
     publish(.signedOut)
   }
+
+  /// Tells the backend about the sessions signed out while offline; call it when the network
+  /// is back, after ``updateNetworkStatus(_:)`` (the shell does on `network online`). Does
+  /// nothing while offline or while another request is in flight; a session the backend still
+  /// cannot be told about stays pending. The banner saying the server will be told goes away
+  /// once it has been.
+  public func sendPendingSignOuts() async {
+    while state.network == .online, state.inFlight == nil, let session = unsentSignOuts.first {
+      unsentSignOuts.removeFirst()
+      state.inFlight = .signOut
+      events(.submitted(.signOut))
+      do {
+        try await service.endForgottenSession(session)
+        state.inFlight = nil
+        events(.succeeded(.signOut))
+      } catch {
+        state.inFlight = nil
+        events(.failed(.signOut, reason: .service(error)))
+        if error == .networkUnavailable {
+          unsentSignOuts.insert(session, at: 0)
+          return
+        }
+      }
+    }
+    if unsentSignOuts.isEmpty, state.banner == .signedOutOffline { state.message = nil }
+  }
+
+  /// Whether a sign-out made offline has yet to be told to the backend.
+  public var hasPendingSignOut: Bool { !unsentSignOuts.isEmpty }
 
   /// Deletes the signed-in user's account (seed 004's GDPR deletion; the app asks for a
   /// confirmation first). On success the entry screen says it is done.

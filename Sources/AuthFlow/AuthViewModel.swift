@@ -22,6 +22,8 @@ public final class AuthViewModel {
   @ObservationIgnored let events: AuthEventSink
   /// The time, for judging when the access token is due for renewal.
   @ObservationIgnored let now: @Sendable () -> Date
+  /// The sessions signed out while offline that the backend has yet to be told about.
+  @ObservationIgnored var unsentSignOuts: [AuthSession] = []
   /// The subscribers of ``sessionUpdates()``.
   @ObservationIgnored private var subscribers: [Int: AsyncStream<SessionUpdate>.Continuation] =
     [:]

@@ -167,8 +167,16 @@ public final class FirebaseAuthService: AuthService {
   /// Forgets the session: Firebase's `signOut` is local, and its tokens stay valid until
   /// they expire.
   public func signOut(_ session: AuthSession) async throws(AuthError) {
+    forgetSession()
+  }
+
+  /// Forgets the saved session.
+  public func forgetSession() {
     sessions.clear()
   }
+
+  /// Nothing to tell: Firebase keeps no session to end.
+  public func endForgottenSession(_ session: AuthSession) async throws(AuthError) {}
 
   /// Deletes the account (`accounts:delete`), then forgets the session. Firebase asks for a
   /// recent sign-in first (`CREDENTIAL_TOO_OLD_LOGIN_AGAIN`, read as an expired session).

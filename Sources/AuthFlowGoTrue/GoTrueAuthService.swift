@@ -220,7 +220,19 @@ public final class GoTrueAuthService: AuthService {
 
   /// Forgets the session locally first, then ends it at the backend (this device only).
   public func signOut(_ session: AuthSession) async throws(AuthError) {
+    forgetSession()
+    try await endForgottenSession(session)
+  }
+
+  /// Forgets the saved session, telling the backend nothing.
+  public func forgetSession() {
     sessions.clear()
+  }
+
+  /// Ends `session` at the backend (this device only): GoTrue's logout revokes its refresh
+  /// token. An access token that expired in the meantime is refused, and then there is
+  /// nothing more to do from here.
+  public func endForgottenSession(_ session: AuthSession) async throws(AuthError) {
     do {
       try await api.logout(accessToken: session.accessToken, scope: .local)
     } catch {

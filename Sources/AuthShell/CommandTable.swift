@@ -10,35 +10,33 @@ enum CommandTable {
   static let signin = Command(
     "signin", .screens([.choice, .login]),
     "open the sign-in form (choice), or sign in with the form (login)",
-    buttons: [Button(place: .screen(.choice), label: "Sign In")],
+    buttons: [Button(on: .choice, .signIn)],
     flowStep: { from, _ in from == .choice ? .signIn : .submit }, effect: .opens(.login))
   static let create = Command(
     "create", .screens([.choice, .signup]),
     "open the signup form (choice), or create the account (signup)",
-    buttons: [Button(place: .screen(.choice), label: "Create Account")],
+    buttons: [Button(on: .choice, .createAccount)],
     flowStep: { from, _ in from == .choice ? .createAccount : .submit }, effect: .opens(.signup))
   static let submit = Command(
     "submit", .screens(forms), "press the submit button of the form",
-    buttons: [
-      Button(place: .screen(.login), label: "Sign In", submits: true),
-      Button(place: .screen(.signup), label: "Create Account", submits: true),
-    ], flowStep: { _, _ in .submit }, effect: .request { session, _ in await session.submit() })
+    buttons: [Button(on: .login, .submit), Button(on: .signup, .submit)],
+    flowStep: { _, _ in .submit }, effect: .request { session, _ in await session.submit() })
   static let send = Command(
     "send", .screens([.resetRequest]), "send the reset code (submit)",
-    buttons: [Button(place: .screen(.resetRequest), label: "Send code", submits: true)],
+    buttons: [Button(on: .resetRequest, .submit)],
     flowStep: { _, _ in .submit }, effect: .request { session, _ in await session.submit() })
   static let verify = Command(
     "verify", .screens([.resetVerify]), "set the new password with the code (submit)",
-    buttons: [Button(place: .screen(.resetVerify), label: "Reset password", submits: true)],
+    buttons: [Button(on: .resetVerify, .submit)],
     flowStep: { _, _ in .submit }, effect: .request { session, _ in await session.submit() })
   static let forgot = Command(
     "forgot", .screens([.login]), "\"Forgot password?\": reset the password, keeping the email",
-    buttons: [Button(place: .screen(.login), label: "Forgot password?")],
+    buttons: [Button(on: .login, .forgotPassword)],
     flowStep: { _, _ in .forgotPassword },
     effect: .change { session, _ in session.viewModel.navigateToResetRequest() })
   static let resend = Command(
     "resend", .screens([.login]), "send the confirmation email again",
-    buttons: [Button(place: .screen(.login), label: "Resend confirmation")],
+    buttons: [Button(on: .login, .resendConfirmation)],
     effect: .call { session, _ in await session.viewModel.resendConfirmation() })
   static let autofill = Command(
     "autofill", .screens([.login]),
@@ -52,7 +50,7 @@ enum CommandTable {
     effect: .edits { session, _ in .printed(session.suggestPassword()) })
   static let back = Command(
     "back", .screens(forms), "back to the choice screen, clearing the form",
-    buttons: forms.map { Button(place: .screen($0), label: "Back") },
+    buttons: forms.map { Button(on: $0, .back) },
     flowStep: { _, _ in .back },
     effect: .change { session, _ in session.viewModel.navigateToChoice() })
   static let consent = Command(
@@ -84,8 +82,11 @@ enum CommandTable {
   static let network = Command(
     "network", .anywhere,
     grammar: .choice(["online": NetworkStatus.online, "offline": NetworkStatus.offline]),
-    "switch the simulated network",
-    effect: .change { session, status in session.viewModel.updateNetworkStatus(status) })
+    "switch the simulated network (back online, a sign-out made offline is sent)",
+    effect: .call { session, status in
+      session.viewModel.updateNetworkStatus(status)
+      await session.viewModel.sendPendingSignOuts()
+    })
   static let events = Command(
     "events", .anywhere, "list the analytics events of this session",
     effect: .show { session, _ in session.listEvents() })

@@ -26,14 +26,14 @@ enum HelpText {
       lines.append("This backend (\(context.backend.rawValue)):")
       lines += rows(backend)
     }
-    lines.append(
-      "help <command> explains one command; expect kinds: \(Expectation.kindNames.joined(separator: ", "))."
-    )
+    lines += wrap(
+      "help <command> explains one command; expect kinds: "
+        + "\(Expectation.kindNames.joined(separator: ", ")).", indent: "  ")
     return lines
   }
 
   static func details(_ spec: CommandSpec) -> [String] {
-    var lines = ["usage: \(spec.usage)", "  \(spec.summary)"]
+    var lines = ["usage: \(spec.usage)"] + wrap("  " + spec.summary, indent: "  ")
     if !spec.aliases.isEmpty { lines.append("  also: \(spec.aliases.joined(separator: ", "))") }
     let place: String =
       switch spec.availability {
@@ -44,12 +44,48 @@ enum HelpText {
       case .anywhere: "anywhere"
       case .feature(let feature): "anywhere, on a backend with \(feature.phrase)"
       }
-    lines.append("  where: \(place)")
-    lines += spec.details.map { "  " + $0 }
+    lines += wrap("  where: \(place)", indent: "    ")
+    lines += spec.details.flatMap { wrap("  " + $0, indent: "    ") }
     return lines
   }
 
+  /// The widest a line of help is: the width of the screens' tables.
+  static let width = 100
+
+  /// The column where a row's summary starts.
+  private static let summaryColumn = 28
+
+  /// One row per command: its usage, then its summary from column 28, wrapped there; a usage
+  /// too long for its column has the summary on the lines below.
   private static func rows(_ specs: [CommandSpec]) -> [String] {
-    specs.map { "  " + Renderer.pad($0.usage, 26) + $0.summary }
+    let indent = String(repeating: " ", count: summaryColumn)
+    return specs.flatMap { spec in
+      let usage = "  " + spec.usage
+      guard usage.count < summaryColumn else {
+        return [usage] + wrap(indent + spec.summary, indent: indent)
+      }
+      return wrap("  " + Renderer.pad(spec.usage, summaryColumn - 2) + spec.summary, indent: indent)
+    }
+  }
+
+  /// `line` broken at spaces into lines of at most ``width`` columns, the ones after the first
+  /// starting with `indent`; a word longer than a line stays whole.
+  static func wrap(_ line: String, indent: String) -> [String] {
+    guard line.count > width else { return [line] }
+    var lines: [String] = []
+    var rest = Substring(line)
+    while rest.count > width {
+      let limit = rest.index(rest.startIndex, offsetBy: width)
+      // The last space at or before the limit that is not part of the leading indent.
+      let lead = rest.prefix(while: { $0 == " " }).count
+      guard
+        let space = rest[..<limit].dropFirst(lead).lastIndex(of: " ")
+          ?? rest[limit...].firstIndex(of: " ")
+      else { break }
+      lines.append(String(rest[..<space]))
+      rest = Substring(indent) + rest[rest.index(after: space)...]
+    }
+    lines.append(String(rest))
+    return lines
   }
 }

@@ -173,28 +173,48 @@ enum Renderer {
         value.isEmpty ? "(empty)" : field.isSecret ? style.mask : TerminalText.visible(value)
       let label = screen == .resetVerify && field == .password ? "New password" : field.label
       lines.append(row(label, shown))
-      // A screen reader hears the field as the app announces it (seed 002 scenario 10).
-      if style.plain {
-        lines.append(
-          "    (\(field.accessibilityLabel), \(field.accessibilityTrait). \(field.accessibilityHint))"
-        )
-      }
+      // A screen reader hears every control as the app announces it (seed 002 scenario 10).
+      if style.plain { lines.append(spoken(AuthControl.field(field).accessibility(on: screen))) }
     }
     if case .signup(let consent) = state.navigation {
       lines.append(
         row(
           consent ? "[x] I accept the terms" : "[ ] I accept the terms",
           CommandTable.consent.spec.usage))
+      if style.plain {
+        lines.append(
+          spoken(AuthControl.consent.accessibility(on: screen), value: consent ? "on" : "off"))
+      }
     }
-    for (button, command) in CommandTable.buttons(at: .screen(screen)) {
+    lines += buttons(at: .screen(screen), state: state, style: style)
+    return lines + footer(state, style)
+  }
+
+  /// The buttons at `place`, each with its command; the submit button says whether it is
+  /// enabled, and in plain style every button is announced under its row.
+  private static func buttons(at place: Button.Place, state: AuthFlowState, style: RenderStyle)
+    -> [String]
+  {
+    var lines: [String] = []
+    for (button, command) in CommandTable.buttons(at: place) {
       let status =
         button.submits ? state.submitBlocker.map { "disabled: \(reason($0))" } ?? "enabled" : ""
       lines.append(row("[\(button.label)]", command, status))
-      if style.plain, button.submits, let hint = state.navigation.submitAccessibilityHint {
-        lines.append("    (\(button.label), button. \(hint))")
+      if style.plain {
+        let summary = CommandTable.spec(named: command)?.summary ?? ""
+        lines.append(
+          spoken(
+            button.accessibility(summary: summary), enabled: !button.submits || state.canSubmit))
       }
     }
-    return lines + footer(state, style)
+    return lines
+  }
+
+  /// A control as a screen reader announces it, in brackets under its row.
+  private static func spoken(
+    _ control: AccessibilityDescription, value: String? = nil, enabled: Bool = true
+  ) -> String {
+    "    (\(control.announcement(value: value, enabled: enabled)))"
   }
 
   private static func signedIn(
@@ -205,9 +225,7 @@ enum Renderer {
     lines.append(row("User ID", TerminalText.visible(session.user.id)))
     lines.append(row("Email confirmed", Self.confirmation(of: session.user)))
     lines.append(row("Session expires", expiry(session.expiresAt, now: now)))
-    for (button, command) in CommandTable.buttons(at: .signedIn) {
-      lines.append(row("[\(button.label)]", command))
-    }
+    lines += buttons(at: .signedIn, state: state, style: style)
     return lines + footer(state, style)
   }
 

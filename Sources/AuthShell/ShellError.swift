@@ -194,7 +194,7 @@ indirect enum ShellError: Error, Equatable, Sendable {
       "\(path) is there and no recording made it; record to another file, or move it aside"
     case .noSavedPassword(let email):
       "no saved password\(email.map { " for \($0)" } ?? ""); "
-        + "suggest-password on the signup screen saves one once the account is created"
+        + "creating an account in this session saves its password"
     case .needsEmail(let command):
       "\(command) needs an email; set email <address> first"
     case .noEmail(let address):

@@ -6,22 +6,23 @@ extension ShellSession {
     if screen == .signup { viewModel.navigateToSignup() } else { viewModel.navigateToLogin() }
   }
 
-  /// The form's submit button; a suggested password an account was created with is saved, like
-  /// a phone's password manager does.
+  /// The form's submit button. After a signup that creates the account, its password (typed
+  /// or suggested) is saved in the session's password manager, as a phone offers to (seed 002
+  /// scenario 9); a signup that only resent a confirmation keeps the first password, so
+  /// nothing is saved then.
   func submit() async -> CommandOutput {
     let email = AuthValidation.normalizedEmail(viewModel.email)
     let password = viewModel.password
     let signingUp = viewModel.navigationState.screen == .signup
     await viewModel.submit()
-    let accepted =
+    let created =
       viewModel.session != nil || viewModel.statusBanner == .confirmationSent
       || viewModel.statusBanner == .verificationSent
-    guard signingUp, accepted, let suggestion = passwords.suggestion, suggestion == password
-    else { return .done }
-    passwords.saved[email] = password
-    passwords.suggestion = nil
+    guard signingUp, created else { return .done }
+    passwords.save(password, for: email)
     return .printed([
-      "Saved the suggested password for \(email) in this session; autofill fills it in on the sign-in screen."
+      "Saved the password for \(TerminalText.visible(email)) in this session's password manager; "
+        + "autofill fills it in on the sign-in screen."
     ])
   }
 
@@ -30,11 +31,11 @@ extension ShellSession {
     let password = suggestedPassword()
     viewModel.password = password
     viewModel.confirmPassword = password
-    passwords.suggestion = password
     return ["Filled both password fields with a strong password (hidden)."]
   }
 
-  /// Fills the login form with a password this session saved.
+  /// Fills the login form with a password this session's password manager saved, also after
+  /// signing out: the device's password manager is not the app's session.
   func autofill() -> CommandOutput {
     let typed = AuthValidation.normalizedEmail(viewModel.email)
     let saved =

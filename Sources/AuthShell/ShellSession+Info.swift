@@ -60,18 +60,20 @@ extension ShellSession {
     return .printed(["email_verified: \(user.emailVerified)"])
   }
 
-  /// `signout`: ends the session, then forgets what this process kept for the user (seed
-  /// 003: "clear any sensitive local data"): the saved autofill password and the outbox's
-  /// codes and links to them.
+  /// `signout`: ends the session, then forgets the outbox's codes and links to the user (seed
+  /// 003: "clear any sensitive local data"). The password manager keeps the password: it
+  /// belongs to the device, not to the app's session, and the next sign-in offers it.
   func signOut() async {
     let email = viewModel.session?.user.email
     await viewModel.signOut()
-    if let email { forgetLocalData(of: email) }
+    if let email { backend.mailbox?.forget(recipient: AuthValidation.normalizedEmail(email)) }
   }
 
+  /// After `delete-account`: the account is gone, so the password manager forgets it too, and
+  /// the outbox its emails.
   private func forgetLocalData(of email: String) {
     let email = AuthValidation.normalizedEmail(email)
-    passwords.saved[email] = nil
+    passwords.forget(email)
     backend.mailbox?.forget(recipient: email)
   }
 

@@ -29,13 +29,22 @@ final class ShellIO {
   var masksCodes = false
 }
 
-/// The session's "password manager": suggested passwords an account was created with, by
-/// email. In memory only, never printed.
+/// The session's password manager: the passwords accounts were created with, by email. Like
+/// a phone's, it outlives the app's session (signing out keeps it) and forgets an account that
+/// is deleted. In memory only, for this run of the shell; never printed.
 struct PasswordManager {
   /// The saved passwords, by normalized email.
-  var saved: [String: String] = [:]
-  /// The last suggested password, until an account is created with it.
-  var suggestion: String?
+  private(set) var saved: [String: String] = [:]
+
+  /// Saves `password` for `email`, replacing what was saved for it.
+  mutating func save(_ password: String, for email: String) {
+    saved[AuthValidation.normalizedEmail(email)] = password
+  }
+
+  /// Forgets what was saved for `email`.
+  mutating func forget(_ email: String) {
+    saved[AuthValidation.normalizedEmail(email)] = nil
+  }
 }
 
 /// One shell session: the view model, its backend, and the commands that drive them. Commands

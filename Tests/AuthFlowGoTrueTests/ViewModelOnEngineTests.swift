@@ -169,6 +169,37 @@ struct ViewModelOnEngineTests {
     #expect(fourth.session == nil)
   }
 
+  /// Signing out offline forgets the saved session at once (the next run restores nothing)
+  /// and revokes the refresh token at the engine only once the network is back.
+  @Test func signingOutOfflineRevokesTheSessionOnceOnline() async throws {
+    let folder = NSTemporaryDirectory() + "authflow-tests-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let engine = try makeEngine(location: .file(folder + "/auth.db"), clock: clock)
+    func service() -> GoTrueAuthService {
+      let sessions = SealedSessionFile(directory: folder + "/state", identity: folder + "/auth.db")
+      return GoTrueAuthService(api: engine, sessions: sessions, clock: clock)
+    }
+    let viewModel = AuthViewModel(service: service())
+    viewModel.navigateToLogin()
+    viewModel.email = "test@example.com"
+    viewModel.password = "TestPassword123!"
+    await viewModel.submit()
+    let session = try #require(viewModel.session)
+
+    viewModel.updateNetworkStatus(.offline)
+    await viewModel.signOut()
+    #expect(try await service().restoreSession() == nil, "the device forgot it")
+    let stillValid = try await service().refresh(session)
+    #expect(stillValid.user.email == "test@example.com", "the server was not told yet")
+
+    viewModel.updateNetworkStatus(.online)
+    await viewModel.sendPendingSignOuts()
+    #expect(!viewModel.hasPendingSignOut)
+    await #expect(throws: AuthError.sessionExpired) {
+      try await service().refresh(stillValid)
+    }
+  }
+
   /// Two shells starting at once with a saved session about to expire: each opens the store on
   /// its own connection and restores; both stay signed in and the session stays valid, where a
   /// rotation racing a rotation used to count as token reuse and revoke it everywhere.

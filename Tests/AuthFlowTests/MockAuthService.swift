@@ -16,6 +16,8 @@ final class MockAuthService: AuthService {
     case refresh(AuthSession)
     case restoreSession
     case signOut(AuthSession)
+    case forgetSession
+    case endForgottenSession(AuthSession)
     case emailForResetCode(String)
     case deleteAccount(AuthSession)
     case reloadUser(AuthSession)
@@ -33,6 +35,7 @@ final class MockAuthService: AuthService {
     var refresh: Result<AuthSession, AuthError>?
     var restoreSession: Result<AuthSession?, AuthError>?
     var signOut: Result<Void, AuthError>?
+    var endForgottenSession: Result<Void, AuthError>?
     var emailForResetCode: Result<String?, AuthError>?
     var deleteAccount: Result<Void, AuthError>?
     var reloadUser: Result<AuthUser?, AuthError>?
@@ -76,6 +79,9 @@ final class MockAuthService: AuthService {
     state.withLock { $0.restoreSession = result }
   }
   func stubSignOut(_ result: Result<Void, AuthError>) { state.withLock { $0.signOut = result } }
+  func stubEndForgottenSession(_ result: Result<Void, AuthError>) {
+    state.withLock { $0.endForgottenSession = result }
+  }
   func stubDeleteAccount(_ result: Result<Void, AuthError>) {
     state.withLock { $0.deleteAccount = result }
   }
@@ -134,6 +140,15 @@ final class MockAuthService: AuthService {
 
   func signOut(_ session: AuthSession) async throws(AuthError) {
     try await answer(.signOut(session), \.signOut)
+  }
+
+  /// Local only: recorded, never stubbed.
+  func forgetSession() {
+    state.withLock { $0.calls.append(.forgetSession) }
+  }
+
+  func endForgottenSession(_ session: AuthSession) async throws(AuthError) {
+    try await answer(.endForgottenSession(session), \.endForgottenSession)
   }
 
   func deleteAccount(_ session: AuthSession) async throws(AuthError) {

@@ -37,7 +37,8 @@ struct FirebaseShellTests {
     #expect(Self.scripts.contains("examples-firebase/verify-email-later.authflow"))
     #expect(Self.scripts.contains("examples-firebase/delete-account.authflow"))
     #expect(!Self.scripts.contains("examples/17-too-many-code-attempts.authflow"))
-    #expect(Self.scripts.count == 11 + 1 + 6)
+    #expect(Self.scripts.contains("examples/23-non-ascii-email.authflow"))
+    #expect(Self.scripts.count == 11 + 2 + 6)
   }
 
   @Test(arguments: scripts)

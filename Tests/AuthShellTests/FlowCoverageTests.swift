@@ -20,8 +20,8 @@ struct FlowCoverageTests {
           screens       3 of   6   50%
           transitions   2 of  23    8%
           errors        0 of  35    0%
-          banners       0 of  14    0%
-          all           5 of  78    6%
+          banners       0 of  15    0%
+          all           5 of  79    6%
         """))
     #expect(run.output.contains("not reached (transitions): choice create-account signup,"))
   }

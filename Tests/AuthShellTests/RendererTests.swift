@@ -239,4 +239,6 @@ struct UnusedService: AuthService {
   func refresh(_ session: AuthSession) async throws(AuthError) -> AuthSession { throw .unknown }
   func restoreSession() async throws(AuthError) -> AuthSession? { nil }
   func signOut(_ session: AuthSession) async throws(AuthError) {}
+  func forgetSession() { Issue.record("rendering forgot a session") }
+  func endForgottenSession(_ session: AuthSession) async throws(AuthError) { throw .unknown }
 }

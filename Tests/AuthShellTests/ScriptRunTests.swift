@@ -131,17 +131,53 @@ struct ScriptRunTests {
         """))
   }
 
-  /// Seed 003's sign-out "clear any sensitive local data": the saved password and the codes.
-  @Test func signingOutForgetsTheSavedPasswordAndTheCodes() throws {
+  /// Seed 003's sign-out "clear any sensitive local data" forgets the codes; the password
+  /// manager is the device's, so the typed password is still offered on the sign-in screen
+  /// (seed 002 scenario 9).
+  @Test func signingOutForgetsTheCodesButNotTheSavedPassword() throws {
     let run = try runAuthflow([
       "--store", ":memory:", "--seed", "1", "--hash-cost", "4", "-c",
-      "create; set email newuser@example.com; suggest-password; consent on; submit; mail open;"
-        + " autofill; submit; expect signed-in; signout; mail; signin; autofill",
+      "create; set email newuser@example.com; set password Password123; set confirm Password123;"
+        + " consent on; submit; mail open; autofill; submit; signout; mail; signin; autofill;"
+        + " submit; expect signed-in newuser@example.com",
     ])
-    #expect(run.output.hasSuffix("✓ Signed out\nThe outbox is empty.\n→ Sign In\n"))
+    #expect(
+      run.output.contains(
+        "Saved the password for newuser@example.com in this session's password manager; "
+          + "autofill fills it in on the sign-in screen.\n"))
+    #expect(run.output.contains("✓ Signed out\nThe outbox is empty.\n→ Sign In\n"))
+    #expect(
+      run.output.hasSuffix(
+        "Filled in the saved email and password (hidden).\n✓ Signed in as newuser@example.com\n"))
+    #expect(!run.output.contains("Password123"))
+    #expect(run.error.isEmpty)
+  }
+
+  /// Deleting the account forgets its saved password: there is nothing left to sign in to.
+  @Test func deletingTheAccountForgetsTheSavedPassword() throws {
+    let run = try runAuthflow([
+      "--store", ":memory:", "--seed", "1", "--hash-cost", "4", "--autoconfirm", "-c",
+      "create; set email newuser@example.com; set password Password123; set confirm Password123;"
+        + " consent on; submit; delete-account confirm; signin; autofill",
+    ])
+    #expect(run.output.contains("[success] Your account and its data have been deleted.\n"))
     #expect(
       run.error
-        == "line 1 (command 13): no saved password; suggest-password on the signup screen saves one once the account is created\n"
+        == "line 1 (command 9): no saved password; creating an account in this session saves its password\n"
     )
+  }
+
+  /// A signup that only resends the confirmation keeps the first password, so the new one is
+  /// not saved.
+  @Test func aSignupThatKeepsTheFirstPasswordSavesNothing() throws {
+    let run = try runAuthflow([
+      "--store", ":memory:", "--seed", "1", "--hash-cost", "4", "-c",
+      "create; set email newuser@example.com; set password Password123; set confirm Password123;"
+        + " consent on; submit; clock advance 2m; set password Password456; set confirm Password456;"
+        + " submit; mail open; autofill; submit; expect signed-in newuser@example.com",
+    ])
+    #expect(run.output.contains("sign in afterwards with the password chosen the first time."))
+    #expect(
+      run.output.components(separatedBy: "Saved the password for newuser@example.com").count == 2)
   }
 }

@@ -268,7 +268,7 @@ struct SessionTranscriptTests {
   @Test func autofillNeedsASavedPassword() async throws {
     let run = try await runShell(["signin", "autofill"])
     #expect(
-      run.errors.hasPrefix("line 2: no saved password; suggest-password on the signup screen"))
+      run.errors.hasPrefix("line 2: no saved password; creating an account in this session"))
   }
 
   @Test func signedInCommands() async throws {
