@@ -87,6 +87,22 @@ let package = Package(
         "FirebaseEmulator", "GoTrueEngine", "GoTrue", "IdentityToolkit", "AuthCrypto", "Clocks",
       ]),
 
+    // Seeded accounts: the users file (authflow's format and the Firebase emulator's
+    // accounts.json), applied to a store idempotently, and `authflow users export`.
+    .target(
+      name: "UserSeeds",
+      dependencies: [
+        "GoTrueEngine", "FirebaseEmulator", "GoTrue", "AuthCrypto", "PrivateFiles",
+        "CommandLineOptions",
+      ]),
+    .testTarget(
+      name: "UserSeedsTests",
+      dependencies: [
+        "TestSupport",
+        "UserSeeds", "GoTrueEngine", "FirebaseEmulator", "GoTrue", "IdentityToolkit",
+        "AuthCrypto", "Clocks",
+      ]),
+
     // Benchmarks and fault drills for the engine (`make bench`, multi-process tests).
     .executableTarget(
       name: "authflow-lab", dependencies: ["GoTrueEngine", "GoTrue", "AuthCrypto", "Clocks"]),
@@ -141,7 +157,7 @@ let package = Package(
       name: "AuthServer",
       dependencies: [
         "HTTPServer", "GoTrueEngine", "FirebaseEmulator", "GoTrue", "IdentityToolkit",
-        "AuthCrypto", "Clocks", "CommandLineOptions",
+        "AuthCrypto", "Clocks", "CommandLineOptions", "UserSeeds",
       ]),
     .testTarget(
       name: "AuthServerTests",
@@ -156,7 +172,7 @@ let package = Package(
       dependencies: [
         "AuthFlow", "AuthFlowGoTrue", "SavedSessions", "GoTrue", "GoTrueEngine",
         "AuthFlowSupabase", "AuthFlowFirebase", "AuthFlowHTTP", "AuthCrypto", "PrivateFiles",
-        "Clocks", "CEditLine", "CommandLineOptions",
+        "Clocks", "CEditLine", "CommandLineOptions", "UserSeeds",
       ]),
     .testTarget(
       name: "AuthShellTests",

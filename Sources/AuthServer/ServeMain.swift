@@ -5,6 +5,7 @@ import FirebaseEmulator
 import GoTrueEngine
 import HTTPServer
 import Synchronization
+import UserSeeds
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -48,6 +49,15 @@ public enum ServeMain {
         "--seed makes every secret, code and token predictable, so it only runs on a throw-away "
           + "store; add --store :memory:", status: 2)
     }
+    // A bad users file refuses to start before anything listens.
+    var seeds: [SeedAccount]?
+    if let users = options.users {
+      do {
+        seeds = try UsersFile.read(path: users)
+      } catch {
+        return fail(error.description, status: 1)
+      }
+    }
 
     let slot = ResponderSlot()
     let server: HTTPServer
@@ -60,6 +70,8 @@ public enum ServeMain {
     }
     let baseURL = "http://\(urlHost(options.http.hosts.first ?? "127.0.0.1")):\(server.port)"
     var configuration = options.engine
+    // The file's accounts are the store's fixtures: a new store gets no demo accounts beside.
+    if seeds != nil { configuration.seedsDemoAccounts = false }
     configuration.emailLinks =
       options.appLinkScheme.map { .app(scheme: $0) }
       ?? .server(externalURL: options.externalURL ?? baseURL)
@@ -73,6 +85,16 @@ public enum ServeMain {
       return fail(error.description, status: 1)
     }
     for warning in engine.warnings { say("authflow serve: warning: \(warning)\n", to: 2) }
+    if let seeds, let users = options.users {
+      do {
+        let outcome = try engine.seed(seeds, file: users)
+        say(
+          "authflow serve: users from \(users): \(outcome.added) added, \(outcome.updated) "
+            + "updated, \(outcome.unchanged) unchanged\n", to: 2)
+      } catch {
+        return fail(error.description, status: 1)
+      }
+    }
     if options.engine.phoneProvider {
       say(
         "authflow serve: warning: the phone provider is on but authflow serve has no SMS "

@@ -34,6 +34,8 @@ struct ServeOptions: Sendable {
   var appLinkScheme: String?
   /// `--seed N`: predictable secrets, for tests on `:memory:` only.
   var seed: UInt64?
+  /// `--users FILE`: seeded accounts, applied at start (``UsersFile``).
+  var users: String?
   /// `--firebase-project ID`: also the Firebase Auth emulator's REST API, for this project.
   var firebaseProject: String?
   /// `--quiet`: no line per request.
@@ -121,7 +123,7 @@ struct ServeOptions: Sendable {
   private static let costs = EngineConfiguration.hashCosts
 
   /// Every option; `--help` lists them by section, in this order within one.
-  static let table = generalTable + featureTable + mfaOptions + rateLimitTable
+  static let table = generalTable + usersOptions + featureTable + mfaOptions + rateLimitTable
 
   /// The options of every section but the features', MFA's and the rate limits'.
   private static let generalTable: [OptionSpec<ServeOptions>] = [

@@ -23,7 +23,7 @@ extension ShellBackend {
         ?? StoreLocation.defaultStore(environment: environment)
       return try embedded(
         store: store, configuration: configuration, seed: options.seed,
-        stateDirectory: stateDirectory, savesSession: savesSession)
+        stateDirectory: stateDirectory, savesSession: savesSession, users: options.users)
     case .supabase:
       return try supabase(
         options, savesSession: savesSession, stateDirectory: stateDirectory,

@@ -8,6 +8,7 @@ import Clocks
 import GoTrueEngine
 import PrivateFiles
 import SavedSessions
+import UserSeeds
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -85,11 +86,24 @@ struct ShellBackend {
   /// A `seed` makes every secret the engine draws predictable (its JWT secret, code key,
   /// tokens and codes), so it is refused for any store but a throw-away `:memory:` one, whose
   /// secrets and sessions die with the process and never touch a file.
+  ///
+  /// `users` names a users file whose accounts the store is brought to (in one transaction,
+  /// idempotently); a store made then has no demo accounts.
   static func embedded(
     store: StoreLocation, configuration: EngineConfiguration, seed: UInt64?, stateDirectory: String,
-    savesSession: Bool = true
+    savesSession: Bool = true, users: String? = nil
   ) throws(ShellError) -> ShellBackend {
     if seed != nil, store != .memory { throw .seedNeedsMemoryStore }
+    var configuration = configuration
+    var seeds: [SeedAccount] = []
+    if let users {
+      do {
+        seeds = try UsersFile.read(path: users)
+      } catch {
+        throw .backendUnavailable(error.description)
+      }
+      configuration.seedsDemoAccounts = false
+    }
     let random: any RandomSource = seed.map { SeededRandom(seed: $0) } ?? SystemRandom()
     // A seeded run also starts its clock at a fixed time, so transcripts repeat exactly.
     let clock = AdjustableClock(fixedAt: seed.map { _ in fixedEpoch })
@@ -99,6 +113,13 @@ struct ShellBackend {
         location: store, configuration: configuration, clock: clock, random: random)
     } catch {
       throw .backendUnavailable(error.description)
+    }
+    if let users {
+      do {
+        _ = try engine.seed(seeds, file: users)
+      } catch {
+        throw .backendUnavailable(error.description)
+      }
     }
     let sessions: any SessionStore
     switch store {
@@ -116,13 +137,19 @@ struct ShellBackend {
       }
       sessions = file
     }
-    return embedded(engine: engine, clock: clock, random: random, sessions: sessions)
+    let greeting = users.map { file in
+      let emails = seeds.compactMap(\.email)
+      let shown = emails.prefix(3).joined(separator: ", ") + (emails.count > 3 ? ", …" : "")
+      return "Accounts from \(file): \(seeds.count)" + (shown.isEmpty ? "." : " (\(shown)).")
+    }
+    return embedded(
+      engine: engine, clock: clock, random: random, sessions: sessions, greeting: greeting)
   }
 
   /// The embedded backend over an opened `engine` whose clock is `clock`.
   static func embedded(
     engine: EmbeddedGoTrue, clock: AdjustableClock, random: any RandomSource,
-    sessions: any SessionStore
+    sessions: any SessionStore, greeting: String? = nil
   ) -> ShellBackend {
     ShellBackend(
       kind: .embedded,
@@ -133,7 +160,8 @@ struct ShellBackend {
       clock: engine.location == .memory ? clock : nil, shellClock: clock,
       warnings: engine.warnings,
       greeting: [
-        "Demo accounts: test@example.com, unverified@example.com (passwords in the README)."
+        greeting
+          ?? "Demo accounts: test@example.com, unverified@example.com (passwords in the README)."
       ])
   }
 

@@ -50,6 +50,14 @@ extension ShellOptions {
       ["the embedded store (default: $XDG_DATA_HOME/authflow/auth.db)"], section: "backend",
       group: BackendKind.embedded.rawValue, scriptLine: .onlyValue(":memory:")
     ) { options, value in options.store = value },
+    // Reads a file of the user's.
+    ShellOption(
+      ["--users"], "FILE",
+      [
+        "seed the embedded store with FILE's accounts (a users file, or the",
+        "Firebase emulator's accounts.json), idempotently; no demo accounts then",
+      ], section: "backend", group: BackendKind.embedded.rawValue, scriptLine: .commandLineOnly
+    ) { options, value in options.users = value },
     ShellOption(
       ["--autoconfirm"], nil, ["sign new accounts in without email confirmation"],
       section: "backend", group: BackendKind.embedded.rawValue, scriptLine: .onMemoryStore

@@ -8,6 +8,8 @@ struct ShellOptions: Equatable, Sendable {
   var store: String?
   /// `--autoconfirm`.
   var autoconfirm = false
+  /// `--users FILE`: accounts the embedded store is seeded with at start.
+  var users: String?
   /// `--hash-cost N`.
   var hashCost: Int?
   /// `--seed N`.

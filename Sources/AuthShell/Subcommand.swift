@@ -1,3 +1,5 @@
+import UserSeeds
+
 /// The subcommands of `authflow`, in the order `--help` lists them. One table gives dispatch and
 /// `--help`: a subcommand the table lacks is neither run nor listed.
 public enum Subcommand: String, CaseIterable, Sendable {
@@ -9,6 +11,8 @@ public enum Subcommand: String, CaseIterable, Sendable {
   case graph
   /// `authflow serve`: the engine as a local Auth server.
   case serve
+  /// `authflow users export`: a store's accounts as a users file.
+  case users
 
   /// What follows the name in `--help`'s usage.
   var synopsis: String {
@@ -17,6 +21,7 @@ public enum Subcommand: String, CaseIterable, Sendable {
     case .play: "play FILE [--pace MS] [--step]"
     case .graph: "graph [FILE.dot|FILE.svg]"
     case .serve: "serve [options]"
+    case .users: "users export [--store PATH] [--format authflow|firebase]"
     }
   }
 
@@ -27,6 +32,7 @@ public enum Subcommand: String, CaseIterable, Sendable {
     case .play: "a presenter's playback of a script"
     case .graph: "the flow's navigation graph, as Graphviz DOT or SVG"
     case .serve: "a local Auth server (authflow serve --help)"
+    case .users: "a store's accounts as a users file for --users"
     }
   }
 }
@@ -49,6 +55,7 @@ extension AuthflowMain {
     case .play: return await play(arguments: rest, environment: environment)
     case .graph: return FlowGraph.run(arguments: rest)
     case .serve: return serve(rest, environment, version)
+    case .users: return UsersCommand.run(arguments: rest, environment: environment)
     }
   }
 }

@@ -110,7 +110,8 @@ struct ScriptLineTests {
     #expect(
       rules == [
         "--backend": .onlyValue("embedded"), "--store": .onlyValue(":memory:"),
-        "--autoconfirm": .onMemoryStore, "--hash-cost": .onMemoryStore, "--seed": .onMemoryStore,
+        "--users": .commandLineOnly, "--autoconfirm": .onMemoryStore, "--hash-cost": .onMemoryStore,
+        "--seed": .onMemoryStore,
         "--supabase-url": .commandLineOnly, "--supabase-key": .commandLineOnly,
         "--mailbox": .commandLineOnly, "--firebase-project": .commandLineOnly,
         "--firebase-key": .commandLineOnly, "--firebase-emulator": .commandLineOnly,

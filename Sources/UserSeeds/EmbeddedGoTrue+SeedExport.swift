@@ -1,0 +1,42 @@
+import GoTrue
+import GoTrueEngine
+
+extension EmbeddedGoTrue {
+  /// Every account of the store (deleted ones aside) as a users file would give it, oldest
+  /// first: passwords as their bcrypt hashes (none for an account without one anyone knows).
+  package func seedAccounts() throws(GoTrueFailure) -> [SeedAccount] {
+    let now = nowMillis
+    return try withDatabase { database in
+      let decoys = Set(
+        try database.query(
+          "SELECT value FROM meta WHERE key LIKE 'decoy_hash%'",
+          row: { String(decoding: $0.blob(0), as: UTF8.self) }))
+      let users = try database.query(
+        "SELECT \(UserRecord.columns) FROM users WHERE deleted_at IS NULL ORDER BY created_at, id",
+        row: UserRecord.init)
+      return users.map { user in Self.seedAccount(user, decoys: decoys, now: now) }
+    }
+  }
+
+  private static func seedAccount(_ user: UserRecord, decoys: Set<String>, now: Int64)
+    -> SeedAccount
+  {
+    var account = SeedAccount(id: user.id, email: user.email.isEmpty ? nil : user.email)
+    if !decoys.contains(user.passwordHash), SeedFields.isBcrypt(user.passwordHash),
+      !account.isAnonymous
+    {
+      account.password = .bcrypt(user.passwordHash)
+    }
+    account.emailConfirmed = user.isConfirmed
+    account.userMetadata = user.userMetadata
+    account.appMetadata = user.appMetadata
+    account.role = user.role
+    account.displayName = user.displayName
+    account.photoURL = user.photoURL
+    account.customClaims = user.customClaims.flatMap { $0.isEmpty ? nil : $0 }
+    account.disabled = user.isBanned(at: now)
+    account.createdAt = user.createdAt
+    account.lastSignInAt = user.lastSignInAt
+    return account
+  }
+}

@@ -1,0 +1,184 @@
+import AuthCrypto
+import GoTrue
+import GoTrueEngine
+
+/// How applying a users file changed the store.
+package struct SeedOutcome: Equatable, Sendable {
+  /// Accounts the store did not have.
+  package var added = 0
+  /// Accounts brought to the file's values.
+  package var updated = 0
+  /// Accounts that already had them.
+  package var unchanged = 0
+}
+
+extension EmbeddedGoTrue {
+  /// Disabled accounts are banned until the last millisecond of year 9999, as the Firebase
+  /// surface disables them.
+  static let disabledUntil: Int64 = 253_402_300_799_999
+
+  /// Brings the store to `accounts` in one write transaction: an id it lacks is added, one it
+  /// has gets the file's values, and an account that has them already is left as it is (its
+  /// `updated_at` too), so applying a file again changes nothing. Plain passwords are hashed
+  /// with bcrypt at the store's cost before the transaction (a stored hash that matches is
+  /// kept). An address held by an account outside the file refuses the whole file, before
+  /// anything is written; `file` names it in the error.
+  @discardableResult
+  package func seed(_ accounts: [SeedAccount], file: String) throws(UsersFileError)
+    -> SeedOutcome
+  {
+    func failure(_ error: GoTrueFailure) -> UsersFileError {
+      UsersFileError(file: file, problem: "cannot be applied to the store (\(error))")
+    }
+    let hashes: [String]
+    do {
+      hashes = try passwordHashes(accounts)
+    } catch {
+      throw failure(error)
+    }
+    let outcome: Result<SeedOutcome, UsersFileError>
+    do {
+      outcome = try answer(spending: nil) { database, now in
+        if let conflict = try emailConflict(accounts, database, file: file) {
+          return .failure(conflict)
+        }
+        // Addresses that move between the file's accounts are let go first, so that a swap
+        // never holds one address twice.
+        for account in accounts {
+          if let stored = try database.user(id: account.id), stored.email != account.email ?? "",
+            !stored.email.isEmpty
+          {
+            try database.run("UPDATE users SET email = NULL WHERE id = ?", .text(account.id))
+          }
+        }
+        var outcome = SeedOutcome()
+        for (account, hash) in zip(accounts, hashes) {
+          let existed = try database.user(id: account.id) != nil
+          let changed = try write(account, hash: hash, database, now: now)
+          if !existed {
+            outcome.added += 1
+          } else if changed {
+            outcome.updated += 1
+          } else {
+            outcome.unchanged += 1
+          }
+        }
+        return .success(outcome)
+      }
+    } catch {
+      throw failure(error)
+    }
+    return try outcome.get()
+  }
+
+  /// The hash each account's password is stored as: a stored one its plain password matches,
+  /// or a new one; a given bcrypt hash; or the store's decoy (no password anyone knows).
+  private func passwordHashes(_ accounts: [SeedAccount]) throws(GoTrueFailure) -> [String] {
+    var hashes: [String] = []
+    for account in accounts {
+      switch account.password {
+      case .none: hashes.append(secrets.decoyHash)
+      case .bcrypt(let hash): hashes.append(hash)
+      case .plain(let password):
+        let stored = try withDatabase { database in try database.user(id: account.id) }
+        if let stored, Bcrypt.verify(password, against: stored.passwordHash) {
+          hashes.append(stored.passwordHash)
+        } else {
+          hashes.append(try hashPassword(password))
+        }
+      }
+    }
+    return hashes
+  }
+
+  /// The first account whose address an account outside the file holds.
+  private func emailConflict(_ accounts: [SeedAccount], _ database: SQLiteDatabase, file: String)
+    throws -> UsersFileError?
+  {
+    let ids = Set(accounts.map(\.id))
+    for (index, account) in accounts.enumerated() {
+      guard let email = account.email, let holder = try database.user(email: email),
+        !ids.contains(holder.id)
+      else { continue }
+      return UsersFileError(
+        file: file, entry: "users[\(index)] (\(account.id))", field: "email",
+        problem: "\(email) belongs to account \(holder.id) in the store; "
+          + "change the address, or delete that account first")
+    }
+    return nil
+  }
+
+  /// Adds `account` or brings it to the file's values; whether an existing row changed.
+  private func write(_ account: SeedAccount, hash: String, _ database: SQLiteDatabase, now: Int64)
+    throws -> Bool
+  {
+    let provider: [String: JSONValue] = [
+      "provider": .string("email"), "providers": .array([.string("email")]),
+    ]
+    var user: UserRecord
+    if let existing = try database.user(id: account.id) {
+      user = existing
+    } else if let email = account.email {
+      user = try insertUser(
+        id: account.id, email: email, passwordHash: hash, data: [:],
+        userMetadata: account.userMetadata, appMetadata: account.appMetadata, role: account.role,
+        confirmed: account.emailConfirmed, database, now: now)
+    } else {
+      user = try insertUserWithoutAddress(
+        id: account.id, anonymous: true, data: account.userMetadata, database, now: now)
+    }
+    let appMetadata =
+      account.isAnonymous
+      ? account.appMetadata : UserRecord.merging(account.appMetadata, into: provider)
+    let confirmedAt = account.emailConfirmed ? (user.emailConfirmedAt ?? now) : nil
+    let bannedUntil = account.disabled ? Self.disabledUntil : nil
+    var changes: [(String, SQLiteValue)] = []
+    func set(_ column: String, _ value: SQLiteValue, when differs: Bool) {
+      if differs { changes.append((column, value)) }
+    }
+    set(
+      "email", account.email.map(SQLiteValue.text) ?? .null, when: user.email != account.email ?? ""
+    )
+    set("encrypted_password", .text(hash), when: user.passwordHash != hash)
+    set(
+      "email_confirmed_at", confirmedAt.map(SQLiteValue.integer) ?? .null,
+      when: user.emailConfirmedAt != confirmedAt)
+    set(
+      "user_metadata", .text(UserRecord.encodeMetadata(account.userMetadata)),
+      when: user.userMetadata != account.userMetadata)
+    set(
+      "app_metadata", .text(UserRecord.encodeMetadata(appMetadata)),
+      when: user.appMetadata != appMetadata)
+    set("role", .text(account.role), when: user.role != account.role)
+    set(
+      "display_name", account.displayName.map(SQLiteValue.text) ?? .null,
+      when: user.displayName != account.displayName)
+    set(
+      "photo_url", account.photoURL.map(SQLiteValue.text) ?? .null,
+      when: user.photoURL != account.photoURL)
+    set(
+      "custom_claims", account.customClaims.map(SQLiteValue.text) ?? .null,
+      when: user.customClaims != account.customClaims)
+    set(
+      "banned_until", bannedUntil.map(SQLiteValue.integer) ?? .null,
+      when: user.bannedUntil != bannedUntil)
+    set(
+      "is_anonymous", .integer(account.isAnonymous ? 1 : 0),
+      when: user.isAnonymous != account.isAnonymous)
+    if !account.isAnonymous, user.isAnonymous {
+      changes.append(("identity_id", .text(random.uuidString())))
+    }
+    if let created = account.createdAt {
+      set("created_at", .integer(created), when: user.createdAt != created)
+    }
+    if let signedIn = account.lastSignInAt {
+      set("last_sign_in_at", .integer(signedIn), when: user.lastSignInAt != signedIn)
+    }
+    guard !changes.isEmpty else { return false }
+    changes.append(("updated_at", .integer(now)))
+    try database.run(
+      "UPDATE users SET \(changes.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE id = ?",
+      changes.map(\.1) + [.text(account.id)])
+    return true
+  }
+}

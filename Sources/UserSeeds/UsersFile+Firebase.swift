@@ -1,0 +1,131 @@
+import GoTrue
+
+/// The Firebase Auth emulator's `accounts.json` (what `firebase emulators:export` writes: the
+/// answer of `accounts:batchGet`, `{"kind": …, "users": [...]}`), read as the emulator's
+/// `accounts:batchCreate` reads it on import. The emulator keeps passwords in the clear
+/// (`passwordHash` is `fakeHash:salt=…:password=…`); they are hashed with bcrypt here.
+extension UsersFile {
+  /// The emulator's download kind.
+  static let firebaseKind = "identitytoolkit#DownloadAccountResponse"
+
+  /// The fields of a user, in the order messages list them.
+  static let firebaseFields = [
+    "localId", "email", "emailVerified", "displayName", "photoUrl", "passwordHash", "salt",
+    "rawPassword", "disabled", "createdAt", "lastLoginAt", "customAttributes",
+    "providerUserInfo", "passwordUpdatedAt", "validSince", "lastRefreshAt", "initialEmail",
+    "emailLinkSignin", "customAuth", "tenantId",
+  ]
+
+  static func firebaseAccounts(_ top: [String: JSONValue], file: String) throws(UsersFileError)
+    -> [SeedAccount]
+  {
+    if let kind = top["kind"], kind != .string(firebaseKind) {
+      throw UsersFileError(
+        file: file, field: "kind", problem: "must be \"\(firebaseKind)\", as accounts.json has")
+    }
+    let known: Set = ["kind", "users", "nextPageToken"]
+    if let other = top.keys.sorted().first(where: { !known.contains($0) }) {
+      throw UsersFileError(
+        file: file, field: String(other.prefix(40)),
+        problem: "is not read; accounts.json is {\"kind\": …, \"users\": [...]}")
+    }
+    var accounts: [SeedAccount] = []
+    for (index, entry) in try entries(top, file: file).enumerated() {
+      let place = label(index, entry, idField: "localId")
+      var reader = try EntryReader(entry) { field, problem in
+        UsersFileError(file: file, entry: place, field: field, problem: problem)
+      }
+      accounts.append(try firebaseAccount(&reader))
+    }
+    return accounts
+  }
+
+  private static func firebaseAccount(_ reader: inout EntryReader) throws(UsersFileError)
+    -> SeedAccount
+  {
+    let id = try SeedFields.id(try reader.string("localId"), reader, field: "localId")
+    var account = SeedAccount(
+      id: id,
+      email: try reader.string("email").map { text throws(UsersFileError) in
+        try SeedFields.email(text, reader, field: "email")
+      })
+    account.password = try firebasePassword(&reader)
+    account.emailConfirmed = try reader.bool("emailVerified") ?? false
+    account.displayName = try reader.string("displayName")
+    account.photoURL = try reader.string("photoUrl")
+    account.disabled = try reader.bool("disabled") ?? false
+    account.createdAt = try reader.millis("createdAt")
+    account.lastSignInAt = try reader.millis("lastLoginAt")
+    if let claims = try reader.string("customAttributes"), !claims.isEmpty {
+      account.customClaims = try SeedFields.claims(
+        serialized: claims, reader, field: "customAttributes")
+    }
+    try checkProviders(&reader)
+    for field in ["phoneNumber", "mfaInfo"] where reader.has(field) {
+      throw reader.fail(
+        field, "is not kept: authflow's accounts sign in with an email; remove it to import")
+    }
+    // What the emulator sets again on import, or keeps about sign-ins, is not read.
+    for field in [
+      "passwordUpdatedAt", "validSince", "lastRefreshAt", "initialEmail", "emailLinkSignin",
+      "customAuth", "tenantId",
+    ] {
+      _ = reader.value(field)
+    }
+    try reader.finish(known: firebaseFields)
+    return account
+  }
+
+  /// `rawPassword`, or `passwordHash`: the emulator's `fakeHash:salt=S:password=P` (the
+  /// password P, in the clear) or a bcrypt hash (authflow's export in this format).
+  private static func firebasePassword(_ reader: inout EntryReader) throws(UsersFileError)
+    -> SeedAccount.Password
+  {
+    let salt = try reader.string("salt")
+    if let raw = try reader.string("rawPassword") {
+      if reader.has("passwordHash") {
+        throw reader.fail("rawPassword", "is given beside passwordHash; give only one")
+      }
+      return try SeedFields.plain(raw, reader, field: "rawPassword")
+    }
+    guard let hash = try reader.string("passwordHash"), !hash.isEmpty else { return .none }
+    if hash.hasPrefix("$2") { return try SeedFields.bcrypt(hash, reader, field: "passwordHash") }
+    let prefix = "fakeHash:salt="
+    guard hash.hasPrefix(prefix) else {
+      throw reader.fail(
+        "passwordHash",
+        "is neither the emulator's fakeHash:salt=…:password=… nor a bcrypt hash; production "
+          + "exports' scrypt hashes cannot be checked here: give rawPassword instead")
+    }
+    let rest = hash.dropFirst(prefix.count)
+    let marker = ":password="
+    // A salt given beside the hash tells where the password starts, whatever it holds.
+    var split = rest.firstRange(of: marker)?.lowerBound
+    if let salt, rest.hasPrefix(salt + marker) {
+      split = rest.index(rest.startIndex, offsetBy: salt.count)
+    }
+    guard let split else {
+      throw reader.fail("passwordHash", "is not fakeHash:salt=SALT:password=PASSWORD")
+    }
+    let password = String(rest[split...].dropFirst(marker.count))
+    return try SeedFields.plain(password, reader, field: "passwordHash")
+  }
+
+  /// Only the `password` provider (the emulator's for an email and password): another one is
+  /// a way to sign in the store cannot keep.
+  private static func checkProviders(_ reader: inout EntryReader) throws(UsersFileError) {
+    guard let providers = reader.value("providerUserInfo") else { return }
+    guard case .array(let entries) = providers else {
+      throw reader.fail("providerUserInfo", "must be an array")
+    }
+    for (index, entry) in entries.enumerated() {
+      let provider = entry.objectValue?["providerId"]?.stringValue ?? ""
+      guard provider == "password" else {
+        throw reader.fail(
+          "providerUserInfo[\(index)]",
+          "provider \(provider.prefix(40)) is not kept: authflow's accounts sign in with an "
+            + "email and password; remove the entry to import the account without it")
+      }
+    }
+  }
+}

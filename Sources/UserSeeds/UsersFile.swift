@@ -1,0 +1,113 @@
+import GoTrue
+import PrivateFiles
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A users file: the accounts a store is seeded with, in authflow's format
+/// (`{"users":[{"id":…,"email":…,"password":…}]}`, GoTrue's admin names) or as the Firebase
+/// Auth emulator exports them (`accounts.json`: `kind`, `users` with `localId`). The format is
+/// told by its shape; every entry is checked before anything is applied.
+package enum UsersFile {
+  /// The two formats a users file may have.
+  package enum Format: String, CaseIterable, Sendable {
+    /// authflow's own, named as GoTrue's admin API names a user's attributes.
+    case authflow
+    /// The Firebase Auth emulator's `accounts.json` (`accounts:batchGet`'s answer).
+    case firebase
+  }
+
+  /// The largest file read: fixtures, not a production export.
+  static let maximumBytes = 64 << 20
+
+  /// The accounts of the file at `path`.
+  package static func read(path: String) throws(UsersFileError) -> [SeedAccount] {
+    let bytes: [UInt8]?
+    do {
+      bytes = try PrivateFile.read(path)
+    } catch {
+      throw UsersFileError(file: path, problem: "cannot be read (\(error.reason))")
+    }
+    guard let bytes else {
+      throw UsersFileError(file: path, problem: "does not exist; pass --users with a JSON file")
+    }
+    return try parse(bytes, file: path)
+  }
+
+  /// The accounts of `bytes`, a file named `file` in messages.
+  package static func parse(_ bytes: [UInt8], file: String) throws(UsersFileError)
+    -> [SeedAccount]
+  {
+    guard bytes.count <= maximumBytes else {
+      throw UsersFileError(file: file, problem: "is larger than 64 MiB")
+    }
+    if let problem = StrictJSON.problem(in: bytes) {
+      throw UsersFileError(file: file, problem: "is not JSON: \(problem.message)")
+    }
+    guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)),
+      case .object(let top) = value
+    else {
+      throw UsersFileError(
+        file: file, problem: "is not a JSON object; write {\"users\": [{\"id\": …}, …]}")
+    }
+    let accounts: [SeedAccount]
+    switch format(of: top) {
+    case .authflow: accounts = try authflowAccounts(top, file: file)
+    case .firebase: accounts = try firebaseAccounts(top, file: file)
+    }
+    try checkUnique(accounts, file: file)
+    return accounts
+  }
+
+  /// Firebase's when the object has a `kind`, or a user with a `localId`; else authflow's.
+  static func format(of top: [String: JSONValue]) -> Format {
+    if top["kind"] != nil { return .firebase }
+    if case .array(let users)? = top["users"],
+      users.contains(where: { $0.objectValue?["localId"] != nil })
+    {
+      return .firebase
+    }
+    return .authflow
+  }
+
+  /// The entries of `users`, an array (absent or empty: no accounts).
+  static func entries(_ top: [String: JSONValue], file: String) throws(UsersFileError)
+    -> [JSONValue]
+  {
+    switch top["users"] {
+    case nil, .null?: return []
+    case .array(let users)?: return users
+    default:
+      throw UsersFileError(file: file, field: "users", problem: "must be an array of users")
+    }
+  }
+
+  /// `users[i]`, with the entry's id when it has a string one.
+  static func label(_ index: Int, _ entry: JSONValue, idField: String) -> String {
+    guard let id = entry.objectValue?[idField]?.stringValue, !id.isEmpty else {
+      return "users[\(index)]"
+    }
+    return "users[\(index)] (\(id.prefix(64)))"
+  }
+
+  /// No two accounts share an id or an address.
+  private static func checkUnique(_ accounts: [SeedAccount], file: String) throws(UsersFileError) {
+    var ids: [String: Int] = [:]
+    var emails: [String: Int] = [:]
+    for (index, account) in accounts.enumerated() {
+      if let first = ids.updateValue(index, forKey: account.id) {
+        throw UsersFileError(
+          file: file, entry: "users[\(index)] (\(account.id))", field: "id",
+          problem: "is also users[\(first)]'s; each account needs its own id")
+      }
+      if let email = account.email, let first = emails.updateValue(index, forKey: email) {
+        throw UsersFileError(
+          file: file, entry: "users[\(index)] (\(account.id))", field: "email",
+          problem: "\(email) is also users[\(first)]'s; each account needs its own address")
+      }
+    }
+  }
+}
