@@ -27,9 +27,37 @@ public enum ServeMain {
   public static func run(arguments: [String], environment: [String: String], version: String)
     -> Int32
   {
+    launch(arguments: arguments, environment: environment, version: version, inBackground: nil)
+  }
+
+  /// Starts the server of `arguments` on a thread of its own, without a line on standard
+  /// output, per request or on signals (the process is someone else's: the shell's local
+  /// emulator); returns its `host:port`, or why it could not start.
+  public static func startInBackground(arguments: [String], version: String) -> Result<
+    String, ServeStartFailure
+  > {
+    let started = Mutex<String?>(nil)
+    let status = launch(
+      arguments: arguments + ["--quiet"], environment: [:], version: version,
+      inBackground: { host in started.withLock { $0 = host } })
+    guard status == 0, let host = started.withLock({ $0 }) else {
+      return .failure(ServeStartFailure(status: status))
+    }
+    return .success(host)
+  }
+
+  /// Runs the server, or with `inBackground` starts it on a thread of its own and hands over
+  /// its `host:port`.
+  private static func launch(
+    arguments: [String], environment: [String: String], version: String,
+    inBackground: ((String) -> Void)?
+  ) -> Int32 {
     let options: ServeOptions
     do {
-      options = try ServeOptions.parse(arguments, environment: environment)
+      var parsed = try ServeOptions.parse(arguments, environment: environment)
+      // NB: libevent takes SIGINT for one event base only; the shell's Ctrl-C stays the shell's.
+      if inBackground != nil { parsed.http.handlesSignals = false }
+      options = parsed
     } catch {
       return fail(error.text(program: "authflow serve"), status: 2)
     }
@@ -121,6 +149,11 @@ public enum ServeMain {
       AuthResponder(
         engine: engine, version: "authflow-\(version)", firebase: firebase,
         externalURL: options.externalURL, limiter: RequestLimiter(limits)))
+    if let inBackground {
+      LoopThread.start { server.run() }
+      inBackground(String(baseURL.dropFirst("http://".count)))
+      return 0
+    }
     say(
       "authflow serve: \(baseURL) (\(server.addresses.joined(separator: " "))) store \(store) "
         + "anon key \(engine.apiKey(role: "anon")) "
@@ -169,6 +202,13 @@ public enum ServeMain {
   }
 }
 
+/// Why ``ServeMain/startInBackground(arguments:version:)`` could not start a server: what it
+/// wrote on standard error says, and the status `authflow serve` would have exited with.
+public struct ServeStartFailure: Error, Sendable {
+  /// 1 when it could not start, 2 for bad arguments.
+  public let status: Int32
+}
+
 /// The responder the server is built with before the engine opens (the engine's links need the
 /// port the server got): until the engine is installed it answers 503.
 final class ResponderSlot: HTTPResponder {
@@ -214,5 +254,33 @@ enum AccessLog {
       }
     }
     return shown
+  }
+}
+
+/// A thread of its own for a server's event loop, which blocks it for as long as it runs (a
+/// thread of Dispatch's or of the concurrency pool would be taken from their work).
+enum LoopThread {
+  /// Starts `body` on a new detached thread.
+  static func start(_ body: @escaping @Sendable () -> Void) {
+    let box = Unmanaged.passRetained(Body(body)).toOpaque()
+    var thread = pthread_t()
+    let started = pthread_create(
+      &thread, nil,
+      { argument in
+        guard let argument else { return nil }
+        let body = Unmanaged<Body>.fromOpaque(argument).takeRetainedValue()
+        body.run()
+        return nil
+      }, box)
+    if started == 0 {
+      pthread_detach(thread)
+    } else {
+      Unmanaged<Body>.fromOpaque(box).release()
+    }
+  }
+
+  private final class Body: Sendable {
+    let run: @Sendable () -> Void
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
   }
 }

@@ -15,26 +15,37 @@ public enum AuthflowMain {
 
   /// Runs `authflow` with `arguments` (after the program name); returns the exit status.
   @MainActor
-  public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
-    await run(arguments: arguments, environment: environment, playback: nil)
+  public static func run(
+    arguments: [String], environment: [String: String],
+    startLocalServer: LocalServerStarter? = nil
+  ) async -> Int32 {
+    await run(
+      arguments: arguments, environment: environment, playback: nil,
+      startLocalServer: startLocalServer)
   }
 
   /// `authflow play FILE [--pace MS] [--step] [options]`: a presenter's playback of a script.
   @MainActor
-  public static func play(arguments: [String], environment: [String: String]) async -> Int32 {
+  public static func play(
+    arguments: [String], environment: [String: String],
+    startLocalServer: LocalServerStarter? = nil
+  ) async -> Int32 {
     switch Playback.parse(arguments) {
     case .failure(let error): return usageError(error)
     case .success(let (playback, rest)):
       guard rest.contains(where: { !$0.hasPrefix("-") }) else {
         return usageError(.playNeedsScript)
       }
-      return await run(arguments: rest, environment: environment, playback: playback)
+      return await run(
+        arguments: rest, environment: environment, playback: playback,
+        startLocalServer: startLocalServer)
     }
   }
 
   @MainActor
   private static func run(
-    arguments: [String], environment: [String: String], playback: Playback?
+    arguments: [String], environment: [String: String], playback: Playback?,
+    startLocalServer: LocalServerStarter?
   ) async -> Int32 {
     var options: ShellOptions
     do {
@@ -86,7 +97,8 @@ public enum AuthflowMain {
     let savesSession = interactive || options.keepSession
     do {
       backend = try ShellBackend.make(
-        options, savesSession: savesSession, directories: directories, environment: environment)
+        options, savesSession: savesSession, directories: directories, environment: environment,
+        startLocalServer: startLocalServer)
     } catch {
       return usageError(error)
     }

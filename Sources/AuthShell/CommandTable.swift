@@ -81,12 +81,12 @@ enum CommandTable {
     })
   static let network = Command(
     "network", .anywhere,
-    grammar: .choice(["online": NetworkStatus.online, "offline": NetworkStatus.offline]),
-    "switch the simulated network (back online, a sign-out made offline is sent)",
-    effect: .call { session, status in
-      session.viewModel.updateNetworkStatus(status)
-      await session.viewModel.sendPendingSignOuts()
-    })
+    grammar: .choice([
+      "online": SimulatedNetwork.online, "offline": SimulatedNetwork.offline,
+      "unreachable": SimulatedNetwork.unreachable,
+    ]),
+    "switch the simulated network: offline (the app knows), unreachable (requests fail)",
+    effect: .call { session, network in await session.simulate(network) })
   static let events = Command(
     "events", .anywhere, "list the analytics events of this session",
     effect: .show { session, _ in session.listEvents() })

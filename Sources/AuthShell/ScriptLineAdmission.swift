@@ -46,8 +46,7 @@ struct ScriptLineAdmission: Sendable {
       throw .option(.needsValue(cut.words[0]))
     }
     let effective = try ShellOptions.parse(line + commandLine, checkingBackends: false)
-    let onMemory =
-      effective.backend == .embedded && (effective.store ?? storeWhenNoneGiven) == ":memory:"
+    let onMemory = effective.isSandboxed(storeWhenNoneGiven: storeWhenNoneGiven)
     let admission = ScriptLineAdmission(line: line, given: commandLine, onMemoryStore: onMemory)
     guard admission.refused.isEmpty, admission.refusedOffMemory.isEmpty else {
       throw .scriptLineAsks(
@@ -62,8 +61,8 @@ struct ScriptLineAdmission: Sendable {
   static func command(toRun path: String, line: [String]) -> String {
     let effective = try? ShellOptions.parse(line, checkingBackends: false)
     let admission = ScriptLineAdmission(
-      line: line, given: [],
-      onMemoryStore: effective?.backend == .embedded && effective?.store == ":memory:")
+      line: line, given: [], onMemoryStore: effective?.isSandboxed(storeWhenNoneGiven: nil) ?? false
+    )
     return Lexer.line(
       ["authflow"] + (admission.refused + admission.refusedOffMemory).flatMap { $0 } + [path])
   }

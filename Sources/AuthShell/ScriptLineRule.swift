@@ -5,8 +5,12 @@ enum ScriptLineRule: Equatable, Sendable {
   /// It writes nothing and reads nothing of the user's (what the run prints, how long a
   /// request may wait): the line may give it.
   case anyValue
-  /// Only this value keeps the run in a sandbox (`--store :memory:`, `--backend embedded`).
+  /// Only this value keeps the run in a sandbox (`--store :memory:`,
+  /// `--firebase-emulator local`).
   case onlyValue(String)
+  /// `--backend`: the embedded one always (its store is judged by `--store`), the Firebase one
+  /// when its emulator is the run's own (`--firebase-emulator local`).
+  case backend
   /// It changes how the engine treats its store (codes, hashes, confirmation): the line may
   /// give it when the run's store is `:memory:`, a store of the run's own.
   case onMemoryStore
@@ -20,6 +24,9 @@ enum ScriptLineRule: Equatable, Sendable {
     switch self {
     case .anyValue: true
     case .onlyValue(let allowed): value == allowed
+    case .backend:
+      value == BackendKind.embedded.rawValue
+        || (value == BackendKind.firebase.rawValue && onMemoryStore)
     case .onMemoryStore: onMemoryStore
     case .commandLineOnly: false
     }

@@ -10,7 +10,7 @@ extension ShellBackend {
   /// session saved (when `savesSession`) under the state directory.
   static func make(
     _ options: ShellOptions, savesSession: Bool, directories: XDGDirectories,
-    environment: [String: String]
+    environment: [String: String], startLocalServer: LocalServerStarter? = nil
   ) throws(ShellError) -> ShellBackend {
     let stateDirectory = directories.stateHome + "/authflow"
     switch options.backend {
@@ -18,6 +18,10 @@ extension ShellBackend {
       var configuration = EngineConfiguration()
       configuration.autoconfirm = options.autoconfirm
       if let cost = options.hashCost { configuration.hashCost = cost }
+      if let length = options.passwordMinimumLength {
+        configuration.minimumPasswordLength = length
+      }
+      configuration.disableSignup = options.disableSignup
       let store =
         options.store.map(StoreLocation.init(argument:))
         ?? StoreLocation.defaultStore(environment: environment)
@@ -31,7 +35,7 @@ extension ShellBackend {
     case .firebase:
       return try firebase(
         options, savesSession: savesSession, stateDirectory: stateDirectory,
-        environment: environment)
+        environment: environment, startLocalServer: startLocalServer)
     }
   }
 
@@ -70,22 +74,50 @@ extension ShellBackend {
   /// key may be left out (the emulator takes any).
   private static func firebase(
     _ options: ShellOptions, savesSession: Bool, stateDirectory: String,
-    environment: [String: String]
+    environment: [String: String], startLocalServer: LocalServerStarter?
   ) throws(ShellError) -> ShellBackend {
-    let emulator = options.firebaseEmulator ?? environment["FIREBASE_AUTH_EMULATOR_HOST"]
+    var emulator = options.firebaseEmulator ?? environment["FIREBASE_AUTH_EMULATOR_HOST"]
+    var projectID = options.firebaseProject ?? environment["FIREBASE_PROJECT_ID"] ?? ""
+    var savesSession = savesSession
+    if emulator == ShellOptions.localEmulator {
+      if projectID.isEmpty { projectID = ShellOptions.localEmulatorProject }
+      emulator = try startLocalEmulator(
+        project: projectID, options: options, startLocalServer: startLocalServer)
+      // Its accounts end with the process: a session saved for the next run would be stale.
+      savesSession = false
+    }
     var key = options.firebaseKey ?? environment["FIREBASE_API_KEY"] ?? ""
     if key.isEmpty, let emulator, !emulator.isEmpty { key = "fake-api-key" }
     let project: FirebaseProject
     do {
       project = try FirebaseProject(
-        apiKey: key,
-        projectID: options.firebaseProject ?? environment["FIREBASE_PROJECT_ID"] ?? "",
-        emulatorHost: emulator, timeout: options.timeout ?? 10)
+        apiKey: key, projectID: projectID, emulatorHost: emulator, timeout: options.timeout ?? 10)
     } catch {
       throw .backendUnavailable(error.description)
     }
     return try firebase(
       project: project, transport: HelperProcessTransport.besideThisProgram(),
       stateDirectory: stateDirectory, savesSession: savesSession, seed: options.seed)
+  }
+
+  /// Starts the Firebase Auth emulator of `authflow serve` in this process, on a free loopback
+  /// port, with a store of its own in memory, the shell's seed and hash cost; its `host:port`.
+  private static func startLocalEmulator(
+    project: String, options: ShellOptions, startLocalServer: LocalServerStarter?
+  ) throws(ShellError) -> String {
+    guard let startLocalServer else {
+      throw .backendUnavailable(
+        "--firebase-emulator local runs authflow serve inside the authflow program; this one "
+          + "cannot: start authflow serve --firebase-project ID and pass its HOST:PORT")
+    }
+    var arguments = [
+      "--store", ":memory:", "--host", "127.0.0.1", "--port", "0", "--firebase-project", project,
+    ]
+    if let cost = options.hashCost { arguments += ["--hash-cost", String(cost)] }
+    if let seed = options.seed { arguments += ["--seed", String(seed)] }
+    guard let host = startLocalServer(arguments) else {
+      throw .backendUnavailable("the local Firebase Auth emulator could not start")
+    }
+    return host
   }
 }

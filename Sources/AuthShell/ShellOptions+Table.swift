@@ -38,7 +38,7 @@ extension ShellOptions {
     // Where accounts live: the line may only keep them in the run's own memory.
     ShellOption(
       ["--backend"], BackendKind.choices, ["where accounts live (default: embedded)"],
-      section: "backend", scriptLine: .onlyValue(BackendKind.embedded.rawValue)
+      section: "backend", scriptLine: .backend
     ) { options, value throws(OptionValueError) in
       guard let kind = BackendKind(rawValue: value) else {
         throw OptionValueError(expected: "\(BackendKind.listing), not '\(value.prefix(20))'")
@@ -66,9 +66,10 @@ extension ShellOptions {
       ["--hash-cost"], "N",
       [
         "bcrypt cost of new passwords, \(costs.lowerBound)-\(costs.upperBound)"
-          + " (default \(Bcrypt.defaultCost); lower for tests)"
+          + " (default \(Bcrypt.defaultCost); lower for tests)",
+        "(embedded, and firebase's local emulator)",
       ],
-      section: "backend", group: BackendKind.embedded.rawValue, scriptLine: .onMemoryStore
+      section: "backend", group: "embedded|firebase", scriptLine: .onMemoryStore
     ) { options, value throws(OptionValueError) in
       guard let cost = Int(value), costs.contains(cost) else {
         throw OptionValueError(
@@ -77,6 +78,20 @@ extension ShellOptions {
       }
       options.hashCost = cost
     },
+    ShellOption(
+      ["--password-min-length"], "N",
+      ["the server's shortest password, as GoTrue's setting (default 6, 6 to 72)"],
+      section: "backend", group: BackendKind.embedded.rawValue, scriptLine: .onMemoryStore
+    ) { options, value throws(OptionValueError) in
+      guard let length = Int(value), (6...72).contains(length) else {
+        throw OptionValueError(expected: "a length from 6 to 72; GoTrue's default is 6")
+      }
+      options.passwordMinimumLength = length
+    },
+    ShellOption(
+      ["--disable-signup"], nil, ["refuse new accounts, as GoTrue's DISABLE_SIGNUP setting"],
+      section: "backend", group: BackendKind.embedded.rawValue, scriptLine: .onMemoryStore
+    ) { options, _ in options.disableSignup = true },
     ShellOption(
       ["--seed"], "N",
       [
@@ -115,11 +130,13 @@ extension ShellOptions {
       section: "backend", group: BackendKind.firebase.rawValue, scriptLine: .commandLineOnly
     ) { options, value in options.firebaseKey = value },
     ShellOption(
-      ["--firebase-emulator"], "HOST:PORT",
+      ["--firebase-emulator"], "HOST:PORT|local",
       [
         "send the requests to the Firebase Auth emulator there (default:",
-        "$FIREBASE_AUTH_EMULATOR_HOST), such as authflow serve --firebase-project ID",
-      ], section: "backend", group: BackendKind.firebase.rawValue, scriptLine: .commandLineOnly
+        "$FIREBASE_AUTH_EMULATOR_HOST), such as authflow serve --firebase-project ID;",
+        "local: start one in this process, on a store of its own in memory",
+      ], section: "backend", group: BackendKind.firebase.rawValue,
+      scriptLine: .onlyValue(ShellOptions.localEmulator)
     ) { options, value in options.firebaseEmulator = value },
     // How long a request may wait reads and writes nothing; the project is the command line's.
     ShellOption(

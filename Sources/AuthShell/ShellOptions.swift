@@ -12,6 +12,10 @@ struct ShellOptions: Equatable, Sendable {
   var users: String?
   /// `--hash-cost N`.
   var hashCost: Int?
+  /// `--password-min-length N`: the engine's shortest password (GoTrue's setting).
+  var passwordMinimumLength: Int?
+  /// `--disable-signup`: the engine refuses new accounts (GoTrue's setting).
+  var disableSignup = false
   /// `--seed N`.
   var seed: UInt64?
   /// `--supabase-url URL` (else `SUPABASE_URL`).
@@ -24,7 +28,7 @@ struct ShellOptions: Equatable, Sendable {
   var firebaseKey: String?
   /// `--firebase-project ID` (else `FIREBASE_PROJECT_ID`).
   var firebaseProject: String?
-  /// `--firebase-emulator HOST:PORT` (else `FIREBASE_AUTH_EMULATOR_HOST`).
+  /// `--firebase-emulator HOST:PORT` (else `FIREBASE_AUTH_EMULATOR_HOST`), or `local`.
   var firebaseEmulator: String?
   /// `--timeout SECONDS` for Supabase requests.
   var timeout: Double?
@@ -98,6 +102,22 @@ struct ShellOptions: Equatable, Sendable {
 }
 
 extension ShellOptions {
+  /// `--firebase-emulator local`: the Firebase Auth emulator of `authflow serve`, started in
+  /// this process on a store of its own in memory.
+  static let localEmulator = "local"
+  /// The project of the local emulator when none is named (`demo-` ids are the emulator's).
+  static let localEmulatorProject = "demo-authflow"
+
+  /// Whether the run keeps its accounts to itself, in memory: the embedded backend on
+  /// `:memory:` (`store` when no option names one), or the local Firebase emulator.
+  func isSandboxed(storeWhenNoneGiven store: String?) -> Bool {
+    switch backend {
+    case .embedded: (self.store ?? store) == ":memory:"
+    case .firebase: firebaseEmulator == Self.localEmulator
+    case .supabase: false
+    }
+  }
+
   /// The options a recording's `#!` line carries: the backend and what it needs to be reached
   /// again (keys and secrets come from the environment), and on the embedded backend a fresh
   /// store, so the replay makes everything it relies on.
@@ -113,6 +133,10 @@ extension ShellOptions {
     case .embedded:
       words += ["--store", ":memory:"]
       if autoconfirm { words.append("--autoconfirm") }
+      if let passwordMinimumLength {
+        words += ["--password-min-length", "\(passwordMinimumLength)"]
+      }
+      if disableSignup { words.append("--disable-signup") }
       if let seed { words += ["--seed", "\(seed)"] }
     }
     if let timeout, backend != .embedded { words += ["--timeout", "\(Int(timeout))"] }

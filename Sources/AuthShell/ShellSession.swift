@@ -68,6 +68,8 @@ final class ShellSession {
   let io = ShellIO()
   /// What watches each step: coverage, and the recording under way.
   let observers = ShellObservers()
+  /// The app's connection to the backend, which `network unreachable` cuts.
+  let link: NetworkLink
 
   /// A session on `backend`.
   init(backend: ShellBackend, style: RenderStyle) {
@@ -76,8 +78,9 @@ final class ShellSession {
     let ring = events
     let coverage = observers.coverage
     let clock = backend.shellClock
+    link = NetworkLink(to: backend.service)
     viewModel = AuthViewModel(
-      service: backend.service,
+      service: link,
       events: AuthEventSink {
         ring.append($0)
         coverage.coverage?.record(events: [$0])

@@ -1,5 +1,10 @@
 import UserSeeds
 
+/// Starts `authflow serve` with `arguments` inside this process, on a thread of its own (the
+/// Firebase backend's `--firebase-emulator local`); its `host:port`, or `nil` when it could not
+/// start, having said why on standard error.
+public typealias LocalServerStarter = @Sendable (_ arguments: [String]) -> String?
+
 /// The subcommands of `authflow`, in the order `--help` lists them. One table gives dispatch and
 /// `--help`: a subcommand the table lacks is neither run nor listed.
 public enum Subcommand: String, CaseIterable, Sendable {
@@ -44,15 +49,19 @@ extension AuthflowMain {
   @MainActor
   public static func main(
     arguments: [String], environment: [String: String],
-    serve: ([String], [String: String], String) -> Int32
+    serve: ([String], [String: String], String) -> Int32,
+    startLocalServer: LocalServerStarter? = nil
   ) async -> Int32 {
     guard let name = arguments.first, let subcommand = Subcommand(rawValue: name) else {
-      return await run(arguments: arguments, environment: environment)
+      return await run(
+        arguments: arguments, environment: environment, startLocalServer: startLocalServer)
     }
     let rest = Array(arguments.dropFirst())
     switch subcommand {
     case .test: return SuiteMain.run(arguments: rest, environment: environment)
-    case .play: return await play(arguments: rest, environment: environment)
+    case .play:
+      return await play(
+        arguments: rest, environment: environment, startLocalServer: startLocalServer)
     case .graph: return FlowGraph.run(arguments: rest)
     case .serve: return serve(rest, environment, version)
     case .users: return UsersCommand.run(arguments: rest, environment: environment)

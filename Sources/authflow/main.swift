@@ -20,4 +20,6 @@ exit(
     environment: ProcessInfo.processInfo.environment
   ) { arguments, environment, version in
     ServeMain.run(arguments: arguments, environment: environment, version: version)
+  } startLocalServer: { arguments in
+    try? ServeMain.startInBackground(arguments: arguments, version: AuthflowMain.version).get()
   })

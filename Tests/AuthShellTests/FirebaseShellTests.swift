@@ -38,7 +38,8 @@ struct FirebaseShellTests {
     #expect(Self.scripts.contains("examples-firebase/delete-account.authflow"))
     #expect(!Self.scripts.contains("examples/17-too-many-code-attempts.authflow"))
     #expect(Self.scripts.contains("examples/23-non-ascii-email.authflow"))
-    #expect(Self.scripts.count == 11 + 2 + 6)
+    #expect(Self.scripts.contains("examples/27-server-unreachable.authflow"))
+    #expect(Self.scripts.count == 11 + 3 + 6)
   }
 
   @Test(arguments: scripts)
@@ -50,7 +51,7 @@ struct FirebaseShellTests {
     let host = String(server.url.dropFirst("http://".count))
     let script = packageRoot.appendingPathComponent(name).path
     let run = try runAuthflow(
-      ["--backend", "firebase", "--seed", "1", script],
+      ["--backend", "firebase", "--firebase-emulator", host, "--seed", "1", script],
       environment: ["FIREBASE_AUTH_EMULATOR_HOST": host, "FIREBASE_PROJECT_ID": "demo-app"])
     #expect(run.status == 0, "\(name): \(run.error)")
     #expect(run.error.isEmpty, "\(name): \(run.error)")

@@ -15,12 +15,20 @@ struct ParityTests {
       ["--store", ":memory:", "--seed", "1", "--hash-cost", "4", "--echo", script.path],
       mergeErrors: true)
 
-    // A script whose #! line signs new users in at once runs against a server that does too.
+    // A script whose #! line sets GoTrue's settings (new users signed in at once, a longer
+    // password, no sign-ups) runs against a server set the same way.
     let header = try String(contentsOf: script, encoding: .utf8).prefix { $0 != "\n" }
-    let autoconfirm = header.split(separator: " ").contains("--autoconfirm")
+      .split(separator: " ").map(String.init)
+    var settings: [String] = []
+    for (index, word) in header.enumerated() {
+      if ["--autoconfirm", "--disable-signup"].contains(word) { settings.append(word) }
+      if word == "--password-min-length", index + 1 < header.count {
+        settings += [word, header[index + 1]]
+      }
+    }
     let server = try RunningServer(
       ["--store", ":memory:", "--seed", "1", "--hash-cost", "4", "--app-links", "authflow"]
-        + (autoconfirm ? ["--autoconfirm"] : []))
+        + settings)
     defer { server.stop() }
     let remote = try runAuthflow(
       [

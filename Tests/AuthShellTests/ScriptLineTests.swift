@@ -91,8 +91,16 @@ struct ScriptLineTests {
     #expect(inMemory.status == 0, "\(inMemory.error)")
   }
 
-  @Test func theFirebaseExamplesNameTheBackendTheCommandLineMustGive() throws {
+  @Test func theFirebaseExamplesRunOnAnEmulatorOfTheirOwn() throws {
     let path = packageRoot.appendingPathComponent("examples-firebase/reset-by-link.authflow").path
+    let run = try runAuthflow(["--hash-cost", "4", path], environment: environment)
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.output.contains("Your password has been updated."), "\(run.output)")
+  }
+
+  @Test func aLineCannotNameAProjectsEmulator() throws {
+    let path = try script(
+      "project.authflow", "#!/usr/bin/env -S authflow --backend firebase\nshow\n")
     let run = try runAuthflow([path], environment: environment)
     #expect(run.status == 2)
     #expect(
@@ -101,20 +109,18 @@ struct ScriptLineTests {
         + " line may give: run authflow --backend firebase \(path)\n")
   }
 
-  // MARK: The policy
-
-  /// Every option and what a `#!` line may ask of it: a new option must be added here.
   @Test func everyOptionSaysWhatAScriptLineMayAskOfIt() {
     let rules = Dictionary(
       uniqueKeysWithValues: ShellOptions.options.map { ($0.spec.name, $0.scriptLine) })
     #expect(
       rules == [
-        "--backend": .onlyValue("embedded"), "--store": .onlyValue(":memory:"),
+        "--backend": .backend, "--store": .onlyValue(":memory:"),
         "--users": .commandLineOnly, "--autoconfirm": .onMemoryStore, "--hash-cost": .onMemoryStore,
+        "--password-min-length": .onMemoryStore, "--disable-signup": .onMemoryStore,
         "--seed": .onMemoryStore,
         "--supabase-url": .commandLineOnly, "--supabase-key": .commandLineOnly,
         "--mailbox": .commandLineOnly, "--firebase-project": .commandLineOnly,
-        "--firebase-key": .commandLineOnly, "--firebase-emulator": .commandLineOnly,
+        "--firebase-key": .commandLineOnly, "--firebase-emulator": .onlyValue("local"),
         "--timeout": .anyValue, "--command": .commandLineOnly, "--echo": .anyValue,
         "--bail": .anyValue, "--json": .anyValue, "--record": .commandLineOnly,
         "--keep-session": .commandLineOnly, "--no-colour": .anyValue, "--plain": .anyValue,
@@ -127,6 +133,10 @@ struct ScriptLineTests {
     // Output only, and a store of the run's own.
     (["--store", ":memory:", "--plain", "--echo", "--bail", "--json"], ["x"], true),
     (["--backend", "embedded", "--store=:memory:", "--seed", "1", "--autoconfirm"], ["x"], true),
+    // A Firebase emulator of the run's own, started in its process.
+    (["--backend", "firebase", "--firebase-emulator", "local", "--seed", "1"], ["x"], true),
+    (["--backend", "firebase"], ["x"], false),
+    (["--backend", "firebase", "--firebase-emulator", "127.0.0.1:9099"], ["x"], false),
     // The user's store, session, files and projects.
     (["--store", "a.db"], ["x"], false),
     (["--keep-session"], ["x"], false),

@@ -16,7 +16,14 @@ enum SuitePlan: Equatable, Sendable {
   init(header: [String]?, options: SuiteOptions, script: String) {
     var header = header ?? []
     let backend = options.shell.backend
-    if let asked = Self.backend(in: header), asked != backend {
+    // A script on a Firebase emulator of its own runs wherever the suite runs no backend of
+    // its choosing: it is as much a sandbox as the embedded backend on `:memory:`.
+    let ownEmulator =
+      (try? ShellOptions.parse(header, checkingBackends: false))?
+      .isSandboxed(storeWhenNoneGiven: nil) == true
+    if let asked = Self.backend(in: header), asked != backend,
+      options.backendGiven || !(asked == .firebase && ownEmulator)
+    {
       self = .skip(
         reason:
           "its #! line asks for the \(asked.rawValue) backend; the suite runs \(backend.rawValue)")
@@ -36,10 +43,14 @@ enum SuitePlan: Equatable, Sendable {
     // On the embedded backend a script gets a store of its own, reproducible secrets and quick
     // password hashes, each unless its #! line or the suite says otherwise.
     // NB: when the options do not parse, the script's own process says why, as a failure.
-    if let effective = try? ShellOptions.parse(arguments), effective.backend == .embedded {
+    if let effective = try? ShellOptions.parse(arguments),
+      effective.backend == .embedded || effective.isSandboxed(storeWhenNoneGiven: nil)
+    {
       var defaults: [String] = []
-      if effective.store == nil { defaults += ["--store", ":memory:"] }
-      if effective.seed == nil, (effective.store ?? ":memory:") == ":memory:" {
+      if effective.backend == .embedded, effective.store == nil {
+        defaults += ["--store", ":memory:"]
+      }
+      if effective.seed == nil, effective.isSandboxed(storeWhenNoneGiven: ":memory:") {
         defaults += ["--seed", "1"]
       }
       if effective.hashCost == nil { defaults += ["--hash-cost", "4"] }
