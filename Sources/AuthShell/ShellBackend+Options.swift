@@ -18,6 +18,8 @@ extension ShellBackend {
       var configuration = EngineConfiguration()
       configuration.autoconfirm = options.autoconfirm
       if let cost = options.hashCost { configuration.hashCost = cost }
+      configuration.sessionLimits = options.sessionLimits
+      configuration.passwordChangeNeedsReauthentication = options.securePasswordChange
       let store =
         options.store.map(StoreLocation.init(argument:))
         ?? StoreLocation.defaultStore(environment: environment)

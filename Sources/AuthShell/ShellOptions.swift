@@ -1,4 +1,5 @@
 import CommandLineOptions
+import GoTrueEngine
 
 /// The command line of `authflow`.
 struct ShellOptions: Equatable, Sendable {
@@ -12,6 +13,10 @@ struct ShellOptions: Equatable, Sendable {
   var users: String?
   /// `--hash-cost N`.
   var hashCost: Int?
+  /// `--sessions-timebox` and `--sessions-inactivity-timeout`: GoTrue's session limits.
+  var sessionLimits = SessionLimits()
+  /// `--secure-password-change`: a change from a session over a day old needs the emailed code.
+  var securePasswordChange = false
   /// `--seed N`.
   var seed: UInt64?
   /// `--supabase-url URL` (else `SUPABASE_URL`).
@@ -113,6 +118,13 @@ extension ShellOptions {
     case .embedded:
       words += ["--store", ":memory:"]
       if autoconfirm { words.append("--autoconfirm") }
+      if let timebox = sessionLimits.timebox {
+        words += ["--sessions-timebox", ShellOptions.duration(timebox)]
+      }
+      if let timeout = sessionLimits.inactivityTimeout {
+        words += ["--sessions-inactivity-timeout", ShellOptions.duration(timeout)]
+      }
+      if securePasswordChange { words.append("--secure-password-change") }
       if let seed { words += ["--seed", "\(seed)"] }
     }
     if let timeout, backend != .embedded { words += ["--timeout", "\(Int(timeout))"] }
