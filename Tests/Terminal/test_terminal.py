@@ -109,6 +109,41 @@ class TerminalTests(unittest.TestCase):
         self.prompt(child, "signed-in")
         self.quit(child)
 
+    def test_change_password_asks_unseen_for_the_password_and_the_emailed_code(self):
+        child = self.spawn("--store", ":memory:", "--seed", "1", "--secure-password-change")
+        self.prompt(child, "choice")
+        child.sendline("signin; set email test@example.com; set password TestPassword123!; submit")
+        child.expect_exact("✓ Signed in as test@example.com")
+        self.prompt(child, "signed-in")
+        # Over a day later GoTrue wants the code it emails before the password changes.
+        child.sendline("clock advance 25h")
+        self.prompt(child, "signed-in")
+        child.sendline("change-password")
+        child.expect_exact("New password: ")
+        child.sendline("BrandNew123")
+        child.expect_exact("Code from the email to test@example.com: ")
+        child.sendline("000000")
+        child.expect_exact("That code is incorrect.")
+        self.prompt(child, "signed-in")
+        self.assertNotIn("BrandNew123", child.before)
+        self.quit(child)
+        _, text = self.history()
+        self.assertIn("change-password", text)
+        self.assertNotIn("BrandNew123", text)
+
+    def test_change_password_entry_can_be_cancelled(self):
+        child = self.spawn("--store", ":memory:", "--seed", "1")
+        self.prompt(child, "choice")
+        child.sendline("signin; set email test@example.com; set password TestPassword123!; submit")
+        child.expect_exact("✓ Signed in as test@example.com")
+        self.prompt(child, "signed-in")
+        child.sendline("change-password")
+        child.expect_exact("New password: ")
+        child.send("\x03")
+        child.expect_exact("cancelled; the password is unchanged")
+        self.prompt(child, "signed-in")
+        self.quit(child)
+
     def test_secrets_typed_inline_are_masked_in_history(self):
         child = self.spawn("--store", ":memory:")
         child.sendline("create; set password Inline1234; set confirm 'Inline 1234'")
