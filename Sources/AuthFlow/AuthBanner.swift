@@ -62,6 +62,15 @@ extension AuthBanner {
   public static let passwordUpdated = AuthBanner(
     "Your password has been updated. Sign in with your new password.", kind: .success)
 
+  /// The signed-in user changed their password and stays signed in.
+  public static let passwordChanged = AuthBanner(
+    "Your password has been changed. You're still signed in.", kind: .success)
+
+  /// A password change needs the code just emailed to the signed-in user (GoTrue's secure
+  /// password change, for a session over a day old).
+  public static let reauthenticationCodeSent = AuthBanner(
+    "To change your password, enter the 6-digit code we've just emailed you.", kind: .info)
+
   /// The account exists but its email has to be confirmed before the first sign-in.
   public static let confirmationSent = AuthBanner(
     "Check your email to confirm your account, then sign in.", kind: .info)

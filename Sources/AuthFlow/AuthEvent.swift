@@ -57,6 +57,8 @@ public enum AuthAction: String, CaseIterable, Hashable, Sendable {
   case signOut = "sign_out"
   /// Delete the signed-in user's account.
   case deleteAccount = "delete_account"
+  /// Change the signed-in user's password.
+  case changePassword = "change_password"
 }
 
 /// Why an action failed, in terms safe to send to analytics.

@@ -16,7 +16,7 @@ public enum AuthFlowMap {
       .init(.login, .openRecoveryLink, .resetVerify),
       .init(.resetVerify, .openRecoveryLink, .resetVerify),
       .init(.signedIn, .signOut, .choice), .init(.signedIn, .deleteAccount, .choice),
-      .init(.signedIn, .sessionEnded, .choice),
+      .init(.signedIn, .sessionEnded, .choice), .init(.signedIn, .changePassword, .signedIn),
     ]
     for form in [FlowNode.login, .signup, .resetRequest, .resetVerify] {
       all.append(.init(form, .back, .choice))
@@ -34,6 +34,7 @@ public enum AuthFlowMap {
     .confirmationSent, .confirmationSentKeepsPassword, .confirmationResent, .chooseNewPassword,
     .accountDeleted, .emailConfirmed, .emailVerified, .verificationResent, .verificationNotSent,
     .signedOutOffline,
+    .passwordChanged, .reauthenticationCodeSent,
   ]
 }
 
@@ -57,6 +58,8 @@ public enum FlowStep: String, CaseIterable, Hashable, Sendable, Codable {
   case deleteAccount = "delete-account"
   /// The backend refused the session (revoked or expired).
   case sessionEnded = "session-ended"
+  /// The signed-in user changed their password (or was sent the code to).
+  case changePassword = "change-password"
 }
 
 /// One edge of the flow: `from` --`step`--> `to`.

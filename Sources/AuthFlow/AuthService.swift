@@ -33,6 +33,12 @@ public protocol AuthService: Sendable {
   /// The session saved by an earlier run, refreshed if it was about to expire, or `nil`.
   func restoreSession() async throws(AuthError) -> AuthSession?
 
+  /// Changes the signed-in user's password to `newPassword`, keeping them signed in (seed 004's
+  /// `updatePassword`). `nonce` is the code a ``PasswordChangeResult/reauthenticationCodeSent``
+  /// answer emailed, when the backend asked for one.
+  func updatePassword(_ session: AuthSession, newPassword: String, nonce: String?)
+    async throws(AuthError) -> PasswordChangeResult
+
   /// Ends the session at the backend and forgets it locally, even if the backend is unreachable.
   func signOut(_ session: AuthSession) async throws(AuthError)
 

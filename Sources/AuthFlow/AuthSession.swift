@@ -45,13 +45,29 @@ public struct AuthSession: Equatable, Hashable, Sendable {
   public var refreshToken: String
   /// When the access token stops being accepted.
   public var expiresAt: Date
+  /// The access token's lifetime in seconds, as the backend gave it with the token (GoTrue's
+  /// `expires_in`, Firebase's `expiresIn`); seed 004's Session model lists it beside
+  /// `expires_at`.
+  public var expiresIn: Int
+  /// How the access token is sent: `bearer` from GoTrue, `Bearer` from Firebase's Secure Token
+  /// (seed 004's `token_type`).
+  public var tokenType: String
 
-  /// A session for `user` with the given tokens.
-  public init(user: AuthUser, accessToken: String, refreshToken: String, expiresAt: Date) {
+  /// The lifetime of an access token when the backend did not say: GoTrue's and Firebase's.
+  public static let defaultLifetime = 3_600
+
+  /// A session for `user` with the given tokens; `expiresIn` and `tokenType` as the backend
+  /// gave them (by default GoTrue's hour and `bearer`).
+  public init(
+    user: AuthUser, accessToken: String, refreshToken: String, expiresAt: Date,
+    expiresIn: Int = defaultLifetime, tokenType: String = "bearer"
+  ) {
     self.user = user
     self.accessToken = accessToken
     self.refreshToken = refreshToken
     self.expiresAt = expiresAt
+    self.expiresIn = expiresIn
+    self.tokenType = tokenType
   }
 
   /// Whether the access token has expired at `date`, or will within `leeway` seconds.
@@ -63,7 +79,8 @@ public struct AuthSession: Equatable, Hashable, Sendable {
 extension AuthSession: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
   /// The user and expiry, with both tokens masked.
   public var description: String {
-    "AuthSession(user: \(user.email), expiresAt: \(expiresAt), tokens: ••••)"
+    "AuthSession(user: \(user.email), expiresAt: \(expiresAt), expiresIn: \(expiresIn), "
+      + "tokenType: \(tokenType), tokens: ••••)"
   }
 
   /// The same as ``description``: tokens stay masked in debug output too.
@@ -71,6 +88,10 @@ extension AuthSession: CustomStringConvertible, CustomDebugStringConvertible, Cu
 
   /// A mirror without the tokens, so `dump` and test failure output cannot print them.
   public var customMirror: Mirror {
-    Mirror(self, children: ["user": user, "expiresAt": expiresAt], displayStyle: .struct)
+    Mirror(
+      self,
+      children: [
+        "user": user, "expiresAt": expiresAt, "expiresIn": expiresIn, "tokenType": tokenType,
+      ], displayStyle: .struct)
   }
 }

@@ -196,11 +196,7 @@ extension AuthViewModel {
       onSuccess: { self.state.session = $0 },
       onFailure: { error in
         failure = error
-        if error == .sessionExpired {
-          self.state.session = nil
-          self.clearFormState()
-          self.navigationState = .choice
-        }
+        self.endSessionIfExpired(by: error)
         self.errorMessage = error.message
       })
     return failure
@@ -366,7 +362,7 @@ extension AuthViewModel {
   /// and a success only keeps the session it made (`keepsSession`): the backend has stored it,
   /// so dropping it would leave the two out of step. A current failure shows its message unless
   /// `onFailure` says otherwise.
-  private func perform<Value: Sendable>(
+  func perform<Value: Sendable>(
     _ action: AuthAction,
     needsNetwork: Bool = true,
     validate: () -> ValidationIssue? = { nil },

@@ -37,11 +37,13 @@ public enum FirebaseOperation: Equatable, Hashable, Sendable {
   case deleteAccount
   /// `accounts:lookup` of the signed-in user, as `User.reload()` asks.
   case lookup
+  /// `accounts:update` with a new password, as the signed-in user.
+  case updatePassword
 
   /// Whether the request is made with the session's tokens, so that a refusal ends it.
   var usesSession: Bool {
     switch self {
-    case .refresh, .sendVerification, .deleteAccount, .lookup: true
+    case .refresh, .sendVerification, .deleteAccount, .lookup, .updatePassword: true
     case .signUp, .signIn, .sendPasswordReset, .resetPassword, .confirmEmail: false
     }
   }

@@ -207,6 +207,36 @@ public final class FirebaseAuthService: AuthService {
     return user
   }
 
+  /// Sets the signed-in user's new password (`accounts:update`). Firebase revokes the old
+  /// tokens and answers with new ones, which become the session; a sign-in too long ago
+  /// (`CREDENTIAL_TOO_OLD_LOGIN_AGAIN`) ends it. Firebase sends no reauthentication code, so
+  /// `nonce` is not used.
+  public func updatePassword(_ session: AuthSession, newPassword: String, nonce: String?)
+    async throws(AuthError) -> PasswordChangeResult
+  {
+    var current = session
+    if current.isExpired(at: clock.now, leeway: Self.refreshLeeway) {
+      current = try await renew(current)
+    }
+    let token = current.accessToken
+    let answer: IdentityToolkitSetAccountInfo
+    do {
+      answer = try await client.updatePassword(idToken: token, password: newPassword)
+    } catch {
+      let mapped = AuthError(error, during: .updatePassword)
+      if mapped == .sessionExpired { sessions.clear() }
+      throw mapped
+    }
+    guard let idToken = answer.idToken, let refreshToken = answer.refreshToken else {
+      return .changed(current)
+    }
+    return .changed(
+      keep(
+        current.renewed(
+          idToken: idToken, refreshToken: refreshToken, expiresIn: answer.expiresIn ?? "",
+          now: clock.now)))
+  }
+
   /// A valid ID token for the app's API (seed 003's `getCurrentUserToken`, the
   /// `tokenProvider`): the saved session's, renewed first when it expires within five minutes
   /// or when `forcingRefresh`. Throws ``AuthError/sessionExpired`` when no one is signed in.

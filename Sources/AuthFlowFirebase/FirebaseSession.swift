@@ -22,13 +22,33 @@ extension AuthSession {
         id: claims?.sub ?? answer.localId, email: claims?.email ?? answer.email ?? "",
         emailVerified: claims?.emailVerified ?? false, metadata: metadata),
       accessToken: answer.idToken, refreshToken: answer.refreshToken,
-      expiresAt: Self.expiry(of: answer.expiresIn, claims: claims, now: now))
+      expiresAt: Self.expiry(of: answer.expiresIn, claims: claims, now: now),
+      expiresIn: Self.lifetime(answer.expiresIn), tokenType: Self.firebaseTokenType)
+  }
+
+  /// The token type of Firebase's ID tokens, as Secure Token names it (`token_type`).
+  public static let firebaseTokenType = "Bearer"
+
+  /// Seconds an ID token lives, from Firebase's string (`"3600"`); an hour when unreadable.
+  static func lifetime(_ expiresIn: String) -> Int {
+    Int(expiresIn).flatMap { (1...86_400).contains($0) ? $0 : nil } ?? defaultLifetime
   }
 
   /// This session renewed by Secure Token's answer at `now`: the new ID token's claims replace
   /// what they tell (`email_verified` among them, which is how a reload re-checks it).
   public func renewed(by answer: SecureTokenResponse, now: Date) -> AuthSession {
-    let claims = FirebaseIDTokenClaims(token: answer.idToken)
+    renewed(
+      idToken: answer.idToken, refreshToken: answer.refreshToken, expiresIn: answer.expiresIn,
+      tokenType: answer.tokenType.isEmpty ? Self.firebaseTokenType : answer.tokenType, now: now)
+  }
+
+  /// This session with the tokens an answer gave at `now` (Secure Token's, or the new ones of
+  /// `accounts:update` after a password change).
+  func renewed(
+    idToken: String, refreshToken: String, expiresIn: String,
+    tokenType: String = firebaseTokenType, now: Date
+  ) -> AuthSession {
+    let claims = FirebaseIDTokenClaims(token: idToken)
     var user = self.user
     if let claims {
       user.id = claims.sub
@@ -37,8 +57,9 @@ extension AuthSession {
       if let name = claims.name, !name.isEmpty { user.metadata[AuthUser.displayNameKey] = name }
     }
     return AuthSession(
-      user: user, accessToken: answer.idToken, refreshToken: answer.refreshToken,
-      expiresAt: Self.expiry(of: answer.expiresIn, claims: claims, now: now))
+      user: user, accessToken: idToken, refreshToken: refreshToken,
+      expiresAt: Self.expiry(of: expiresIn, claims: claims, now: now),
+      expiresIn: Self.lifetime(expiresIn), tokenType: tokenType)
   }
 
   /// When the ID token stops being accepted: `now` plus `expiresIn`, as the Firebase SDKs

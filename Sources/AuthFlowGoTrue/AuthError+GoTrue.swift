@@ -17,7 +17,7 @@ public enum GoTrueOperation: Equatable, Hashable, Sendable {
   case verifyRecovery
   /// `POST /resend`.
   case resend
-  /// `PUT /user` with a new password.
+  /// `PUT /user` with a new password, and the `GET /reauthenticate` it may need.
   case updatePassword
   /// `POST /logout`.
   case logout
@@ -76,7 +76,7 @@ extension AuthError {
       self = operation == .confirmEmail ? .confirmationExpired : .otpExpired
     case .otpAlreadyUsed?:
       self = operation == .confirmEmail ? .emailAlreadyConfirmed : .otpAlreadyUsed
-    case .otpInvalid?:
+    case .otpInvalid?, .reauthenticationNotValid?:
       self = .otpIncorrect
     case .weakPassword?:
       self = .weakPassword

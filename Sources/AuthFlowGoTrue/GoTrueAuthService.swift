@@ -88,7 +88,7 @@ public final class GoTrueAuthService: AuthService {
   {
     let session = try await recoverySession(email: email, code: code)
     do {
-      _ = try await api.updatePassword(newPassword, accessToken: session.accessToken)
+      _ = try await api.updatePassword(newPassword, accessToken: session.accessToken, nonce: nil)
     } catch {
       let mapped = AuthError(error, during: .updatePassword)
       if mapped == .sessionExpired { recovery.withLock { $0 = nil } }
@@ -126,6 +126,37 @@ public final class GoTrueAuthService: AuthService {
     let address = session.user.email.map(AuthValidation.normalizedEmail) ?? email
     recovery.withLock { $0 = PendingRecovery(email: address, code: code, session: session) }
     return session
+  }
+
+  /// Sets the signed-in user's new password (`PUT /user`); GoTrue keeps the session, so the
+  /// user stays signed in with the answer's user. When GoTrue asks for reauthentication, the
+  /// nonce is requested by email (`GET /reauthenticate`) for the next try.
+  public func updatePassword(_ session: AuthSession, newPassword: String, nonce: String?)
+    async throws(AuthError) -> PasswordChangeResult
+  {
+    let token = session.accessToken
+    let user: GoTrueUser
+    do {
+      user = try await api.updatePassword(newPassword, accessToken: token, nonce: nonce)
+    } catch {
+      guard error.code == .reauthenticationNeeded else {
+        throw forgettingEndedSession(AuthError(error, during: .updatePassword))
+      }
+      try await call(.updatePassword) { () async throws(GoTrueFailure) in
+        try await api.reauthenticate(accessToken: token)
+      }
+      return .reauthenticationCodeSent
+    }
+    var changed = session
+    changed.user = AuthUser(goTrue: user, fallbackEmail: session.user.email)
+    sessions.save(changed)
+    return .changed(changed)
+  }
+
+  /// `error`, after forgetting the stored session when it says the session ended.
+  private func forgettingEndedSession(_ error: AuthError) -> AuthError {
+    if error == .sessionExpired { sessions.clear() }
+    return error
   }
 
   /// Confirms the email; the session the confirmation gives is ended, so the user signs in next.
@@ -269,7 +300,8 @@ extension AuthSession {
       ?? now.addingTimeInterval(TimeInterval(session.expiresIn))
     self.init(
       user: AuthUser(goTrue: session.user, fallbackEmail: ""),
-      accessToken: session.accessToken, refreshToken: session.refreshToken, expiresAt: expiresAt)
+      accessToken: session.accessToken, refreshToken: session.refreshToken, expiresAt: expiresAt,
+      expiresIn: session.expiresIn, tokenType: session.tokenType)
   }
 }
 

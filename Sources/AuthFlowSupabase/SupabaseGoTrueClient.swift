@@ -69,12 +69,19 @@ public final class SupabaseGoTrueClient: GoTrueAPI {
     try await send(.resend, body: GoTrueResendBody(type: type.rawValue, email: email))
   }
 
-  /// `PUT /user` with a new password, as the signed-in user.
-  public func updatePassword(_ password: String, accessToken: String)
+  /// `PUT /user` with a new password (and the reauthentication nonce, when given), as the
+  /// signed-in user.
+  public func updatePassword(_ password: String, accessToken: String, nonce: String? = nil)
     async throws(GoTrueFailure) -> GoTrueUser
   {
     try await call(
-      .updateUser, body: GoTrueUserAttributes(password: password), accessToken: accessToken)
+      .updateUser, body: GoTrueUserAttributes(password: password, nonce: nonce),
+      accessToken: accessToken)
+  }
+
+  /// `GET /reauthenticate`, as the signed-in user.
+  public func reauthenticate(accessToken: String) async throws(GoTrueFailure) {
+    try await send(.reauthenticate, accessToken: accessToken)
   }
 
   /// `POST /logout?scope=`.

@@ -13,6 +13,14 @@ extension ServeOptions {
     }
   }
 
+  /// A session limit: a positive duration, as GoTrue's `SessionsConfiguration.Validate` asks,
+  /// up to ten years.
+  fileprivate static func sessionLimit(_ value: String, _ meaning: String)
+    throws(OptionValueError) -> Double
+  {
+    try seconds(value, in: 1...315_360_000, meaning)
+  }
+
   /// The feature and provider switches, in the order `--help` lists them.
   static let featureTable: [OptionSpec<ServeOptions>] = [
     OptionSpec(
@@ -41,6 +49,21 @@ extension ServeOptions {
       // GoTrue raises anything below 300 seconds to 300.
       options.engine.flowStateLifetime = max(
         300, try seconds(value, in: 1...86_400, "a flow's lifetime"))
+    },
+    OptionSpec(
+      ["--sessions-timebox"], "DURATION",
+      ["end sessions this long after sign-in: their refresh is refused", "(24h; default none)"],
+      section: "GoTrue", environment: "GOTRUE_SESSIONS_TIMEBOX"
+    ) { options, value throws(OptionValueError) in
+      options.engine.sessionLimits.timebox = try sessionLimit(value, "a session's timebox")
+    },
+    OptionSpec(
+      ["--sessions-inactivity-timeout"], "DURATION",
+      ["end sessions not refreshed for this long (8h; default none)"], section: "GoTrue",
+      environment: "GOTRUE_SESSIONS_INACTIVITY_TIMEOUT"
+    ) { options, value throws(OptionValueError) in
+      options.engine.sessionLimits.inactivityTimeout = try sessionLimit(
+        value, "a session's inactivity timeout")
     },
     OptionSpec(
       ["--email-provider"], "on|off",

@@ -227,6 +227,9 @@ enum ScriptRole: Equatable, Sendable {
   case check(Expectation)
   /// A field filled: a secret one through the environment, or `mail code` for the code sent.
   case fill(FieldInput)
+  /// A new password given to `change-password`: a literal one, or one typed unseen, through
+  /// the environment, as `set` writes a secret field.
+  case newPassword(FieldInput)
   /// A link opened: `mail open` when it is the newest one sent, else left out (it holds a
   /// one-time code).
   case link(String)

@@ -139,6 +139,13 @@ enum CommandTable {
     "send-verification", .signedIn, "send the verification email to the signed-in user again",
     buttons: [Button(place: .signedIn, label: "Resend verification")],
     effect: .call { session, _ in await session.viewModel.resendVerification() })
+  static let changePassword = Command(
+    "change-password", .signedIn, grammar: .secretValue(.password),
+    "set a new password, staying signed in (none given: typed unseen)",
+    buttons: [Button(place: .signedIn, label: "Change password")],
+    flowStep: { _, _, to in to == .signedIn ? .changePassword : nil },
+    scriptRole: { .newPassword($0) },
+    effect: .request { session, input in await session.changePassword(input) })
   static let deleteAccount = Command(
     "delete-account", .signedIn, grammar: .optionalChoice(["confirm": true], none: false),
     "delete the account and everything kept with it (confirm: go ahead)",
@@ -171,7 +178,8 @@ enum CommandTable {
     autofill.spec, suggestPassword.spec, back.spec, consent.spec, set.spec, clear.spec, show.spec,
     dismiss.spec, network.spec, events.spec, help.spec, expect.spec, record.spec, version.spec,
     quit.spec, whoami.spec, token.spec, refresh.spec, signout.spec, reload.spec,
-    sendVerification.spec, deleteAccount.spec, mail.spec, open.spec, clock.spec,
+    sendVerification.spec, changePassword.spec, deleteAccount.spec, mail.spec, open.spec,
+    clock.spec,
   ]
 
   /// The command named `name` (or one of its aliases).

@@ -181,6 +181,28 @@ extension Grammar where Value == FieldInput {
   }
 }
 
+extension Grammar where Value == FieldInput {
+  /// The value of the secret `field` alone, or nothing (then it is asked for unseen):
+  /// `change-password [password]`; `$NAME` reads the environment, as `set` does.
+  static func secretValue(_ field: AuthField) -> Grammar {
+    Grammar(
+      usage: "[\(field.commandName)|$NAME]", expected: "one \(field.commandName), or nothing",
+      read: { words in
+        guard let value = words.first else { return .ask(field) }
+        guard words.count == 1 else { return nil }
+        if let name = EnvironmentReference.name(in: value) { return .variable(field, name: name) }
+        return .value(field, value.hasPrefix("$$") ? String(value.dropFirst()) : value)
+      },
+      display: { input in
+        switch input {
+        case .ask: []
+        case .value: [Redaction.mask]
+        case .variable(_, let name): ["$" + name]
+        }
+      })
+  }
+}
+
 extension Grammar where Value == String {
   /// A link from an email: `open <link>`. Its query carries the code, so it is masked.
   static var link: Grammar {

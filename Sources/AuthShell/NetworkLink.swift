@@ -73,6 +73,14 @@ final class NetworkLink: AuthService {
     try await request { () async throws(AuthError) in try await backend.restoreSession() }
   }
 
+  func updatePassword(_ session: AuthSession, newPassword: String, nonce: String?)
+    async throws(AuthError) -> PasswordChangeResult
+  {
+    try await request { () async throws(AuthError) in
+      try await backend.updatePassword(session, newPassword: newPassword, nonce: nonce)
+    }
+  }
+
   func signOut(_ session: AuthSession) async throws(AuthError) {
     // The backend forgets the session locally even when its server cannot be told.
     guard isUp else {

@@ -82,6 +82,7 @@ enum Renderer {
     case .restoreSession: "restoring the session"
     case .signOut: "signing out"
     case .deleteAccount: "deleting the account"
+    case .changePassword: "changing the password"
     }
   }
 

@@ -22,6 +22,8 @@ extension ShellBackend {
         configuration.minimumPasswordLength = length
       }
       configuration.disableSignup = options.disableSignup
+      configuration.sessionLimits = options.sessionLimits
+      configuration.passwordChangeNeedsReauthentication = options.securePasswordChange
       let store =
         options.store.map(StoreLocation.init(argument:))
         ?? StoreLocation.defaultStore(environment: environment)

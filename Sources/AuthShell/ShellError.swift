@@ -77,6 +77,16 @@ indirect enum ShellError: Error, Equatable, Sendable {
   case noEmail(to: String)
   /// `mail code` outside the reset-verify screen.
   case mailCodeNeedsResetVerify
+  /// `mail code` while signed in, with no reauthentication code sent to the user.
+  case noReauthenticationCode(to: String)
+  /// `change-password` with no password where nothing can ask for it.
+  case newPasswordNeeded
+  /// `change-password` with a mask for the password.
+  case newPasswordIsAMask
+  /// `change-password $NAME` with `NAME` unset where nothing can ask for it.
+  case newPasswordVariableUnset(String)
+  /// The entry of a new password, or of its code, was cancelled.
+  case passwordChangeCancelled
   /// No reset code was sent to the address.
   case noResetCode(to: String)
   /// The link cannot be opened.
@@ -199,6 +209,19 @@ indirect enum ShellError: Error, Equatable, Sendable {
       "\(command) needs an email; set email <address> first"
     case .noEmail(let address):
       "no email has been sent to \(address); mail lists the outbox"
+    case .noReauthenticationCode(let address):
+      "no password-change code has been sent to \(address); change-password asks for one when "
+        + "the backend wants it"
+    case .newPasswordNeeded:
+      "change-password needs the new password; interactive sessions ask for it unseen; scripts "
+        + "write change-password $NAME and give NAME in the environment"
+    case .newPasswordIsAMask:
+      "that password is a mask from history or an echo, not the real value; use "
+        + "change-password with no value to type it unseen"
+    case .newPasswordVariableUnset(let name):
+      "$\(name) is not set; give the new password in the environment: \(name)=… authflow FILE"
+    case .passwordChangeCancelled:
+      "cancelled; the password is unchanged"
     case .mailCodeNeedsResetVerify:
       "mail code fills the reset code on the reset-verify screen; "
         + "forgot, then send, to get one; confirmation emails are opened with mail open"

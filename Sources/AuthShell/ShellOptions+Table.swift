@@ -1,5 +1,6 @@
 import AuthCrypto
 import CommandLineOptions
+import GoTrue
 import GoTrueEngine
 
 /// One option of `authflow`, declared with what a script's `#!` line may ask of it, so that a
@@ -23,6 +24,23 @@ struct ShellOption: Sendable {
 
 extension ShellOptions {
   private static let costs = EngineConfiguration.hashCosts
+
+  /// A session limit: a positive Go duration (`24h`, `90m`, `1h30m`), up to ten years.
+  private static func sessionLimit(_ value: String) throws(OptionValueError) -> Double {
+    guard let seconds = GoDuration.seconds(value), seconds >= 1, seconds <= 315_360_000 else {
+      throw OptionValueError(
+        expected: "a duration such as 24h, 90m or 1h30m, at least 1s and at most 87600h")
+    }
+    return seconds
+  }
+
+  /// A duration as GoTrue writes it: whole hours, minutes or seconds (`24h`, `90m`, `45s`).
+  static func duration(_ seconds: Double) -> String {
+    let whole = Int(seconds.rounded())
+    if whole % 3_600 == 0 { return "\(whole / 3_600)h" }
+    if whole % 60 == 0 { return "\(whole / 60)m" }
+    return "\(whole)s"
+  }
 
   /// Every option, as the parser and `--help` read it, in the order `--help` lists them.
   static let table = options.map(\.spec)
@@ -92,6 +110,25 @@ extension ShellOptions {
       ["--disable-signup"], nil, ["refuse new accounts, as GoTrue's DISABLE_SIGNUP setting"],
       section: "backend", group: BackendKind.embedded.rawValue, scriptLine: .onMemoryStore
     ) { options, _ in options.disableSignup = true },
+    ShellOption(
+      ["--sessions-timebox"], "DURATION",
+      ["end sessions this long after sign-in, as GoTrue's SESSIONS_TIMEBOX (24h)"],
+      section: "backend", group: BackendKind.embedded.rawValue, scriptLine: .onMemoryStore
+    ) { options, value throws(OptionValueError) in
+      options.sessionLimits.timebox = try sessionLimit(value)
+    },
+    ShellOption(
+      ["--sessions-inactivity-timeout"], "DURATION",
+      ["end sessions not refreshed for this long (SESSIONS_INACTIVITY_TIMEOUT)"],
+      section: "backend", group: BackendKind.embedded.rawValue, scriptLine: .onMemoryStore
+    ) { options, value throws(OptionValueError) in
+      options.sessionLimits.inactivityTimeout = try sessionLimit(value)
+    },
+    ShellOption(
+      ["--secure-password-change"], nil,
+      ["a password change from a session over a day old needs the emailed code"],
+      section: "backend", group: BackendKind.embedded.rawValue, scriptLine: .onMemoryStore
+    ) { options, _ in options.securePasswordChange = true },
     ShellOption(
       ["--seed"], "N",
       [

@@ -1,4 +1,5 @@
 import CommandLineOptions
+import GoTrueEngine
 
 /// The command line of `authflow`.
 struct ShellOptions: Equatable, Sendable {
@@ -16,6 +17,10 @@ struct ShellOptions: Equatable, Sendable {
   var passwordMinimumLength: Int?
   /// `--disable-signup`: the engine refuses new accounts (GoTrue's setting).
   var disableSignup = false
+  /// `--sessions-timebox` and `--sessions-inactivity-timeout`: GoTrue's session limits.
+  var sessionLimits = SessionLimits()
+  /// `--secure-password-change`: a change from a session over a day old needs the emailed code.
+  var securePasswordChange = false
   /// `--seed N`.
   var seed: UInt64?
   /// `--supabase-url URL` (else `SUPABASE_URL`).
@@ -137,6 +142,13 @@ extension ShellOptions {
         words += ["--password-min-length", "\(passwordMinimumLength)"]
       }
       if disableSignup { words.append("--disable-signup") }
+      if let timebox = sessionLimits.timebox {
+        words += ["--sessions-timebox", ShellOptions.duration(timebox)]
+      }
+      if let timeout = sessionLimits.inactivityTimeout {
+        words += ["--sessions-inactivity-timeout", ShellOptions.duration(timeout)]
+      }
+      if securePasswordChange { words.append("--secure-password-change") }
       if let seed { words += ["--seed", "\(seed)"] }
     }
     if let timeout, backend != .embedded { words += ["--timeout", "\(Int(timeout))"] }

@@ -77,6 +77,18 @@ extension ShellSession {
   }
 
   private func mailCode(_ mailbox: any ShellMailbox) async throws(ShellError) -> CommandOutput {
+    if let session = viewModel.session {
+      // Signed in, the code a password change asked for (GoTrue's reauthentication nonce).
+      let address = session.user.email
+      guard let item = try await mailbox.newest(to: address, type: "reauthentication"),
+        let code = item.code
+      else { throw .noReauthenticationCode(to: address) }
+      viewModel.otpCode = code
+      return .printed([
+        "Filled in the code from email #\(TerminalText.visible(item.id)) (hidden); "
+          + "change-password again uses it."
+      ])
+    }
     guard case .resetVerify(let pending) = viewModel.navigationState else {
       throw .mailCodeNeedsResetVerify
     }

@@ -29,10 +29,14 @@ public protocol GoTrueAPI: Sendable {
   /// `POST /resend`: answers the same whether or not anything was sent.
   func resend(type: GoTrueOTPType, email: String) async throws(GoTrueFailure)
 
-  /// `PUT /user` with a new password.
+  /// `PUT /user` with a new password, and the `nonce` `GET /reauthenticate` emailed when a
+  /// secure password change asks for one.
   func updatePassword(
-    _ password: String, accessToken: String
+    _ password: String, accessToken: String, nonce: String?
   ) async throws(GoTrueFailure) -> GoTrueUser
+
+  /// `GET /reauthenticate`: emails the signed-in user a nonce for a password change.
+  func reauthenticate(accessToken: String) async throws(GoTrueFailure)
 
   /// `POST /logout?scope=`.
   func logout(accessToken: String, scope: GoTrueLogoutScope) async throws(GoTrueFailure)

@@ -190,12 +190,13 @@ extension EmbeddedGoTrue {
     }
   }
 
-  /// `PUT /user` with a password.
+  /// `PUT /user` with a password, and the reauthentication nonce when one is needed.
   @concurrent
-  public func updatePassword(_ password: String, accessToken: String)
+  public func updatePassword(_ password: String, accessToken: String, nonce: String? = nil)
     async throws(GoTrueFailure) -> GoTrueUser
   {
-    try await updateUser(GoTrueUserAttributes(password: password), accessToken: accessToken)
+    try await updateUser(
+      GoTrueUserAttributes(password: password, nonce: nonce), accessToken: accessToken)
   }
 
   /// `PUT /user`: a new password (not the current one; other sessions end and pending codes

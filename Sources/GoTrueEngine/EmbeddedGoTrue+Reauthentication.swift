@@ -8,7 +8,7 @@ extension EmbeddedGoTrue {
 
   /// `GET /reauthenticate`: emails a 6-digit nonce to the signed-in user's confirmed address.
   @concurrent
-  package func reauthenticate(accessToken: String) async throws(GoTrueFailure) {
+  public func reauthenticate(accessToken: String) async throws(GoTrueFailure) {
     let date = clock.now
     let emails = try answer(spending: nil) { database, now -> [PendingEmail] in
       let user = try authorize(accessToken, database, now: now).user

@@ -162,6 +162,13 @@ extension EmbeddedGoTrue {
         throw GoTrueAPIError(
           status: 400, code: .userBanned, message: "Invalid Refresh Token: User Banned")
       }
+      // GoTrue's session limits come before reuse is looked at; the Firebase emulator has none.
+      if !firebase,
+        let refusal = configuration.sessionLimits.refusal(
+          createdAt: row.sessionInfo.startedAt, refreshedAt: row.refreshedAt, now: now)
+      {
+        throw refusal
+      }
       if let revokedAt = row.revokedAt {
         guard now - revokedAt <= reuseInterval,
           let active = try activeSuccessor(of: refreshToken, in: row.session, database)
@@ -197,6 +204,8 @@ extension EmbeddedGoTrue {
     var revokedAt: Int64?
     var user: String
     var sessionInfo: SessionInfo
+    /// When the session was last refreshed (when it began, if never).
+    var refreshedAt: Int64
   }
 
   private func refreshTokenRow(_ token: String, _ database: SQLiteDatabase) throws
@@ -206,7 +215,8 @@ extension EmbeddedGoTrue {
       """
       SELECT refresh_tokens.id, refresh_tokens.session_id,
         CASE WHEN refresh_tokens.revoked THEN coalesce(refresh_tokens.revoked_at, 0) END,
-        sessions.user_id, sessions.amr_method, sessions.created_at
+        sessions.user_id, sessions.amr_method, sessions.created_at,
+        coalesce(sessions.refreshed_at, sessions.created_at)
       FROM refresh_tokens JOIN sessions ON sessions.id = refresh_tokens.session_id
       WHERE token_hash = ?
       """, .blob(SHA256.hash(token)),
@@ -215,7 +225,7 @@ extension EmbeddedGoTrue {
           id: $0.int(0), session: $0.text(1), revokedAt: $0.optionalInt(2), user: $0.text(3),
           sessionInfo: SessionInfo(
             id: $0.text(1), method: SignInMethod(rawValue: $0.text(4)) ?? .password,
-            startedAt: $0.int(5)))
+            startedAt: $0.int(5)), refreshedAt: $0.int(6))
       })
   }
 

@@ -85,6 +85,9 @@ public struct EngineConfiguration: Equatable, Sendable {
   public var maximumTokenBytes = 8_192
   /// Multi-factor authentication (GoTrue's `MFA_*` settings).
   public var mfa = MFASettings()
+  /// How long sessions last (GoTrue's `SESSIONS_TIMEBOX` and `SESSIONS_INACTIVITY_TIMEOUT`):
+  /// for as long as they are refreshed, by default.
+  public var sessionLimits = SessionLimits()
 
   /// GoTrue's defaults.
   public init() {}

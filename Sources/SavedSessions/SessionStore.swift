@@ -199,6 +199,10 @@ private struct StoredSession: Codable {
   var accessToken: String
   var refreshToken: String
   var expiresAt: Date
+  /// Absent in files written before seed 004's session shape (then: an hour).
+  var expiresIn: Int?
+  /// Absent in files written before seed 004's session shape (then: `bearer`).
+  var tokenType: String?
 
   init(_ session: AuthSession) {
     userID = session.user.id
@@ -208,6 +212,8 @@ private struct StoredSession: Codable {
     accessToken = session.accessToken
     refreshToken = session.refreshToken
     expiresAt = session.expiresAt
+    expiresIn = session.expiresIn
+    tokenType = session.tokenType
   }
 
   var session: AuthSession {
@@ -215,6 +221,7 @@ private struct StoredSession: Codable {
       user: AuthUser(
         id: userID, email: email, emailConfirmedAt: emailConfirmedAt,
         emailVerified: emailVerified),
-      accessToken: accessToken, refreshToken: refreshToken, expiresAt: expiresAt)
+      accessToken: accessToken, refreshToken: refreshToken, expiresAt: expiresAt,
+      expiresIn: expiresIn ?? AuthSession.defaultLifetime, tokenType: tokenType ?? "bearer")
   }
 }

@@ -35,7 +35,8 @@ struct AccountFlowTests {
       user: AuthUser(
         id: "uid-9", email: "newuser@example.com", emailVerified: false,
         metadata: ["display_name": "Ada Lovelace"]),
-      accessToken: token, refreshToken: "refresh-1", expiresAt: epoch.addingTimeInterval(3_600))
+      accessToken: token, refreshToken: "refresh-1", expiresAt: epoch.addingTimeInterval(3_600),
+      tokenType: "Bearer")
     #expect(result == .signedInPendingConfirmation(expected))
     #expect(store.load() == expected)
     #expect(transport.calls == ["accounts:signUp", "accounts:update", "accounts:sendOobCode"])

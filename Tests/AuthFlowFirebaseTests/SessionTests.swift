@@ -34,7 +34,7 @@ struct SessionTests {
             id: "uid-7", email: "ada@example.com", emailVerified: true,
             metadata: ["display_name": "Ada L"]),
           accessToken: token, refreshToken: "refresh-1",
-          expiresAt: epoch.addingTimeInterval(3_600)))
+          expiresAt: epoch.addingTimeInterval(3_600), expiresIn: 3_600, tokenType: "Bearer"))
     #expect(session.user.emailConfirmedAt == nil, "Firebase does not say when")
     #expect(store.load() == session)
   }

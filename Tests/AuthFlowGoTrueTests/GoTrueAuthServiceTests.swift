@@ -95,7 +95,8 @@ struct GoTrueAuthServiceTests {
     #expect(
       api.requests == [
         .verify(.recovery, email: "test@example.com", token: "123456"),
-        .updatePassword(accessToken: "recovery"), .logout(accessToken: "recovery", .local),
+        .updatePassword(accessToken: "recovery", nonce: nil),
+        .logout(accessToken: "recovery", .local),
       ])
     #expect(store.load() == nil, "the user signs in with the new password next")
   }

@@ -24,7 +24,8 @@ struct LinkTokenTests {
     // One verification: the session it gave sets the password, as verifyOtp then updateUser.
     #expect(
       api.requests == [
-        .verifyLink(.recovery, tokenHash: hash), .updatePassword(accessToken: "access-1"),
+        .verifyLink(.recovery, tokenHash: hash),
+        .updatePassword(accessToken: "access-1", nonce: nil),
         .logout(accessToken: "access-1", .local),
       ])
   }

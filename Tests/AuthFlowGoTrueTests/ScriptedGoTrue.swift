@@ -18,7 +18,8 @@ final class ScriptedGoTrue: GoTrueAPI {
     case verify(GoTrueOTPType, email: String, token: String)
     case verifyLink(GoTrueOTPType, tokenHash: String)
     case resend(GoTrueOTPType, String)
-    case updatePassword(accessToken: String)
+    case updatePassword(accessToken: String, nonce: String?)
+    case reauthenticate(accessToken: String)
     case logout(accessToken: String, GoTrueLogoutScope)
     case user(accessToken: String)
     case deleteUser(accessToken: String)
@@ -93,13 +94,18 @@ final class ScriptedGoTrue: GoTrueAPI {
     _ = try next(.resend(type, email))
   }
 
-  func updatePassword(_ password: String, accessToken: String) async throws(GoTrueFailure)
-    -> GoTrueUser
+  func updatePassword(_ password: String, accessToken: String, nonce: String?)
+    async throws(GoTrueFailure) -> GoTrueUser
   {
-    guard case .user(let user) = try next(.updatePassword(accessToken: accessToken)) else {
+    guard case .user(let user) = try next(.updatePassword(accessToken: accessToken, nonce: nonce))
+    else {
       throw .malformedResponse("not a user")
     }
     return user
+  }
+
+  func reauthenticate(accessToken: String) async throws(GoTrueFailure) {
+    _ = try next(.reauthenticate(accessToken: accessToken))
   }
 
   func logout(accessToken: String, scope: GoTrueLogoutScope) async throws(GoTrueFailure) {

@@ -68,6 +68,21 @@ struct RequestSnapshotTests {
     }
   }
 
+  @Test func updatePasswordWithNonce() async throws {
+    try await check("updatePasswordWithNonce", replies: reply(200, "user.json")) {
+      _ = try await $0.updatePassword(
+        "BrandNew123", accessToken: "user-access-token", nonce: "123456")
+    }
+  }
+
+  @Test func reauthenticate() async throws {
+    try await check(
+      "reauthenticate", replies: .response(HTTPResponse(status: 200, body: Data("{}".utf8)))
+    ) {
+      try await $0.reauthenticate(accessToken: "user-access-token")
+    }
+  }
+
   @Test func updatePassword() async throws {
     try await check("updatePassword", replies: reply(200, "user.json")) {
       _ = try await $0.updatePassword("BrandNew123", accessToken: "user-access-token")

@@ -60,6 +60,21 @@ struct ErrorLinkAndSessionTests {
     }
   }
 
+  @Test func sessionDescriptionsShowSeed004sShapeStillWithoutTokens() {
+    let session = AuthSession(
+      user: AuthUser(id: "u1", email: "a@b.co"), accessToken: "secret-access",
+      refreshToken: "secret-refresh", expiresAt: testNow, expiresIn: 900, tokenType: "Bearer")
+    var dumped = ""
+    dump(session, to: &dumped)
+    for text in [session.description, dumped] {
+      #expect(text.contains("900"))
+      #expect(text.contains("Bearer"))
+      #expect(!text.contains("secret-"))
+    }
+    #expect(makeSession().expiresIn == 3_600)
+    #expect(makeSession().tokenType == "bearer")
+  }
+
   @Test func signUpRequestDescriptionsHideThePassword() {
     let request = SignUpRequest(
       email: "a@b.co", password: "Hunter2Hunter2", consentAccepted: true, firstName: "Ada")

@@ -86,6 +86,9 @@ struct FlowMapTests {
     case .sessionEnded:
       service.stubRefresh(.failure(.sessionExpired))
       await viewModel.refreshSession()
+    case .changePassword:
+      service.stubUpdatePassword(.success(.changed(makeSession(token: "access-2"))))
+      await viewModel.changePassword(to: "BrandNew123")
     }
   }
 }

@@ -21,6 +21,7 @@ final class MockAuthService: AuthService {
     case emailForResetCode(String)
     case deleteAccount(AuthSession)
     case reloadUser(AuthSession)
+    case updatePassword(AuthSession, newPassword: String, nonce: String?)
   }
 
   private struct State {
@@ -39,6 +40,7 @@ final class MockAuthService: AuthService {
     var emailForResetCode: Result<String?, AuthError>?
     var deleteAccount: Result<Void, AuthError>?
     var reloadUser: Result<AuthUser?, AuthError>?
+    var updatePassword: Result<PasswordChangeResult, AuthError>?
     var resetCodeFormat = ResetCodeFormat.sixDigits
     var gate: Gate?
   }
@@ -87,6 +89,9 @@ final class MockAuthService: AuthService {
   }
   func stubReloadUser(_ result: Result<AuthUser?, AuthError>) {
     state.withLock { $0.reloadUser = result }
+  }
+  func stubUpdatePassword(_ result: Result<PasswordChangeResult, AuthError>) {
+    state.withLock { $0.updatePassword = result }
   }
   func stubEmailForResetCode(_ result: Result<String?, AuthError>) {
     state.withLock { $0.emailForResetCode = result }
@@ -157,6 +162,13 @@ final class MockAuthService: AuthService {
 
   func reloadUser(_ session: AuthSession) async throws(AuthError) -> AuthUser? {
     try await answer(.reloadUser(session), \.reloadUser)
+  }
+
+  func updatePassword(_ session: AuthSession, newPassword: String, nonce: String?)
+    async throws(AuthError) -> PasswordChangeResult
+  {
+    try await answer(
+      .updatePassword(session, newPassword: newPassword, nonce: nonce), \.updatePassword)
   }
 
   func emailForResetCode(_ code: String) async throws(AuthError) -> String? {

@@ -107,7 +107,10 @@ struct CommandParserTests {
       "there is no field named that; did you mean 'password'? Fields: email, password, confirm, otp, first-name, last-name"
     ),
     (["clear"], "clear takes one field; usage: clear <field>"),
-    (["network", "slow"], "network takes online or offline; usage: network online|offline"),
+    (
+      ["network", "slow"],
+      "network takes online, offline or unreachable; usage: network online|offline|unreachable"
+    ),
     (["help", "a", "b"], "help takes at most one command name; usage: help [command]"),
     (["help", "s3cr3t"], "no command named that; type help for the list"),
     (["help", "hlep"], "no command named that; did you mean 'help'?"),
@@ -235,7 +238,7 @@ struct CommandParserTests {
   @Test func signedInHidesTheFormAndSignedOutHidesTheAccount() {
     #expect(
       problem(["submit"], in: context(.login, signedIn: true))
-        == "'submit' is a button of the sign-in screens, hidden while signed in; you can use: show, dismiss, network, events, help, expect, record, version, quit, whoami, token, refresh, signout, reload, send-verification, delete-account, mail, open, clock"
+        == "'submit' is a button of the sign-in screens, hidden while signed in; you can use: show, dismiss, network, events, help, expect, record, version, quit, whoami, token, refresh, signout, reload, send-verification, change-password, delete-account, mail, open, clock"
     )
     #expect(
       problem(["set", "email", "a"], in: context(.login, signedIn: true))

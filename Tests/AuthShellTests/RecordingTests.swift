@@ -295,6 +295,19 @@ final class RecordingTests {
     #expect(run.output.contains("Replayed on a fresh store: it passes."), "\(run.output)")
   }
 
+  @Test func aChangedPasswordIsReadFromTheEnvironmentNotWritten() async throws {
+    let path = folder + "/change.authflow"
+    let run = try await run([
+      "record \(path)", "signin", "set email test@example.com", "set password TestPassword123!",
+      "submit", "change-password Changed1234", "record stop",
+    ])
+    #expect(run.status == 0, "\(run.errors)")
+    let recorded = file("change.authflow")
+    #expect(!recorded.contains("Changed1234"))
+    #expect(recorded.contains("\nchange-password $TEST_"), "\(recorded)")
+    #expect(recorded.contains("the new password"), "\(recorded)")
+  }
+
   @Test func failedStepsAreLeftOut() async throws {
     let path = folder + "/mistakes.authflow"
     let run = try await run([

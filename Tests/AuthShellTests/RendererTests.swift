@@ -241,4 +241,7 @@ struct UnusedService: AuthService {
   func signOut(_ session: AuthSession) async throws(AuthError) {}
   func forgetSession() { Issue.record("rendering forgot a session") }
   func endForgottenSession(_ session: AuthSession) async throws(AuthError) { throw .unknown }
+  func updatePassword(_ session: AuthSession, newPassword: String, nonce: String?)
+    async throws(AuthError) -> PasswordChangeResult
+  { throw .unknown }
 }

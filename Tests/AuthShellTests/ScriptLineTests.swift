@@ -124,7 +124,8 @@ struct ScriptLineTests {
         "--timeout": .anyValue, "--command": .commandLineOnly, "--echo": .anyValue,
         "--bail": .anyValue, "--json": .anyValue, "--record": .commandLineOnly,
         "--keep-session": .commandLineOnly, "--no-colour": .anyValue, "--plain": .anyValue,
-        "--version": .anyValue, "--help": .anyValue,
+        "--version": .anyValue, "--help": .anyValue, "--sessions-timebox": .onMemoryStore,
+        "--sessions-inactivity-timeout": .onMemoryStore, "--secure-password-change": .onMemoryStore,
       ])
     #expect(ShellOptions.table.map(\.names) == ShellOptions.options.map(\.spec.names))
   }

@@ -87,7 +87,7 @@ struct SecretTests {
       ])
     #expect(
       run.error == """
-        line 1 (command 1): network takes online or offline; usage: network online|offline
+        line 1 (command 1): network takes online, offline or unreachable; usage: network online|offline|unreachable
         line 1 (command 2): no command named that; type help for the list
         line 1 (command 3): clock takes a duration such as 90s, 15m, 25h or 1h30m, up to 3650d; usage: clock advance <duration>
         line 1 (command 4): record takes a file to record to (and --transcript), stop, or nothing; usage: record [FILE [--transcript]|stop]

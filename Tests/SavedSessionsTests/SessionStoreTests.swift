@@ -18,6 +18,37 @@ struct SessionStoreTests {
     accessToken: "eyJhbGciOiJIUzI1NiJ9.payload.signature-part",
     refreshToken: "refresh-token-secret-value", expiresAt: epoch)
 
+  @Test func roundTripsSeed004sExpiresInAndTokenType() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let store = SealedSessionFile(directory: folder + "/authflow", identity: "firebase:demo")
+    var firebase = session
+    firebase.expiresIn = 900
+    firebase.tokenType = "Bearer"
+    store.save(firebase)
+    #expect(store.load()?.expiresIn == 900)
+    #expect(store.load()?.tokenType == "Bearer")
+  }
+
+  @Test func aFileWrittenBeforeSeed004sShapeStillLoads() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let identity = "embedded:/x/auth.db"
+    let store = SealedSessionFile(directory: folder + "/authflow", identity: identity)
+    store.save(session)
+    let key = try #require(try PrivateFile.read(folder + "/authflow/session.key"))
+    // The JSON of a file saved before `expiresIn` and `tokenType` were kept.
+    let json =
+      #"{"userID":"u1","email":"test@example.com","accessToken":"a.b.c","#
+      + #""refreshToken":"r","expiresAt":757382400}"#
+    let box = try Sealing.seal(
+      Array(json.utf8), key: key, context: Array("authflow-session-v1|\(identity)".utf8),
+      random: SystemRandom())
+    try PrivateFile.write(Array(Base64URL.encode(box).utf8), to: store.path)
+    let loaded = try #require(store.load())
+    #expect(loaded.refreshToken == "r")
+    #expect(loaded.expiresIn == 3_600)
+    #expect(loaded.tokenType == "bearer")
+  }
+
   @Test func roundTripsSealedAndPrivate() throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let store = SealedSessionFile(directory: folder + "/authflow", identity: "embedded:/x/auth.db")

@@ -63,6 +63,8 @@ extension ScriptRecorder {
     case .text(let text): text
     case .secret(let field, let index):
       CommandTable.set.invocation(.variable(field, name: names[index])).displayText
+    case .newPassword(let index):
+      CommandTable.changePassword.invocation(.variable(.password, name: names[index])).displayText
     case .check(let words): Lexer.line([CommandTable.expect.spec.name] + words)
     }
   }
@@ -155,7 +157,10 @@ extension ScriptRecorder {
   private func usedSecrets() -> Set<Int> {
     var used: Set<Int> = []
     for line in body + preludeSteps() {
-      if case .secret(_, let index) = line { used.insert(index) }
+      switch line {
+      case .secret(_, let index), .newPassword(let index): used.insert(index)
+      case .command, .text, .check: break
+      }
     }
     return used
   }

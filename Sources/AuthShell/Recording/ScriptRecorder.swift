@@ -99,6 +99,8 @@ final class ScriptRecorder {
     case text(String)
     /// `set <field>` with the secret `index` as its value.
     case secret(AuthField, index: Int)
+    /// `change-password` with the secret `index` as the new password.
+    case newPassword(index: Int)
     /// `expect …`.
     case check([String])
   }
@@ -223,6 +225,15 @@ final class ScriptRecorder {
         return .text(Lexer.line([CommandTable.set.spec.name, field.commandName, value]))
       }
       return .secret(field, index: secret(value: value, for: step.record.after.addressOnShow))
+    case .newPassword(.value(_, let value)):
+      let index = secret(value: value, for: step.record.before.session?.user.email ?? "")
+      secrets[index].role = .new
+      return .newPassword(index: index)
+    case .newPassword(.ask):
+      // Typed unseen: the replay's own new password, from the environment.
+      let index = secret(value: nil, for: step.record.before.session?.user.email ?? "")
+      secrets[index].role = .new
+      return .newPassword(index: index)
     case .link(let link):
       guard let newest = step.newestLink, newest == link else { return nil }
       return .command(CommandTable.mail.invocation(.open))
