@@ -141,7 +141,7 @@ let package = Package(
       name: "AuthServer",
       dependencies: [
         "HTTPServer", "GoTrueEngine", "FirebaseEmulator", "GoTrue", "IdentityToolkit",
-        "AuthCrypto", "Clocks", "CommandLineOptions",
+        "AuthCrypto", "Clocks", "CommandLineOptions", "AuthFlowHTTP",
       ]),
     .testTarget(
       name: "AuthServerTests",
