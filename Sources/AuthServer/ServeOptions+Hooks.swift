@@ -38,28 +38,30 @@ extension ServeOptions {
     options(
       for: \.customAccessToken, option: "--hook-custom-access-token",
       variable: "GOTRUE_HOOK_CUSTOM_ACCESS_TOKEN",
-      help: "call the custom access token hook at URI: it answers the claims signed")
+      help: ["call the custom access token hook at URI:", "the claims it answers are signed"])
     + options(
       for: \.sendEmail, option: "--hook-send-email", variable: "GOTRUE_HOOK_SEND_EMAIL",
-      help: "call the send-email hook at URI instead of sending mail (the outbox keeps a copy)")
+      help: [
+        "call the send-email hook at URI instead of", "sending mail (the outbox keeps a copy)",
+      ])
 
   private static func options(
     for hook: WritableKeyPath<HookOptions, HookEndpoint> & Sendable, option: String,
-    variable: String, help: String
+    variable: String, help: [String]
   ) -> [OptionSpec<ServeOptions>] {
     [
       OptionSpec(
-        [option], "URI", [help, "(https, or http on localhost)"], section: "hooks",
+        [option], "URI", help + ["(https, or http on localhost)"], section: "hooks",
         environment: "\(variable)_URI"
       ) { options, value in options.hooks[keyPath: hook].uri = value },
       OptionSpec(
         ["\(option)-secrets"], "SECRETS",
-        ["sign its calls (Standard Webhooks) with v1,whsec_<base64> secrets, |-separated"],
+        ["sign its calls (Standard Webhooks) with", "v1,whsec_<base64> secrets, |-separated"],
         section: "hooks", environment: "\(variable)_SECRETS"
       ) { options, value in options.hooks[keyPath: hook].secrets = HookEndpoint.secrets(value) },
       OptionSpec(
         ["\(option)-enabled"], "on|off",
-        ["whether it is called (default: on when \(option) is given)"], section: "hooks",
+        ["whether it is called (default: on", "when \(option) is given)"], section: "hooks",
         environment: "\(variable)_ENABLED"
       ) { options, value throws(OptionValueError) in
         options.hooks[keyPath: hook].enabled = try switchValue(value)
