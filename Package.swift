@@ -157,7 +157,7 @@ let package = Package(
       name: "AuthServer",
       dependencies: [
         "HTTPServer", "GoTrueEngine", "FirebaseEmulator", "GoTrue", "IdentityToolkit",
-        "AuthCrypto", "Clocks", "CommandLineOptions", "UserSeeds",
+        "AuthCrypto", "Clocks", "CommandLineOptions", "UserSeeds", "AuthFlowHTTP",
       ]),
     .testTarget(
       name: "AuthServerTests",

@@ -224,6 +224,8 @@ struct MailpitSummary: Encodable {
     to = [MailpitAddress(name: "", address: message.recipient)]
     subject = message.subject
     created = GoTrueCoding.timestamp(message.sentAt)
+    // A copy of what the send-email hook was asked to send, not mail sent from here.
+    if message.handedToHook { tags = ["send-email-hook"] }
     size = message.text.utf8.count + message.html.utf8.count
     let words = message.text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(
       separator: " ")

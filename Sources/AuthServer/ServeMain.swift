@@ -87,6 +87,13 @@ public enum ServeMain {
       }
     }
 
+    let hookTargets: [AuthHook: HTTPHookDispatcher.Target]
+    do {
+      hookTargets = try options.hooks.targets()
+    } catch {
+      return fail(error.text, status: 2)
+    }
+
     let slot = ResponderSlot()
     let server: HTTPServer
     do {
@@ -108,7 +115,10 @@ public enum ServeMain {
       engine = try EmbeddedGoTrue(
         location: store, configuration: configuration,
         clock: AdjustableClock(fixedAt: options.seed.map { _ in fixedEpoch }),
-        random: options.seed.map { SeededRandom(seed: $0) as any RandomSource } ?? SystemRandom())
+        random: options.seed.map { SeededRandom(seed: $0) as any RandomSource } ?? SystemRandom(),
+        hooks: hookTargets.isEmpty
+          ? nil
+          : HTTPHookDispatcher.throughHelper(hookTargets))
     } catch {
       return fail(error.description, status: 1)
     }

@@ -5,7 +5,7 @@ import GoTrueEngine
 /// variable GoTrue reads for it.
 extension ServeOptions {
   /// A switch as GoTrue's variables and the command line write it.
-  fileprivate static func switchValue(_ value: String) throws(OptionValueError) -> Bool {
+  static func switchValue(_ value: String) throws(OptionValueError) -> Bool {
     switch value.lowercased() {
     case "on", "true", "t", "1": return true
     case "off", "false", "f", "0": return false

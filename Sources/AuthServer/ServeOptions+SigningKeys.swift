@@ -9,7 +9,7 @@ import GoTrueEngine
 
 extension ServeOptions {
   /// Every option, in the order `--help` lists them: the table's, then the signing keys'.
-  static let allOptions = table + signingKeyOptions
+  static let allOptions = table + signingKeyOptions + hookOptions
 
   /// The options of GoTrue's asymmetric signing keys: `JWT_KEYS`, `JWT_KEY_ID` and
   /// `JWT_VALID_METHODS` (`conf/configuration.go`, `conf/jwk.go`).

@@ -38,6 +38,8 @@ struct ServeOptions: Sendable {
   var users: String?
   /// `--firebase-project ID`: also the Firebase Auth emulator's REST API, for this project.
   var firebaseProject: String?
+  /// GoTrue's HTTP auth hooks (`--hook-…`).
+  var hooks = HookOptions()
   /// `--quiet`: no line per request.
   var quiet = false
   /// `--help`.
@@ -61,6 +63,10 @@ struct ServeOptions: Sendable {
       arguments, table: allOptions, into: ServeOptions(), environment: environment)
     if let operand = parsed.operands.first { throw .unknown(operand) }
     var options = parsed.options
+    for (hook, option) in HookOptions.uriOptions
+    where parsed.given.contains(where: { $0.names.contains(option) }) {
+      options.hooks.uriOnCommandLine.insert(hook)
+    }
     if options.noRateLimits {
       // Last, so no variable read after the flag brings a limit back.
       options.engine.rateLimits = .unlimited
@@ -85,7 +91,9 @@ struct ServeOptions: Sendable {
       ]
       + OptionParser.usage(
         allOptions,
-        sections: ["server", "GoTrue", "MFA", "Firebase", "rate limits", "testing", "other"])
+        sections: [
+          "server", "GoTrue", "MFA", "hooks", "Firebase", "rate limits", "testing", "other",
+        ])
     return lines.joined(separator: "\n")
   }
 

@@ -78,7 +78,10 @@ extension EmbeddedGoTrue {
       guard let waiting = try database.user(id: user.id) else { throw SQLiteError.missingRow }
       return SignUpAnswer(response: .user(waiting.goTrueUser), emails: [sent])
     }
-    deliver(answered.emails, at: date)
+    try await send(answered.emails, at: date)
+    if case .session(let session) = answered.response {
+      return .session(try await withHookClaims(session, method: "password", isNew: true))
+    }
     return answered.response
   }
 
@@ -179,7 +182,7 @@ extension EmbeddedGoTrue {
       throw .api(
         GoTrueAPIError(status: 400, code: .emailNotConfirmed, message: "Email not confirmed"))
     }
-    return try answer(spending: nil) { database, now in
+    let session = try answer(spending: nil) { database, now in
       try database.run(
         "UPDATE users SET last_sign_in_at = ? WHERE id = ?", .integer(now), .text(user.id))
       guard let current = try database.user(id: user.id) else {
@@ -188,6 +191,7 @@ extension EmbeddedGoTrue {
       }
       return try createSession(for: current, method: .password, in: database, now: now)
     }
+    return try await withHookClaims(session, method: "password", isNew: true)
   }
 
   /// `PUT /user` with a password, and the reauthentication nonce when one is needed.
@@ -303,7 +307,7 @@ extension EmbeddedGoTrue {
       try checkTokenFits(updated)
       return (updated.goTrueUser, emails)
     }
-    deliver(emails, at: date)
+    try await send(emails, at: date)
     return updated
   }
 

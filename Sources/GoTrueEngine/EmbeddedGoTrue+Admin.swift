@@ -385,7 +385,7 @@ extension EmbeddedGoTrue {
         "UPDATE users SET invited_at = ? WHERE id = ?", .integer(now), .text(user.id))
       return (try Self.existingUser(user.id, database).goTrueUser, [sent])
     }
-    deliver(emails, at: date)
+    try await send(emails, at: date)
     return invited
   }
 }

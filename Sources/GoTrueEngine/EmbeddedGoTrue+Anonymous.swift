@@ -12,11 +12,12 @@ extension EmbeddedGoTrue {
     -> GoTrueSession
   {
     try checkSignupsAllowed()
-    return try answer(spending: nil) { database, now in
+    let session = try answer(spending: nil) { database, now in
       let user = try insertUserWithoutAddress(anonymous: true, data: data, database, now: now)
       try checkTokenFits(user)
       return try createSession(for: user, method: .anonymous, in: database, now: now)
     }
+    return try await withHookClaims(session, method: "anonymous", isNew: true)
   }
 
   /// Inserts a user signed in at `now` with no address, no identity, no provider and no

@@ -107,12 +107,14 @@ extension EmbeddedGoTrue {
     // A reauthentication nonce goes only to a signed-in user, and waits on its own gap (in the
     // user's row), as in GoTrue; every other email waits on the gap of its address.
     if mailed, kind != .reauthentication { try limits.recordEmail(to: recipient) }
+    let redirect = allowedRedirect(redirectTo)
     let link = EmailLink(
-      kind: kind.emailKind, tokenHash: token, redirectTo: allowedRedirect(redirectTo))
+      kind: kind.emailKind, tokenHash: token, redirectTo: redirect)
     return PendingEmail(
       recipient: recipient, kind: kind.emailKind, code: code,
       link: linked ? link.url(configuration.emailLinks) : "",
-      change: kind.emailKind == .emailChange ? (user.email, user.newEmail ?? recipient) : nil)
+      change: kind.emailKind == .emailChange ? (user.email, user.newEmail ?? recipient) : nil,
+      user: user.goTrueUser, tokenHash: linked ? token : "", redirectTo: linked ? redirect : "")
   }
 
   package func deliver(_ emails: [PendingEmail], at date: Date) {
@@ -164,9 +166,10 @@ extension EmbeddedGoTrue {
   package func recover(email: String, redirectTo: String?, pkce: PKCEChallenge? = nil)
     async throws(GoTrueFailure)
   {
-    try await pacer.paced { () throws(GoTrueFailure) in
+    let mail = try await pacer.paced { () throws(GoTrueFailure) in
       try mailCode(.recovery, to: email, redirectTo: redirectTo, pkce: pkce) { _ in true }
     }
+    try await send(mail.emails, at: mail.date)
   }
 
   /// `POST /resend`: a new confirmation code if the account waits for one; only `signup`
@@ -184,13 +187,14 @@ extension EmbeddedGoTrue {
   ) async throws(GoTrueFailure) {
     switch type {
     case .signup:
-      try await pacer.paced { () throws(GoTrueFailure) in
+      let mail = try await pacer.paced { () throws(GoTrueFailure) in
         try mailCode(.confirmation, to: email, redirectTo: redirectTo, pkce: pkce) {
           !$0.isConfirmed
         }
       }
+      try await send(mail.emails, at: mail.date)
     case .emailChange:
-      try resendEmailChange(email: email, redirectTo: redirectTo, pkce: pkce)
+      try await resendEmailChange(email: email, redirectTo: redirectTo, pkce: pkce)
     default:
       throw .api(
         GoTrueAPIError(
@@ -233,7 +237,7 @@ extension EmbeddedGoTrue {
         try issueFlowCode(kind, for: user, database, now: now, redirectTo: redirectTo, pkce: pkce)
       ]
     }
-    deliver(emails, at: date)
+    try await send(emails, at: date)
   }
 
   /// ``issueCode(_:for:to:_:now:redirectTo:mailed:pkce:)`` for a request that may come
@@ -253,11 +257,11 @@ extension EmbeddedGoTrue {
   /// Mails a fresh code of `kind` to `rawEmail` when it belongs to an account `eligible` accepts.
   /// Otherwise nothing is sent, but the answer, the per-address limit and the hourly budget of
   /// emails are spent the same (and callers pace the time taken), so the reply never tells
-  /// whether the account exists.
+  /// whether the account exists. Answers the emails to send once the answer's time is paced.
   private func mailCode(
     _ kind: CodeKind, to rawEmail: String, redirectTo: String?, pkce: PKCEChallenge?,
     if eligible: (UserRecord) -> Bool
-  ) throws(GoTrueFailure) {
+  ) throws(GoTrueFailure) -> (emails: [PendingEmail], date: Date) {
     let email = try EmailRules.validated(rawEmail)
     let date = clock.now
     let emails = try answer(spending: \.email) { database, now -> [PendingEmail] in
@@ -272,11 +276,11 @@ extension EmbeddedGoTrue {
         try issueFlowCode(kind, for: user, database, now: now, redirectTo: redirectTo, pkce: pkce)
       ]
     }
-    deliver(emails, at: date)
+    return (emails, date)
   }
 
   private func resendEmailChange(email rawEmail: String, redirectTo: String?, pkce: PKCEChallenge?)
-    throws(GoTrueFailure)
+    async throws(GoTrueFailure)
   {
     let email = try EmailRules.validated(rawEmail)
     let date = clock.now
@@ -288,7 +292,7 @@ extension EmbeddedGoTrue {
       return try issueEmailChange(
         for: user, to: newEmail, database, now: now, redirectTo: redirectTo, pkce: pkce)
     }
-    deliver(emails, at: date)
+    try await send(emails, at: date)
   }
 
   /// The codes of a change of `user`'s address to `newEmail`: one to the new address, and with

@@ -86,9 +86,10 @@ extension EmbeddedGoTrue {
     switch outcome {
     case .failure(let refusal): throw .api(refusal)
     case .success(let raised):
-      return makeSession(
-        user: raised.user, session: raised.session, refreshToken: raised.refreshToken,
-        now: raised.now)
+      return try await withHookClaims(
+        makeSession(
+          user: raised.user, session: raised.session, refreshToken: raised.refreshToken,
+          now: raised.now), method: "totp", isNew: false)
     }
   }
 

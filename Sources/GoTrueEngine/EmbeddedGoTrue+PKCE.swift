@@ -73,7 +73,7 @@ extension EmbeddedGoTrue {
     }
     let hash = authCodeHash(authCode)
     let lifetime = Int64(configuration.flowStateLifetime * 1_000)
-    return try answer(spending: \.token) { database, now in
+    let (session, method) = try answer(spending: \.token) { database, now in
       guard
         let flow = try database.first(
           """
@@ -105,8 +105,11 @@ extension EmbeddedGoTrue {
           message: "invalid flow state, no valid flow state found")
       }
       try database.run("DELETE FROM flow_states WHERE id = ?", .text(flow.id))
-      return try createSession(for: user, method: flow.method, in: database, now: now)
+      return (
+        try createSession(for: user, method: flow.method, in: database, now: now), flow.method
+      )
     }
+    return try await withHookClaims(session, method: method.rawValue, isNew: true)
   }
 
   /// The keyed hash an auth code is found by.

@@ -24,7 +24,7 @@ extension EmbeddedGoTrue {
       try limiter(database, now).checkEmailInterval(lastSent: user.reauthenticationSentAt)
       return [try issueCode(.reauthentication, for: user, database, now: now)]
     }
-    deliver(emails, at: date)
+    try await send(emails, at: date)
   }
 
   /// Checks the nonce a password change came with, when one is needed: with

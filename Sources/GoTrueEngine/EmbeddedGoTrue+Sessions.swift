@@ -120,7 +120,9 @@ extension EmbeddedGoTrue {
   public func refresh(refreshToken: String) async throws(GoTrueFailure) -> GoTrueSession {
     // The token is signed after the transaction, so the store is not held while it is.
     let (user, session, token, now) = try rotate(refreshToken: refreshToken, firebase: false)
-    return makeSession(user: user, session: session, refreshToken: token, now: now)
+    return try await withHookClaims(
+      makeSession(user: user, session: session, refreshToken: token, now: now),
+      method: "token_refresh", isNew: false)
   }
 
   /// A rotated refresh token: the user, the session, the token to use next and the time.

@@ -39,7 +39,8 @@ extension EmbeddedGoTrue {
     async throws(GoTrueFailure) -> GoTrueVerifyOutcome
   {
     let email = EmailRules.normalized(rawEmail)
-    return try answer(spending: \.verify, for: email) { database, now in
+    let outcome = try answer(spending: \.verify, for: email) {
+      database, now -> GoTrueVerifyOutcome in
       guard CodeRules.isWellFormed(code) else { throw Self.invalidCode }
       for kind in CodeKind.verified(by: type) {
         let owner =
@@ -62,6 +63,7 @@ extension EmbeddedGoTrue {
       }
       throw Self.invalidCode
     }
+    return try await withHookClaims(outcome)
   }
 
   /// `POST /verify` (and `GET /verify`) with the token hash from a link.
@@ -80,7 +82,7 @@ extension EmbeddedGoTrue {
     let hash = linkHash(tokenHash)
     let flow = SignInMethod(flowOf: type)
     let isPKCE = inBrowser && tokenHash.hasPrefix(Self.pkcePrefix)
-    return try answer(spending: nil) { database, now in
+    let outcome = try answer(spending: nil) { database, now -> GoTrueVerifyOutcome in
       let kinds = CodeKind.verified(by: type)
       guard
         let token = try codeRow(in: database, where: "link_hash = ?", .blob(hash)),
@@ -97,6 +99,7 @@ extension EmbeddedGoTrue {
         return .session(try createSession(for: user, method: .otp, in: database, now: now))
       }
     }
+    return try await withHookClaims(outcome)
   }
 
   private struct CodeRow {

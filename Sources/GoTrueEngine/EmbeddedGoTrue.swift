@@ -26,6 +26,8 @@ public final class EmbeddedGoTrue: GoTrueAPI {
   public let warnings: [String]
   /// Times the answers that must not tell who has an account (``AnswerPacer``).
   let pacer = AnswerPacer()
+  /// GoTrue's auth hooks, when some are on (`authflow serve`'s HTTP hooks).
+  package let hooks: (any AuthHookDispatcher)?
 
   package let clock: any AuthClock
   package let random: any RandomSource
@@ -44,16 +46,19 @@ public final class EmbeddedGoTrue: GoTrueAPI {
     package var decoyHash: String
   }
 
-  /// Opens the store at `location`, creating and migrating it as needed.
+  /// Opens the store at `location`, creating and migrating it as needed; `hooks` calls GoTrue's
+  /// auth hooks that are on.
   public init(
     location: StoreLocation, configuration: EngineConfiguration = EngineConfiguration(),
-    clock: any AuthClock = SystemClock(), random: any RandomSource = SystemRandom()
+    clock: any AuthClock = SystemClock(), random: any RandomSource = SystemRandom(),
+    hooks: (any AuthHookDispatcher)? = nil
   ) throws(EmbeddedStoreError) {
     guard EngineConfiguration.hashCosts.contains(configuration.hashCost) else {
       throw .unusableConfiguration(
         "the hash cost \(configuration.hashCost) is outside \(EngineConfiguration.hashCosts)")
     }
     self.location = location
+    self.hooks = hooks
     self.configuration = configuration
     self.clock = clock
     self.random = random

@@ -1,3 +1,4 @@
+import GoTrue
 import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -58,6 +59,8 @@ public struct OutboxMessage: Equatable, Hashable, Sendable, Identifiable {
   public var html: String
   /// Whether it was opened through the mailbox API.
   public var read = false
+  /// Whether the send-email hook was asked to send it (this is the outbox's copy).
+  public var handedToHook = false
 }
 
 /// Where the engine's emails go instead of an SMTP server.
@@ -111,14 +114,16 @@ public final class Outbox: Sendable {
     }
   }
 
-  package func deliver(_ email: PendingEmail, from sender: EmailAddress, at date: Date) {
+  package func deliver(
+    _ email: PendingEmail, from sender: EmailAddress, at date: Date, handedToHook: Bool = false
+  ) {
     let content = EmailTemplate(email)
     state.withLock { state in
       state.messages.append(
         OutboxMessage(
           id: state.nextID, sender: sender, recipient: email.recipient, kind: email.kind,
           sentAt: date, code: email.code, link: email.link, subject: content.subject,
-          text: content.text, html: content.html))
+          text: content.text, html: content.html, handedToHook: handedToHook))
       state.nextID += 1
       if state.messages.count > capacity { state.messages.removeFirst() }
     }
@@ -135,6 +140,12 @@ package struct PendingEmail: Sendable {
   var change: (from: String, to: String)?
   /// Words its sender composed (the Firebase surface's own templates), instead of GoTrue's.
   var content: EmailContent? = nil
+  /// The user it is for, as the send-email hook gets them.
+  var user: GoTrueUser? = nil
+  /// Its link's token (GoTrue's `token_hash`, with `pkce_` in a PKCE flow).
+  var tokenHash = ""
+  /// Where its link leads once verified.
+  var redirectTo = ""
 }
 
 extension PendingEmail {

@@ -12,6 +12,7 @@ package let testEpoch = Date(timeIntervalSince1970: 1_735_689_600)
 package func makeEngine(
   location: StoreLocation = .memory, seed: UInt64 = 1,
   clock: AdjustableClock = AdjustableClock(fixedAt: testEpoch),
+  hooks: (any AuthHookDispatcher)? = nil,
   configure: (inout EngineConfiguration) -> Void = { _ in }
 ) throws -> EmbeddedGoTrue {
   var configuration = EngineConfiguration()
@@ -19,7 +20,7 @@ package func makeEngine(
   configure(&configuration)
   return try EmbeddedGoTrue(
     location: location, configuration: configuration, clock: clock,
-    random: SeededRandom(seed: seed))
+    random: SeededRandom(seed: seed), hooks: hooks)
 }
 
 /// The GoTrue failure `body` ends with, or `nil` when it succeeds; another kind of error fails
