@@ -14,20 +14,9 @@ extension UsersFile {
   static func authflowAccounts(_ top: [String: JSONValue], file: String) throws(UsersFileError)
     -> [SeedAccount]
   {
-    if let other = top.keys.sorted().first(where: { $0 != "users" }) {
-      throw UsersFileError(
-        file: file, field: String(other.prefix(40)),
-        problem: "is not read; the file is {\"users\": [...]}")
-    }
-    var accounts: [SeedAccount] = []
-    for (index, entry) in try entries(top, file: file).enumerated() {
-      let place = label(index, entry, idField: "id")
-      var reader = try EntryReader(entry) { field, problem in
-        UsersFileError(file: file, entry: place, field: field, problem: problem)
-      }
-      accounts.append(try authflowAccount(&reader))
-    }
-    return accounts
+    try accounts(
+      top, file: file, known: ["users"], shape: "the file is {\"users\": [...]}", idField: "id",
+      read: authflowAccount)
   }
 
   private static func authflowAccount(_ reader: inout EntryReader) throws(UsersFileError)

@@ -23,21 +23,10 @@ extension UsersFile {
       throw UsersFileError(
         file: file, field: "kind", problem: "must be \"\(firebaseKind)\", as accounts.json has")
     }
-    let known: Set = ["kind", "users", "nextPageToken"]
-    if let other = top.keys.sorted().first(where: { !known.contains($0) }) {
-      throw UsersFileError(
-        file: file, field: String(other.prefix(40)),
-        problem: "is not read; accounts.json is {\"kind\": …, \"users\": [...]}")
-    }
-    var accounts: [SeedAccount] = []
-    for (index, entry) in try entries(top, file: file).enumerated() {
-      let place = label(index, entry, idField: "localId")
-      var reader = try EntryReader(entry) { field, problem in
-        UsersFileError(file: file, entry: place, field: field, problem: problem)
-      }
-      accounts.append(try firebaseAccount(&reader))
-    }
-    return accounts
+    return try accounts(
+      top, file: file, known: ["kind", "users", "nextPageToken"],
+      shape: "accounts.json is {\"kind\": …, \"users\": [...]}", idField: "localId",
+      read: firebaseAccount)
   }
 
   private static func firebaseAccount(_ reader: inout EntryReader) throws(UsersFileError)

@@ -73,6 +73,27 @@ package enum UsersFile {
     return .authflow
   }
 
+  /// The accounts of the file's `users`, each entry read by `read` with errors naming it by
+  /// `idField`; a top-level member outside `known` is refused, `shape` saying what the file is.
+  static func accounts(
+    _ top: [String: JSONValue], file: String, known: Set<String>, shape: String, idField: String,
+    read: (inout EntryReader) throws(UsersFileError) -> SeedAccount
+  ) throws(UsersFileError) -> [SeedAccount] {
+    if let other = top.keys.sorted().first(where: { !known.contains($0) }) {
+      throw UsersFileError(
+        file: file, field: String(other.prefix(40)), problem: "is not read; \(shape)")
+    }
+    var accounts: [SeedAccount] = []
+    for (index, entry) in try entries(top, file: file).enumerated() {
+      let place = label(index, entry, idField: idField)
+      var reader = try EntryReader(entry) { field, problem in
+        UsersFileError(file: file, entry: place, field: field, problem: problem)
+      }
+      accounts.append(try read(&reader))
+    }
+    return accounts
+  }
+
   /// The entries of `users`, an array (absent or empty: no accounts).
   static func entries(_ top: [String: JSONValue], file: String) throws(UsersFileError)
     -> [JSONValue]
