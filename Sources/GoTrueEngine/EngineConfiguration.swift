@@ -176,6 +176,15 @@ public enum DemoAccounts {
   public static let confirmed = (email: "test@example.com", password: "TestPassword123!")
   /// An account waiting for confirmation: `unverified@example.com` / `Test1234`.
   public static let unconfirmed = (email: "unverified@example.com", password: "Test1234")
+
+  /// ``confirmed``'s password hashed at the default cost, once: a new store takes it instead
+  /// of spending a bcrypt round at start (the password is published in the README anyway).
+  static let confirmedHash = "$2b$10$IYyadaR.BtYqQ9T6dzgAY.ieWMl2.UBWp/UukDFfSiNhQgyYqMG4y"
+  /// ``unconfirmed``'s password hashed at the default cost, once.
+  static let unconfirmedHash = "$2b$10$fP2ZaZGBSjXdm3XxhFJBZ.u91O6QFV/i6RSLhKpG8kCh8bu.fV0Fi"
+  /// A hash at the default cost of a random password that was thrown away: what an unknown
+  /// address is checked against, so that it costs what a wrong password costs.
+  static let decoyHash = "$2b$10$b/.5sv1gSdcu3m4aJFQSyOnvyOWPfwB20uKXQ/8Jbtt5DlZ404jY6"
 }
 
 /// Where the engine keeps its accounts.

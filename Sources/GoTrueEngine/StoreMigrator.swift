@@ -57,18 +57,39 @@ private struct NewStoreSeed {
   init(configuration: EngineConfiguration, random: any RandomSource) throws {
     jwtSecret = random.bytes(32)
     codeKey = random.bytes(32)
-    decoyHash = try Bcrypt.hash(
-      random.token(byteCount: 16), cost: configuration.hashCost, random: random)
+    let cost = configuration.hashCost
+    decoyHash = try Self.hash(
+      random.token(byteCount: 16), cost: cost, prehashed: DemoAccounts.decoyHash, random)
     demoAccounts = []
     if configuration.seedsDemoAccounts {
-      for (email, password, confirmed) in [
-        (DemoAccounts.confirmed.email, DemoAccounts.confirmed.password, true),
-        (DemoAccounts.unconfirmed.email, DemoAccounts.unconfirmed.password, false),
+      for (email, password, confirmed, prehashed) in [
+        (
+          DemoAccounts.confirmed.email, DemoAccounts.confirmed.password, true,
+          DemoAccounts.confirmedHash
+        ),
+        (
+          DemoAccounts.unconfirmed.email, DemoAccounts.unconfirmed.password, false,
+          DemoAccounts.unconfirmedHash
+        ),
       ] {
-        let hash = try Bcrypt.hash(password, cost: configuration.hashCost, random: random)
+        let hash = try Self.hash(password, cost: cost, prehashed: prehashed, random)
         demoAccounts.append((random.uuidString(), random.uuidString(), email, hash, confirmed))
       }
     }
+  }
+
+  /// `password` hashed at `cost`; at the default cost, the hash made once for it (its password
+  /// is published, or was thrown away): a new store is then ready without three bcrypt rounds
+  /// at start. The salt's bytes are drawn either way, so a seeded run's secrets are the same
+  /// at every cost.
+  private static func hash(
+    _ password: String, cost: Int, prehashed: String, _ random: any RandomSource
+  ) throws -> String {
+    guard cost == Bcrypt.defaultCost else {
+      return try Bcrypt.hash(password, cost: cost, random: random)
+    }
+    _ = random.bytes(16)
+    return prehashed
   }
 
   func insert(into database: SQLiteDatabase, now: Int64) throws {

@@ -117,6 +117,39 @@ struct StoreTests {
     #expect(try b.accountCount() == 2)
   }
 
+  @Test func theDefaultCostsPrehashedPasswordsAreTheDemoPasswords() throws {
+    for (hash, password) in [
+      (DemoAccounts.confirmedHash, DemoAccounts.confirmed.password),
+      (DemoAccounts.unconfirmedHash, DemoAccounts.unconfirmed.password),
+    ] {
+      #expect(Bcrypt.cost(of: hash) == Bcrypt.defaultCost)
+      #expect(Bcrypt.verify(password, against: hash))
+    }
+    #expect(Bcrypt.cost(of: DemoAccounts.decoyHash) == Bcrypt.defaultCost)
+    #expect(!Bcrypt.verify("", against: DemoAccounts.decoyHash))
+  }
+
+  /// A new store at the default cost starts without bcrypt rounds, its demo accounts signing
+  /// in, and a seeded one mails the same codes at every cost.
+  @Test func aNewStoreAtTheDefaultCostIsReadyAtOnceWithTheSameSeededSecrets() async throws {
+    let atDefault = try makeEngine { $0.hashCost = Bcrypt.defaultCost }
+    let atMinimum = try makeEngine()
+    let stored = try atDefault.withDatabase { try $0.user(email: "test@example.com")?.passwordHash }
+    #expect(stored == DemoAccounts.confirmedHash, "no bcrypt round at start")
+    for engine in [atDefault, atMinimum] {
+      try await engine.recover(email: "test@example.com")
+    }
+    #expect(
+      atDefault.outbox.newest(to: "test@example.com")?.code
+        == atMinimum.outbox.newest(to: "test@example.com")?.code)
+    _ = try await atDefault.signIn(email: "test@example.com", password: "TestPassword123!")
+    // The right password of an unconfirmed account is told apart from a wrong one.
+    let unconfirmed = await failure {
+      try await atDefault.signIn(email: "unverified@example.com", password: "Test1234")
+    }
+    #expect(unconfirmed?.apiError?.code == .emailNotConfirmed)
+  }
+
   @Test func demoAccountsCanBeLeftOut() throws {
     let engine = try makeEngine { $0.seedsDemoAccounts = false }
     #expect(try engine.accountCount() == 0)
