@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
   name: "authflow",
+  // The floor of `@Observable`, so `AuthFlow` builds in an iOS or macOS app; every other
+  // product and target is for Linux (Debian's C libraries, processes, the server).
+  platforms: [.macOS(.v14), .iOS(.v17)],
   products: [
     .library(name: "AuthFlow", targets: ["AuthFlow"]),
     .library(name: "AuthFlowGoTrue", targets: ["AuthFlowGoTrue"]),
