@@ -146,6 +146,12 @@ let package = Package(
       ],
       exclude: ["Requests"]),
 
+    // TOML read with toml++ (Debian's libtomlplusplus-dev, header-only) behind a C face, for
+    // a Supabase project's config.toml.
+    .target(name: "CToml"),
+    .target(name: "TOML", dependencies: ["CToml"]),
+    .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
+
     // Command lines read against a table of options (and their environment variables).
     .target(name: "CommandLineOptions"),
     .testTarget(name: "CommandLineOptionsTests", dependencies: ["CommandLineOptions"]),
@@ -160,7 +166,7 @@ let package = Package(
       name: "AuthServer",
       dependencies: [
         "HTTPServer", "GoTrueEngine", "FirebaseEmulator", "GoTrue", "IdentityToolkit",
-        "AuthCrypto", "Clocks", "CommandLineOptions", "UserSeeds", "AuthFlowHTTP",
+        "AuthCrypto", "Clocks", "CommandLineOptions", "UserSeeds", "AuthFlowHTTP", "TOML",
       ]),
     .testTarget(
       name: "AuthServerTests",
@@ -195,5 +201,6 @@ let package = Package(
     .systemLibrary(name: "CEvent", providers: [.apt(["libevent-dev"])]),
     .systemLibrary(name: "CQRCodeGen", providers: [.apt(["libqrcodegen-dev"])]),
   ],
-  swiftLanguageModes: [.v6]
+  swiftLanguageModes: [.v6],
+  cxxLanguageStandard: .cxx17
 )
