@@ -6,13 +6,13 @@ export PATH := $(PATH):/opt/swift/usr/bin
 
 SWIFT ?= swift
 # System C libraries the package links, and the tools the tests and benchmarks drive.
-BUILD_PACKAGES := libsqlite3-dev libcrypt-dev libssl-dev libedit-dev libevent-dev libqrcodegen-dev libcurl4
+BUILD_PACKAGES := libsqlite3-dev libcrypt-dev libssl-dev libedit-dev libevent-dev libqrcodegen-dev libtomlplusplus-dev libcurl4
 TEST_PACKAGES := sqlite3 python3 python3-pexpect python3-venv
 BENCH_PACKAGES := wrk
 COVERAGE_FLOORS := AuthFlow=90 Clocks=90 AuthCrypto=85 PrivateFiles=85 GoTrue=85 AuthFlowGoTrue=85 \
 	GoTrueEngine=85 AuthFlowHTTP=80 HTTPServer=80 AuthServer=80 CommandLineOptions=90 \
 	AuthFlowSupabase=85 AuthFlowFirebase=85 IdentityToolkit=80 AuthShell=80 \
-	SavedSessions=85 FirebaseEmulator=85 QRCode=85 UserSeeds=85
+	SavedSessions=85 FirebaseEmulator=85 QRCode=85 UserSeeds=85 TOML=85
 
 .PHONY: all deps test-deps build release run test lint format coverage bench clean
 

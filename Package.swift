@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
   name: "authflow",
+  // The floor of `@Observable`, so `AuthFlow` builds in an iOS or macOS app; every other
+  // product and target is for Linux (Debian's C libraries, processes, the server).
+  platforms: [.macOS(.v14), .iOS(.v17)],
   products: [
     .library(name: "AuthFlow", targets: ["AuthFlow"]),
     .library(name: "AuthFlowGoTrue", targets: ["AuthFlowGoTrue"]),
@@ -143,6 +146,12 @@ let package = Package(
       ],
       exclude: ["Requests"]),
 
+    // TOML read with toml++ (Debian's libtomlplusplus-dev, header-only) behind a C face, for
+    // a Supabase project's config.toml.
+    .target(name: "CToml"),
+    .target(name: "TOML", dependencies: ["CToml"]),
+    .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
+
     // Command lines read against a table of options (and their environment variables).
     .target(name: "CommandLineOptions"),
     .testTarget(name: "CommandLineOptionsTests", dependencies: ["CommandLineOptions"]),
@@ -157,7 +166,7 @@ let package = Package(
       name: "AuthServer",
       dependencies: [
         "HTTPServer", "GoTrueEngine", "FirebaseEmulator", "GoTrue", "IdentityToolkit",
-        "AuthCrypto", "Clocks", "CommandLineOptions", "UserSeeds", "AuthFlowHTTP",
+        "AuthCrypto", "Clocks", "CommandLineOptions", "UserSeeds", "AuthFlowHTTP", "TOML",
       ]),
     .testTarget(
       name: "AuthServerTests",
@@ -192,5 +201,6 @@ let package = Package(
     .systemLibrary(name: "CEvent", providers: [.apt(["libevent-dev"])]),
     .systemLibrary(name: "CQRCodeGen", providers: [.apt(["libqrcodegen-dev"])]),
   ],
-  swiftLanguageModes: [.v6]
+  swiftLanguageModes: [.v6],
+  cxxLanguageStandard: .cxx17
 )

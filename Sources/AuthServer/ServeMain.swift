@@ -69,6 +69,10 @@ public enum ServeMain {
       say("authflow \(version)\n", to: 1)
       return 0
     }
+    if let config = options.projectConfig {
+      say("authflow serve: options from \(config.file)\n", to: 2)
+      if let warning = config.warning { say("authflow serve: warning: \(warning)\n", to: 2) }
+    }
     let store =
       options.store.map(StoreLocation.init(argument:))
       ?? StoreLocation.defaultStore(environment: environment)

@@ -40,6 +40,10 @@ struct ServeOptions: Sendable {
   var firebaseProject: String?
   /// GoTrue's HTTP auth hooks (`--hook-…`).
   var hooks = HookOptions()
+  /// `--config PATH`: the project's own configuration, read before the command line.
+  var configPath: String?
+  /// What `--config` read.
+  var projectConfig: ProjectConfig?
   /// `--quiet`: no line per request.
   var quiet = false
   /// `--help`.
@@ -55,27 +59,6 @@ struct ServeOptions: Sendable {
     engine.rateLimits.email = .unlimited
   }
 
-  /// Reads `arguments` (after `serve`) and GoTrue's variables from `environment`.
-  static func parse(_ arguments: [String], environment: [String: String]) throws(OptionError)
-    -> ServeOptions
-  {
-    let parsed = try OptionParser.parse(
-      arguments, table: allOptions, into: ServeOptions(), environment: environment)
-    if let operand = parsed.operands.first { throw .unknown(operand) }
-    var options = parsed.options
-    for (hook, option) in HookOptions.uriOptions
-    where parsed.given.contains(where: { $0.names.contains(option) }) {
-      options.hooks.uriOnCommandLine.insert(hook)
-    }
-    if options.noRateLimits {
-      // Last, so no variable read after the flag brings a limit back.
-      options.engine.rateLimits = .unlimited
-      options.engine.emailInterval = 0
-      options.requestLimits.isOff = true
-    }
-    return options
-  }
-
   /// `authflow serve --help`.
   static var usage: String {
     let lines =
@@ -88,6 +71,8 @@ struct ServeOptions: Sendable {
         "outbox in Mailpit's API at /api/v1/. Options also come from GoTrue's variables (env).",
         "With --firebase-project, also the Firebase Auth emulator's REST API on the same",
         "accounts (FIREBASE_AUTH_EMULATOR_HOST=HOST:PORT for the Firebase SDKs).",
+        "With --config, a project's firebase.json and .firebaserc, or supabase/config.toml,",
+        "give the options the command line and the variables do not.",
       ]
       + OptionParser.usage(
         allOptions,
@@ -176,6 +161,13 @@ struct ServeOptions: Sendable {
     ) { options, value throws(OptionValueError) in
       options.http.maxConnections = try number(value, in: 1...65_536, "a number")
     },
+    OptionSpec(
+      ["--config"], "PATH",
+      [
+        "a project's folder, firebase.json or supabase/config.toml: its",
+        "settings first (the emulator's address and project; [auth])",
+      ], section: "server"
+    ) { options, value in options.configPath = value },
     OptionSpec(["--quiet"], nil, ["no line per request"], section: "server") { options, _ in
       options.quiet = true
     },

@@ -1,0 +1,18 @@
+import CommandLineOptions
+
+/// Why `authflow serve` cannot start with its command line: a bad option, or a project file
+/// (`--config`) it cannot use.
+enum ServeOptionsError: Error, Equatable, Sendable {
+  /// The command line or a variable.
+  case option(OptionError)
+  /// The project's file: one line naming the file, the line and the key.
+  case config(String)
+
+  /// One line saying what was wrong and what would be right.
+  func text(program: String) -> String {
+    switch self {
+    case .option(let error): error.text(program: program)
+    case .config(let text): text
+    }
+  }
+}

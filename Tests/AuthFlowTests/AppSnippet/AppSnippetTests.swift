@@ -1,0 +1,74 @@
+import AuthFlow
+import Foundation
+import Testing
+
+/// The README's app code ("In an app") is the code of AuthCoordinatorView.swift, which compiles
+/// here against the library's real API, and its views show what the flow's state says.
+@MainActor
+struct AppSnippetTests {
+  private static let readme = URL(filePath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appending(path: "README.md")
+  private static let snippet = URL(filePath: #filePath)
+    .deletingLastPathComponent().appending(path: "AuthCoordinatorView.swift")
+
+  @Test func readmesAppCodeIsTheCodeThisTestCompiles() throws {
+    let readme = try String(contentsOf: Self.readme, encoding: .utf8)
+    let source = try String(contentsOf: Self.snippet, encoding: .utf8)
+    let opening = "```swift\nimport AuthFlow\nimport SwiftUI\n\n"
+    let start = try #require(readme.range(of: opening))
+    let end = try #require(readme.range(of: "```\n", range: start.upperBound..<readme.endIndex))
+    let shown = readme[start.upperBound..<end.lowerBound]
+    let begin = try #require(source.range(of: "// README begin\n"))
+    let stop = try #require(source.range(of: "// README end\n"))
+    #expect(shown == source[begin.upperBound..<stop.lowerBound])
+  }
+
+  @Test func theChoiceStateShowsItsTwoButtons() {
+    let viewModel = AuthViewModel(service: MockAuthService())
+    #expect(
+      draw(AuthCoordinatorView(viewModel: viewModel)) == [
+        "button: Sign In", "button: Create Account",
+      ])
+  }
+
+  @Test func theLoginStateShowsTheSignInScreenWithTheFormAndTheError() {
+    let viewModel = AuthViewModel(service: MockAuthService())
+    viewModel.navigateToLogin()
+    viewModel.email = "ada@example.com"
+    viewModel.errorMessage = "That email or password looks incorrect"
+    #expect(
+      draw(AuthCoordinatorView(viewModel: viewModel)) == [
+        "field: Email address = ada@example.com", "secure field: Password",
+        "text: That email or password looks incorrect",
+        "button: Sign In (dimmed) - Signs in with the email address and password.",
+        "button: Forgot password?", "button: Back",
+      ])
+  }
+
+  @Test func theLoginScreensFieldsAndButtonsDriveTheViewModel() throws {
+    let viewModel = AuthViewModel(service: MockAuthService())
+    viewModel.navigateToLogin()
+    let controls = leaves(AuthCoordinatorView(viewModel: viewModel))
+    let fields = controls.compactMap { $0 as? TextField }
+    try #require(fields.count == 2)
+    fields[0].text.wrappedValue = "ada@example.com"
+    fields[1].text.wrappedValue = "secret12"
+    #expect(viewModel.email == "ada@example.com")
+    #expect(viewModel.password == "secret12")
+    #expect(viewModel.canSubmit)
+    let forgot = try #require(
+      controls.compactMap { $0 as? Button }.first { $0.title == "Forgot password?" })
+    forgot.action()
+    #expect(viewModel.navigationState == .resetRequest)
+    #expect(draw(AuthCoordinatorView(viewModel: viewModel)) == ["text: reset-request"])
+  }
+
+  @Test func theChoiceScreensButtonsOpenTheForms() throws {
+    let viewModel = AuthViewModel(service: MockAuthService())
+    let create = try #require(
+      leaves(AuthCoordinatorView(viewModel: viewModel)).compactMap { $0 as? Button }.last)
+    create.action()
+    #expect(viewModel.navigationState == .signup(consentAccepted: false))
+  }
+}
