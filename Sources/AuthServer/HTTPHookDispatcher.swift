@@ -30,6 +30,8 @@ struct HTTPHookDispatcher: AuthHookDispatcher {
   var random: any RandomSource = SystemRandom()
   /// How long all attempts of one call may take, in seconds (GoTrue's 5).
   var timeout = 5.0
+  /// Where that time is read (a monotonic clock; tests stop it).
+  var monotonic: @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
   /// How many attempts (GoTrue's 3).
   var attempts = 3
   /// The wait after a connection failed, in seconds (GoTrue's 2).
@@ -50,10 +52,9 @@ struct HTTPHookDispatcher: AuthHookDispatcher {
   {
     guard let target = targets[hook] else { return [:] }
     let body = JSONValue.object(payload).jsonBytes
-    let start = ContinuousClock.now
-    let deadline = start + .milliseconds(Int(timeout * 1_000))
+    let deadline = monotonic() + .milliseconds(Int(timeout * 1_000))
     for attempt in 0..<attempts {
-      let left = Self.seconds(deadline - ContinuousClock.now)
+      let left = Self.seconds(deadline - monotonic())
       guard left > 0 else { throw timedOut }
       let response: HTTPResponse
       do {
@@ -68,7 +69,7 @@ struct HTTPHookDispatcher: AuthHookDispatcher {
               status: 422, code: .hookTimeoutAfterRetry,
               message: "Failed to reach hook after maximum retries")
           }
-          guard ContinuousClock.now + .milliseconds(Int(backoff * 1_000)) < deadline else {
+          guard monotonic() + .milliseconds(Int(backoff * 1_000)) < deadline else {
             throw timedOut
           }
           try? await Task.sleep(for: .milliseconds(Int(backoff * 1_000)))

@@ -43,8 +43,12 @@ struct HookDispatcherTests {
       targets: [.customizeAccessToken: .init(uri: "http://127.0.0.1:1/hook", keys: [key])],
       transport: transport,
       clock: AdjustableClock(fixedAt: Date(timeIntervalSince1970: 1_735_689_600)),
-      random: SeededRandom(seed: 1), backoff: 0)
+      random: SeededRandom(seed: 1), monotonic: { stopped }, backoff: 0)
   }
+
+  /// A monotonic time that stands still: the retries' deadline is the dispatcher's logic, not
+  /// how fast a loaded machine runs the test.
+  static let stopped = ContinuousClock.now
 
   static func json(_ status: Int, _ body: String, type: String = "application/json")
     -> Result<AuthFlowHTTP.HTTPResponse, TransportFailure>

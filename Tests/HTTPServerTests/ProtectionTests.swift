@@ -100,7 +100,6 @@ struct ProtectionTests {
       let request = Array(
         ("GET /health HTTP/1.1\r\nHost: t\r\nX-Pad: " + String(repeating: "a", count: 80)).utf8)
       let port = server.port
-      let started = ContinuousClock.now
       let sent = try await onThread { () throws -> Int in
         let connection = try TestConnection.openNow(port: port)
         for (index, byte) in request.enumerated() {
@@ -109,10 +108,10 @@ struct ProtectionTests {
         }
         return request.count
       }
-      let elapsed = ContinuousClock.now - started
+      // Counted in bytes, not seconds: a loaded machine stretches the client's pauses, not the
+      // server's deadline.
       #expect(sent >= 2, "the server should read a few bytes before its deadline")
       #expect(sent < 40, "the server should close after about 10 bytes, not wait for all 90")
-      #expect(elapsed < .seconds(8))
       #expect(try await server.isHealthy())
     }
   }
