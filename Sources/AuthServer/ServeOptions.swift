@@ -40,6 +40,8 @@ struct ServeOptions: Sendable {
   var firebaseProject: String?
   /// GoTrue's HTTP auth hooks (`--hook-…`).
   var hooks = HookOptions()
+  /// `--allow-clock`: `POST /authflow/v1/clock` may move the clock of a file store too.
+  var allowsClock = false
   /// `--quiet`: no line per request.
   var quiet = false
   /// `--help`.
@@ -131,7 +133,8 @@ struct ServeOptions: Sendable {
   private static let costs = EngineConfiguration.hashCosts
 
   /// Every option; `--help` lists them by section, in this order within one.
-  static let table = generalTable + usersOptions + featureTable + mfaOptions + rateLimitTable
+  static let table =
+    generalTable + usersOptions + featureTable + mfaOptions + rateLimitTable + testingOptions
 
   /// The options of every section but the features', MFA's and the rate limits'.
   private static let generalTable: [OptionSpec<ServeOptions>] = [
