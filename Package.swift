@@ -122,7 +122,7 @@ let package = Package(
     .executableTarget(name: "authflow-http", dependencies: ["AuthFlowHTTP"]),
 
     // The Supabase backend: GoTrue's REST API over an injected HTTP transport.
-    .target(name: "AuthFlowSupabase", dependencies: ["GoTrue", "AuthFlowHTTP"]),
+    .target(name: "AuthFlowSupabase", dependencies: ["GoTrue", "AuthFlowHTTP", "Clocks"]),
     .testTarget(
       name: "AuthFlowSupabaseTests",
       dependencies: [

@@ -23,9 +23,12 @@ public struct MailboxMessage: Equatable, Hashable, Sendable {
   /// The first link in its text.
   public var link: String?
 
-  /// What the link verifies: its `type` parameter (`signup`, `recovery`, …).
+  /// What the link verifies: its `type` parameter (`signup`, `recovery`, …); for a code with no
+  /// link, `reauthentication` (GoTrue's only email of that kind: the nonce a password change
+  /// asks for).
   public var type: String? {
-    guard let link, let components = URLComponents(string: link) else { return nil }
+    guard let link else { return code == nil ? nil : "reauthentication" }
+    guard let components = URLComponents(string: link) else { return nil }
     return components.queryItems?.first { $0.name == "type" }?.value
   }
 }

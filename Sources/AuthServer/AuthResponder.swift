@@ -17,23 +17,29 @@ public struct AuthResponder: HTTPResponder {
   let trust: LocalTrust
   /// GoTrue's request limits, per client.
   let limiter: RequestLimiter
+  /// The engine's clock as the clock route shows and moves it.
+  let clock: ServerClock
   private let routes: [Route]
 
   /// A responder for `engine`; `version` is what `/health` reports; `firebase` adds the
   /// Firebase Auth emulator's surface for its project; `externalURL`, when the server was
   /// given one, names it as well as loopback does for the privileged routes; `limiter` limits
-  /// requests per client (by default as GoTrue does with no limiting header: not at all).
+  /// requests per client (by default as GoTrue does with no limiting header: not at all);
+  /// `clock` says whether requests may move the engine's clock (by default not).
   init(
     engine: EmbeddedGoTrue, version: String, firebase: FirebaseEmulation? = nil,
-    externalURL: String? = nil, limiter: RequestLimiter = RequestLimiter(RequestLimits())
+    externalURL: String? = nil, limiter: RequestLimiter = RequestLimiter(RequestLimits()),
+    clock: ServerClock = .fixed
   ) {
     self.engine = engine
     self.version = version
     self.firebase = firebase
     self.limiter = limiter
+    self.clock = clock
     trust = LocalTrust(alsoNaming: externalURL.map { [$0] } ?? [])
     routes = Route.merged(
-      GoTrueRoutes.all + MailboxRoutes.all + (firebase.map(FirebaseRoutes.all) ?? []))
+      GoTrueRoutes.all + MailboxRoutes.all + ClockRoutes.all
+        + (firebase.map(FirebaseRoutes.all) ?? []))
   }
 
   /// Routes a request once, on the event loop: what costs nothing (`/health`, `/settings`,
@@ -88,7 +94,8 @@ public struct AuthResponder: HTTPResponder {
     decorate: @escaping @Sendable (HTTPResponse) -> HTTPResponse
   ) -> HTTPRoute {
     let context = RouteContext(
-      request: request, parameters: parameters, engine: engine, trust: trust, limiter: limiter)
+      request: request, parameters: parameters, engine: engine, trust: trust, limiter: limiter,
+      clock: clock)
     return .work {
       do throws(GoTrueFailure) {
         return decorate(try await handler(context))
@@ -98,9 +105,10 @@ public struct AuthResponder: HTTPResponder {
     }
   }
 
-  /// Whether `path` is a privileged surface's: the outbox, the emulator's own routes.
+  /// Whether `path` is a privileged surface's: the outbox, the emulator's own routes, the
+  /// clock.
   static func isPrivileged(_ path: String) -> Bool {
-    path.hasPrefix("/api/v1/") || path.hasPrefix("/emulator/v1/")
+    path.hasPrefix("/api/v1/") || path.hasPrefix("/emulator/v1/") || path.hasPrefix("/authflow/")
   }
 
   /// How a cross-origin request to `path` is answered: a privileged route grants nothing to a
@@ -145,6 +153,8 @@ struct RouteContext: Sendable {
   let trust: LocalTrust
   /// GoTrue's request limits (``limit(_:)``).
   let limiter: RequestLimiter
+  /// The engine's clock as the clock route moves it.
+  let clock: ServerClock
 
   /// The request's JSON body, which must be there.
   func body() throws(GoTrueFailure) -> RequestBody { try RequestBody(request.body) }

@@ -62,16 +62,19 @@ final class RequestLimiter: Sendable {
 }
 
 /// Time that only moves forward at the rate it passes: the wall clock's reading at start plus
-/// the time a monotonic clock has measured since.
+/// the time a monotonic clock has measured since, plus how far the clock it follows (the
+/// engine's, which the clock route moves) has been moved forward.
 struct MonotonicClock: AuthClock {
   private let startDate = Date()
   private let start = ContinuousClock.now
+  /// The clock whose moves it follows, so `advance 5m` refills buckets as five minutes would.
+  var following: AdjustableClock?
 
-  /// The start's wall-clock time plus the time elapsed since.
+  /// The start's wall-clock time plus the time elapsed since and the moves followed.
   var now: Date {
     let elapsed = ContinuousClock.now - start
     let seconds =
       Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    return startDate.addingTimeInterval(seconds)
+    return startDate.addingTimeInterval(seconds + (following?.offset ?? 0))
   }
 }

@@ -81,6 +81,14 @@ public enum ServeMain {
         "--seed makes every secret, code and token predictable, so it only runs on a throw-away "
           + "store; add --store :memory:", status: 2)
     }
+    if !options.engine.testCodes.isEmpty,
+      let exposed = options.http.hosts.first(where: { !isLoopbackHost($0) })
+    {
+      return fail(
+        "--test-otp makes the codes emailed to its addresses known to whoever reads the "
+          + "command line, so it only runs on loopback; --host \(exposed) listens beyond it",
+        status: 2)
+    }
     // A bad users file refuses to start before anything listens.
     var seeds: [SeedAccount]?
     if let users = options.users {
@@ -114,11 +122,13 @@ public enum ServeMain {
     configuration.emailLinks =
       options.appLinkScheme.map { .app(scheme: $0) }
       ?? .server(externalURL: options.externalURL ?? baseURL)
+    // One clock for the engine, the Firebase surface and the request limits, which the clock
+    // route moves where time travelled reaches no store other processes share.
+    let clock = AdjustableClock(fixedAt: options.seed.map { _ in fixedEpoch })
     let engine: EmbeddedGoTrue
     do {
       engine = try EmbeddedGoTrue(
-        location: store, configuration: configuration,
-        clock: AdjustableClock(fixedAt: options.seed.map { _ in fixedEpoch }),
+        location: store, configuration: configuration, clock: clock,
         random: options.seed.map { SeededRandom(seed: $0) as any RandomSource } ?? SystemRandom(),
         hooks: hookTargets.isEmpty
           ? nil
@@ -156,13 +166,34 @@ public enum ServeMain {
       FirebaseEmulation(
         engine: engine, projectID: project, linkBase: options.externalURL ?? baseURL)
     }
+    let movable = store == .memory || options.allowsClock
+    if options.allowsClock, store != .memory {
+      say(
+        "authflow serve: warning: --allow-clock: POST /authflow/v1/clock moves this server's "
+          + "clock, and the times it stamps in \(store) (sessions, codes, users) with it\n",
+        to: 2)
+    }
+    if !options.engine.testCodes.isEmpty {
+      let count = options.engine.testCodes.count
+      say(
+        "authflow serve: fixed codes (--test-otp) for \(count) address\(count == 1 ? "" : "es")"
+          + "; never for real use\n", to: 2)
+    }
+    // A server in someone else's process (the shell's) writes no log lines.
+    let logs = inBackground == nil
     var limits = options.requestLimits
     // Beyond loopback the clients are other machines, told apart by their addresses.
     limits.byPeerAddress = !exposed.isEmpty
     slot.install(
       AuthResponder(
         engine: engine, version: "authflow-\(version)", firebase: firebase,
-        externalURL: options.externalURL, limiter: RequestLimiter(limits)))
+        externalURL: options.externalURL,
+        limiter: RequestLimiter(limits, clock: MonotonicClock(following: clock)),
+        clock: ServerClock(
+          movable: movable ? clock : nil,
+          announce: { line in
+            if logs { say("authflow serve: \(line)\n", to: 2) }
+          })))
     if let inBackground {
       LoopThread.start { server.run() }
       inBackground(String(baseURL.dropFirst("http://".count)))
@@ -201,6 +232,11 @@ public enum ServeMain {
 
   private static func isLoopback(_ address: String) -> Bool {
     address.hasPrefix("127.") || address.hasPrefix("[::1]")
+  }
+
+  /// Whether a `--host` address is a loopback one (`127.0.0.1`, `::1`); the wildcards are not.
+  static func isLoopbackHost(_ host: String) -> Bool {
+    host.hasPrefix("127.") || host == "::1" || host.lowercased().hasPrefix("::ffff:127.")
   }
 
   private static func fail(_ text: String, status: Int32) -> Int32 {

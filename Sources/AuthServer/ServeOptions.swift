@@ -44,6 +44,8 @@ struct ServeOptions: Sendable {
   var configPath: String?
   /// What `--config` read.
   var projectConfig: ProjectConfig?
+  /// `--allow-clock`: `POST /authflow/v1/clock` may move the clock of a file store too.
+  var allowsClock = false
   /// `--quiet`: no line per request.
   var quiet = false
   /// `--help`.
@@ -116,7 +118,8 @@ struct ServeOptions: Sendable {
   private static let costs = EngineConfiguration.hashCosts
 
   /// Every option; `--help` lists them by section, in this order within one.
-  static let table = generalTable + usersOptions + featureTable + mfaOptions + rateLimitTable
+  static let table =
+    generalTable + usersOptions + featureTable + mfaOptions + rateLimitTable + testingOptions
 
   /// The options of every section but the features', MFA's and the rate limits'.
   private static let generalTable: [OptionSpec<ServeOptions>] = [

@@ -9,7 +9,9 @@ enum BackendFeature: Hashable, Sendable {
   var phrase: String {
     switch self {
     case .outbox: "an outbox to read (the embedded backend has one; supabase with --mailbox)"
-    case .clock: "a clock of its own (the embedded backend on --store :memory: has one)"
+    case .clock:
+      "a clock of its own (the embedded backend on --store :memory: has one, and supabase on "
+        + "authflow serve)"
     }
   }
 }

@@ -170,7 +170,7 @@ enum CommandTable {
   static let clock = Command(
     "clock", .feature(.clock), grammar: .duration(keyword: "advance"),
     "move the backend's clock forward (90s, 15m, 25h, 1h30m)", movesClock: true,
-    effect: .show { session, duration in session.advanceClock(by: duration.seconds) })
+    effect: .request { session, duration in await session.advanceClock(by: duration.seconds) })
 
   /// Every command, in the order help and the screens list them.
   static let all: [CommandSpec] = [

@@ -1,4 +1,5 @@
 import AuthFlow
+import Clocks
 
 /// What a command takes after its name, and the value it makes of those words. One grammar says
 /// how the words parse, what Tab offers, how usage reads and which words may be shown, so the
@@ -224,16 +225,16 @@ extension Grammar where Value == TypedDuration {
   static func duration(keyword: String) -> Grammar {
     Grammar(
       usage: "\(keyword) <duration>",
-      expected: "a duration such as 90s, 15m, 25h or 1h30m, up to 3650d",
+      expected: ClockDuration.examples,
       read: { words in
         guard words.count == 2, words.first == keyword, let text = words.last,
-          let seconds = DurationParser.seconds(text)
+          let seconds = ClockDuration.seconds(text)
         else { return nil }
         return TypedDuration(seconds: seconds, text: text)
       },
       completions: { typed, _ in typed.isEmpty ? [keyword] : [] },
       display: { [keyword, $0.text] },
-      unparsed: masking { $0 == keyword || DurationParser.seconds($0) != nil })
+      unparsed: masking { $0 == keyword || ClockDuration.seconds($0) != nil })
   }
 }
 
@@ -319,35 +320,6 @@ enum EnvironmentReference {
   /// gets another `$`.
   static func escaped(_ value: String) -> String {
     value.hasPrefix("$") && (name(in: value) != nil || value.hasPrefix("$$")) ? "$" + value : value
-  }
-}
-
-/// Durations such as `90s`, `15m`, `25h`, `2d` or `1h30m`, up to ``longest``.
-enum DurationParser {
-  /// The longest duration accepted: ten years, far past every lifetime the flow has (codes
-  /// 24 h, sessions 1 h), and short enough that no date arithmetic can overflow.
-  static let longest: Double = 3_650 * 86_400
-
-  static func seconds(_ text: String) -> Double? {
-    guard text.utf8.count <= 32 else { return nil }
-    var total = 0.0
-    var number = ""
-    for character in text {
-      if character.isASCII, character.isNumber {
-        number.append(character)
-        continue
-      }
-      guard let value = Double(number) else { return nil }
-      switch character {
-      case "s": total += value
-      case "m": total += value * 60
-      case "h": total += value * 3_600
-      case "d": total += value * 86_400
-      default: return nil
-      }
-      number = ""
-    }
-    return number.isEmpty && total > 0 && total <= longest ? total : nil
   }
 }
 

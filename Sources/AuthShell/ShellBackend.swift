@@ -37,9 +37,10 @@ struct ShellBackend {
   let random: any RandomSource
   /// Where the shell reads the emails the backend sent, if it can.
   let mailbox: (any ShellMailbox)?
-  /// The backend's clock, where the shell may move it (a throw-away store's only: travelled
-  /// time would otherwise reach a store other processes share).
-  let clock: AdjustableClock?
+  /// The backend's clock, where the shell may move it: a throw-away store's only (travelled
+  /// time would otherwise reach a store other processes share), or the clock of the
+  /// `authflow serve` a Supabase backend may be (the server decides).
+  let clock: BackendClock?
   /// The clock the shell tells time by: the backend's, or a seeded run's fixed one.
   let shellClock: AdjustableClock?
   /// What opening it changed to keep it safe (permissions made private), for the user.
@@ -50,7 +51,7 @@ struct ShellBackend {
   private init(
     kind: BackendKind, service: any AuthService, location: String, label: String?,
     restoresSession: Bool, random: any RandomSource, mailbox: (any ShellMailbox)?,
-    clock: AdjustableClock?, shellClock: AdjustableClock?, warnings: [String], greeting: [String]
+    clock: BackendClock?, shellClock: AdjustableClock?, warnings: [String], greeting: [String]
   ) {
     self.kind = kind
     self.service = service
@@ -157,7 +158,7 @@ struct ShellBackend {
       location: engine.location.description, label: nil,
       restoresSession: sessions.hasSavedSession(), random: random,
       mailbox: OutboxMailbox(outbox: engine.outbox),
-      clock: engine.location == .memory ? clock : nil, shellClock: clock,
+      clock: engine.location == .memory ? .local(clock) : nil, shellClock: clock,
       warnings: engine.warnings,
       greeting: [
         greeting
@@ -175,17 +176,15 @@ struct ShellBackend {
     savesSession: Bool = true, mailbox: MailpitMailbox? = nil, seed: UInt64? = nil
   ) throws(ShellError) -> ShellBackend {
     let client = SupabaseGoTrueClient(project: project, transport: transport)
-    if !savesSession, seed == nil {
-      return supabase(
-        project, service: GoTrueAuthService(api: client, sessions: MemorySessionStore()),
-        restoresSession: false, mailbox: mailbox, clock: nil, random: SystemRandom())
-    }
-    if let seed {
-      let clock = AdjustableClock(fixedAt: fixedEpoch)
+    // The wall clock, or a seeded run's fixed one; `clock advance` moves it with the server's.
+    let clock = AdjustableClock(fixedAt: seed.map { _ in fixedEpoch })
+    let server = ServeClock(project: project, transport: transport)
+    if !savesSession || seed != nil {
       let service = GoTrueAuthService(api: client, sessions: MemorySessionStore(), clock: clock)
       return supabase(
-        project, service: service, restoresSession: false, mailbox: mailbox, clock: clock,
-        random: SeededRandom(seed: seed))
+        project, service: service, restoresSession: false, mailbox: mailbox,
+        clock: clock, server: server,
+        random: seed.map { SeededRandom(seed: $0) as any RandomSource } ?? SystemRandom())
     }
     let sessions = SealedSessionFile(directory: stateDirectory, identity: "supabase:" + project.url)
     do {
@@ -194,9 +193,9 @@ struct ShellBackend {
       throw .backendUnavailable(error.description)
     }
     return supabase(
-      project, service: GoTrueAuthService(api: client, sessions: sessions),
-      restoresSession: sessions.hasSavedSession(), mailbox: mailbox, clock: nil,
-      random: SystemRandom())
+      project, service: GoTrueAuthService(api: client, sessions: sessions, clock: clock),
+      restoresSession: sessions.hasSavedSession(), mailbox: mailbox, clock: clock,
+      server: server, random: SystemRandom())
   }
 
   /// The Firebase project `project`, reached through `transport`, its session kept under
@@ -237,13 +236,14 @@ struct ShellBackend {
 
   private static func supabase(
     _ project: SupabaseProject, service: GoTrueAuthService, restoresSession: Bool,
-    mailbox: MailpitMailbox?, clock: AdjustableClock?, random: any RandomSource
+    mailbox: MailpitMailbox?, clock: AdjustableClock, server: ServeClock,
+    random: any RandomSource
   ) -> ShellBackend {
     ShellBackend(
       kind: .supabase, service: service, location: project.url,
       label: "supabase:\(project.name)", restoresSession: restoresSession, random: random,
-      mailbox: mailbox.map { RemoteMailbox($0) }, clock: nil, shellClock: clock, warnings: [],
-      greeting: [])
+      mailbox: mailbox.map { RemoteMailbox($0) }, clock: .server(server, shell: clock),
+      shellClock: clock, warnings: [], greeting: [])
   }
 
   private static func absolute(_ path: String) -> String {

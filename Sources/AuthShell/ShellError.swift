@@ -95,6 +95,8 @@ indirect enum ShellError: Error, Equatable, Sendable {
   case emailHasNoCode(id: String)
   /// The mailbox could not be read.
   case mailboxFailed(String)
+  /// The backend's clock did not move: why.
+  case clockNotMoved(String)
   /// The local store failed under a command: the run did not do what it says.
   case storeFailed(LocalStoreProblem)
 
@@ -232,6 +234,8 @@ indirect enum ShellError: Error, Equatable, Sendable {
     case .emailHasNoCode(let id):
       "email #\(id) has a link but no code (GoTrue's newer templates); open its link in a "
         + "browser, or add {{ .Token }} to the template"
+    case .clockNotMoved(let reason):
+      "the clock did not move: \(TerminalText.visible(reason))"
     case .mailboxFailed(let reason):
       reason
     case .storeFailed(.readOnly):

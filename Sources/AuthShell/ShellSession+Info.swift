@@ -145,10 +145,14 @@ extension ShellSession {
     (0...253_402_300_799).contains(seconds)
   }
 
-  /// `clock advance <duration>`.
-  func advanceClock(by seconds: Double) -> [String] {
-    guard let clock = backend.clock else { return [] }
-    clock.advance(by: seconds)
-    return ["clock: \(Renderer.timestamp(clock.now))"]
+  /// `clock advance <duration>`: the backend's time after the move, or why it did not move.
+  func advanceClock(by seconds: Double) async -> CommandOutput {
+    guard let clock = backend.clock else { return .done }
+    do throws(ShellError) {
+      let now = try await clock.advance(by: seconds)
+      return .printed(["clock: \(Renderer.timestamp(now))"])
+    } catch {
+      return .mistake(error)
+    }
   }
 }

@@ -25,7 +25,7 @@ public struct SystemClock: AuthClock {
 /// offset (for reproducible runs).
 public final class AdjustableClock: AuthClock {
   private let start: Date?
-  private let offset = Mutex<TimeInterval>(0)
+  private let offsetSeconds = Mutex<TimeInterval>(0)
 
   /// A clock that follows the wall clock, or stands at `start` until advanced.
   public init(fixedAt start: Date? = nil) {
@@ -34,12 +34,26 @@ public final class AdjustableClock: AuthClock {
 
   /// The current time of this clock.
   public var now: Date {
-    (start ?? Date()).addingTimeInterval(offset.withLock { $0 })
+    (start ?? Date()).addingTimeInterval(offset)
   }
+
+  /// How far the clock has been moved forward, in seconds.
+  public var offset: TimeInterval { offsetSeconds.withLock { $0 } }
 
   /// Moves the clock forward by `interval` seconds.
   public func advance(by interval: TimeInterval) {
     precondition(interval >= 0, "clocks only move forward")
-    offset.withLock { $0 += interval }
+    offsetSeconds.withLock { $0 += interval }
+  }
+
+  /// Moves the clock forward to `date`, returning how far it moved; `nil`, moving nothing, when
+  /// `date` is before the clock's time (clocks only move forward).
+  public func advance(to date: Date) -> TimeInterval? {
+    offsetSeconds.withLock { offset in
+      let interval = date.timeIntervalSince((start ?? Date()).addingTimeInterval(offset))
+      guard interval >= 0 else { return nil }
+      offset += interval
+      return interval
+    }
   }
 }

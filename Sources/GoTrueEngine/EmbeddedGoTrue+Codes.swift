@@ -75,7 +75,10 @@ extension EmbeddedGoTrue {
     let recipient = recipient ?? user.email
     let limits = limiter(database, now)
     if mailed { try limits.consumeEmailSent() }
-    let code = random.digits(6)
+    // A fixed test code still takes its draw, so every other secret of a seeded run stays
+    // what it would be without one.
+    let drawn = random.digits(6)
+    let code = configuration.testCodes[EmailRules.normalized(recipient)] ?? drawn
     let token = (pkce ? Self.pkcePrefix : "") + linkToken(email: recipient, code: code)
     // A reauthentication nonce is typed, never followed: it has no link.
     let linked = kind != .reauthentication

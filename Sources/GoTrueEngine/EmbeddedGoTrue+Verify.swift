@@ -42,6 +42,10 @@ extension EmbeddedGoTrue {
     let outcome = try answer(spending: \.verify, for: email) {
       database, now -> GoTrueVerifyOutcome in
       guard CodeRules.isWellFormed(code) else { throw Self.invalidCode }
+      // A used code of one kind must not hide an unused one of another with the same digits
+      // (a fixed test code, `--test-otp`, is the same for every kind): it answers only when
+      // nothing else matched.
+      var used: (token: CodeRow, user: UserRecord)?
       for kind in CodeKind.verified(by: type) {
         let owner =
           kind == .emailChangeNew
@@ -54,12 +58,20 @@ extension EmbeddedGoTrue {
             in: database, where: "user_id = ? AND kind = ? AND token_hash = ?", .text(user.id),
             .text(kind.rawValue), .blob(codeHash(kind, userID: user.id, code: code)))
         else { continue }
+        if token.usedAt != nil {
+          used = used ?? (token, user)
+          continue
+        }
         switch try spend(token, of: user, database, now: now, failure: Self.invalidCode) {
         case .emailChangePending(let message):
           return .emailChangePending(message: message)
         case .proved(let user):
           return .session(try createSession(for: user, method: .otp, in: database, now: now))
         }
+      }
+      if let used {
+        // Refused as already used.
+        _ = try spend(used.token, of: used.user, database, now: now, failure: Self.invalidCode)
       }
       throw Self.invalidCode
     }

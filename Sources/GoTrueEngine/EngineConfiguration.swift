@@ -88,6 +88,10 @@ public struct EngineConfiguration: Equatable, Sendable {
   /// How long sessions last (GoTrue's `SESSIONS_TIMEBOX` and `SESSIONS_INACTIVITY_TIMEOUT`):
   /// for as long as they are refreshed, by default.
   public var sessionLimits = SessionLimits()
+  /// Fixed emailed codes for tests (`--test-otp`), by normalized address: every code mailed to
+  /// one of these addresses is its code here, as GoTrue's `sms.test_otp` fixes a phone's.
+  /// Each stays single use. Never for a server others can reach.
+  public var testCodes: [String: String] = [:]
 
   /// GoTrue's defaults.
   public init() {}

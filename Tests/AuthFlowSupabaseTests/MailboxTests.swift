@@ -35,6 +35,17 @@ struct MailboxTests {
       ])
   }
 
+  @Test func aCodeWithoutALinkIsAReauthenticationNonce() {
+    let sent = Date(timeIntervalSince1970: 0)
+    let nonce = MailboxMessage(
+      id: "1", recipient: "a@b.co", subject: "Confirm reauthentication", sentAt: sent,
+      code: "123456", link: nil)
+    #expect(nonce.type == "reauthentication")
+    let empty = MailboxMessage(
+      id: "2", recipient: "a@b.co", subject: "Hello", sentAt: sent, code: nil, link: nil)
+    #expect(empty.type == nil)
+  }
+
   @Test func aTemplateWithoutACodeGivesNone() {
     #expect(MailpitMailbox.code(in: "Follow this link: https://x.io/verify?token=abc") == nil)
     #expect(MailpitMailbox.code(in: "Your code is 987654") == "987654")

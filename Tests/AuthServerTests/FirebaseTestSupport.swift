@@ -31,7 +31,8 @@ struct FirebaseTestServer {
       location: .memory, configuration: configuration, clock: clock, random: SeededRandom(seed: 1))
     emulation = FirebaseEmulation(
       engine: engine, projectID: "demo-app", linkBase: "http://127.0.0.1:9099")
-    responder = AuthResponder(engine: engine, version: "test", firebase: emulation)
+    responder = AuthResponder(
+      engine: engine, version: "test", firebase: emulation, clock: ServerClock(movable: clock))
   }
 
   /// One request as the HTTP server would hand it over.

@@ -4,6 +4,7 @@ import Foundation
 import GoTrue
 import GoTrueEngine
 import HTTPServer
+import Synchronization
 import Testing
 
 @testable import AuthServer
@@ -14,19 +15,28 @@ struct TestServer {
   let responder: AuthResponder
   let clock: AdjustableClock
 
+  /// A server whose clock the clock route may move (unless `movableClock` is off), telling
+  /// `clockLog` when it does; with `limitsFollowingClock`, a limiter whose windows follow it.
   init(
     externalURL: String? = nil, limiter: RequestLimiter = RequestLimiter(RequestLimits()),
-    configure: (inout EngineConfiguration) -> Void = { _ in }
+    limitsFollowingClock: RequestLimits? = nil, movableClock: Bool = true,
+    clockLog: ClockLog? = nil, configure: (inout EngineConfiguration) -> Void = { _ in }
   ) throws {
     var configuration = EngineConfiguration()
     configuration.hashCost = Bcrypt.minimumCost
     configuration.emailLinks = .server(externalURL: "http://127.0.0.1:9999")
     configure(&configuration)
-    clock = AdjustableClock(fixedAt: Date(timeIntervalSince1970: 1_735_689_600))
+    let clock = AdjustableClock(fixedAt: Date(timeIntervalSince1970: 1_735_689_600))
+    self.clock = clock
     engine = try EmbeddedGoTrue(
       location: .memory, configuration: configuration, clock: clock, random: SeededRandom(seed: 1))
     responder = AuthResponder(
-      engine: engine, version: "test", externalURL: externalURL, limiter: limiter)
+      engine: engine, version: "test", externalURL: externalURL,
+      limiter: limitsFollowingClock.map {
+        RequestLimiter($0, clock: MonotonicClock(following: clock))
+      } ?? limiter,
+      clock: ServerClock(
+        movable: movableClock ? clock : nil, announce: { line in clockLog?.append(line) }))
   }
 
   /// The answer to one request, as the HTTP server would get it: from the event loop when the
@@ -56,6 +66,15 @@ struct TestServer {
     #expect(reply.status == 200)
     return try #require(reply.object)
   }
+}
+
+/// The lines a server's log got about its clock.
+final class ClockLog: Sendable {
+  private let storage = Mutex<[String]>([])
+
+  func append(_ line: String) { storage.withLock { $0.append(line) } }
+
+  var lines: [String] { storage.withLock { $0 } }
 }
 
 extension HTTPResponder {

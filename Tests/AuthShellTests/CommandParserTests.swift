@@ -265,16 +265,6 @@ struct CommandParserTests {
     }
   }
 
-  @Test func durations() {
-    #expect(DurationParser.seconds("90s") == 90)
-    #expect(DurationParser.seconds("15m") == 900)
-    #expect(DurationParser.seconds("25h") == 90_000)
-    #expect(DurationParser.seconds("1h30m") == 5_400)
-    for bad in ["", "0s", "10", "1x", "h", "1.5h", "-1s"] {
-      #expect(DurationParser.seconds(bad) == nil, "\(bad)")
-    }
-  }
-
   @Test func completion() {
     #expect(Completion.candidates(for: "", in: context(.choice)).prefix(2) == ["signin", "create"])
     #expect(

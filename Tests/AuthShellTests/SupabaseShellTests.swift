@@ -75,6 +75,15 @@ final class SupabaseShellTests {
     #expect(third.status == 0, "\(third.error)")
   }
 
+  @Test func aServerWithoutAClockRouteSaysSoInOneLine() throws {
+    let result = try shell(
+      "clock advance 1h", environment: ["SUPABASE_URL": url, "SUPABASE_ANON_KEY": Self.key])
+    #expect(
+      result.error
+        == "line 1: the clock did not move: the server has no clock to move: only authflow serve "
+        + "answers /authflow/v1/clock (a Supabase project does not)\n")
+  }
+
   @Test func flagsOverrideTheEnvironmentAndEchoShowsTheProject() throws {
     let result = try shell(
       "signin",
