@@ -164,6 +164,7 @@ let package = Package(
       dependencies: [
         "AuthServer", "HTTPServer", "GoTrueEngine", "FirebaseEmulator", "GoTrue",
         "IdentityToolkit", "AuthCrypto", "Clocks", "AuthFlowSupabase", "AuthFlowHTTP",
+        "CommandLineOptions",
       ]),
 
     // The shell: line sources, parser, command table, renderer, runner, libedit terminal.
@@ -179,6 +180,7 @@ let package = Package(
       dependencies: [
         "AuthShell", "AuthFlow", "AuthFlowGoTrue", "GoTrue", "GoTrueEngine", "AuthCrypto",
         "PrivateFiles", "SavedSessions", "Clocks", "authflow", "authflow-http",
+        "CommandLineOptions", "UserSeeds",
       ],
       exclude: ["Support"]),
     // The executable only hands the command line to AuthShell.

@@ -33,7 +33,9 @@ extension Playback {
 
   /// `authflow play --help`.
   static var usage: String {
-    var lines = ["authflow play: \(abstract).", "", "usage: authflow \(Subcommand.play.synopsis)", ""]
+    var lines = [
+      "authflow play: \(abstract).", "", "usage: authflow \(Subcommand.play.synopsis)", "",
+    ]
     lines += about
     lines += OptionParser.usage(table, sections: ["playback"])
     lines += ["", "Shell options (see authflow --help), such as --backend, apply to the script."]

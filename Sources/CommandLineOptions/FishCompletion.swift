@@ -67,7 +67,9 @@ struct FishCompletion {
     case .list(let words): "-x -a " + quote(words.joined(separator: " "))
     case .file(let extensions) where extensions.isEmpty: "-r -F"
     case .file(let extensions):
-      "-x -a " + quote("(__fish_complete_suffix " + extensions.map { "." + $0 }.joined(separator: " ") + ")")
+      "-x -a "
+        + quote(
+          "(__fish_complete_suffix " + extensions.map { "." + $0 }.joined(separator: " ") + ")")
     case .directory: "-x -a " + quote("(__fish_complete_directories)")
     }
   }

@@ -84,7 +84,9 @@ public struct ManualPage: Sendable {
 
   private func subcommand(_ command: CommandDescription) -> [String] {
     var lines = [".SS \"\(Roff.escape("\(program.name) \(command.name)"))\""]
-    lines += Roff.paragraphs([command.abstract.prefix(1).uppercased() + command.abstract.dropFirst() + "."] + command.discussion, first: true)
+    lines += Roff.paragraphs(
+      [command.abstract.prefix(1).uppercased() + command.abstract.dropFirst() + "."]
+        + command.discussion, first: true)
     for section in command.sections {
       lines += [".PP", Roff.escape("Options (\(section)):")]
       lines += command.options.filter { $0.section == section }.flatMap(Roff.option)

@@ -20,7 +20,9 @@ struct CompletionKindTests {
 
   @Test func aFlagTakesNothingAndADeclaredKindWins() {
     #expect(CompletionKind(placeholder: nil) == CompletionKind.none)
-    let declared = OptionSpec<Int>(["--cache"], "DIR", ["a folder"], section: "s", completion: .directory) {
+    let declared = OptionSpec<Int>(
+      ["--cache"], "DIR", ["a folder"], section: "s", completion: .directory
+    ) {
       _, _ in
     }
     #expect(declared.described.completion == .directory)

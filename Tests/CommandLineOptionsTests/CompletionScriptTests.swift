@@ -56,12 +56,16 @@ struct CompletionScriptTests {
         ], in: folder)
       #expect(self.words(run.output) == offered, "\(line)")
     }
-    let registered = try ShellRun.run("/bin/bash", ["--norc", "-c", "source \(path); complete -p sample"])
+    let registered = try ShellRun.run(
+      "/bin/bash", ["--norc", "-c", "source \(path); complete -p sample"])
     #expect(registered.output == "complete -F _sample sample\n")
     // --name=value: bash splits the word at '='.
     let inline = try ShellRun.run(
       "/bin/bash",
-      ["--norc", "-c", "source \(path); COMP_WORDS=(sample --backend = r); COMP_CWORD=3; _sample; echo ${COMPREPLY[@]}"])
+      [
+        "--norc", "-c",
+        "source \(path); COMP_WORDS=(sample --backend = r); COMP_CWORD=3; _sample; echo ${COMPREPLY[@]}",
+      ])
     #expect(inline.output == "remote\n")
   }
 

@@ -24,13 +24,17 @@ struct ManualPageTests {
     #expect(page.contains(".B sample\ndraw [FILE.dot|FILE.svg]\n"))
     #expect(page.contains("It also takes the shell's options"))
     // A variable two options read is one entry naming both.
-    #expect(page.contains(".TP\n\\fBSAMPLE_STORE\\fR\nsets sample \\-\\-store\nsets sample users \\-\\-format\n"))
+    #expect(
+      page.contains(
+        ".TP\n\\fBSAMPLE_STORE\\fR\nsets sample \\-\\-store\nsets sample users \\-\\-format\n"))
     #expect(page.contains(".SH \"NOTES\"\nA note.\n.TP\n\\fBx\\fR\ny\n"))
     #expect(page.contains("\\fBNO_COLOR\\fR\nno colour\n.SH \"EXIT STATUS\"\n0 when it worked.\n"))
   }
 
   @Test func textIsNeverTakenForARequest() {
-    #expect(page.contains("It reads FILE.\n\\&.dots and 'quotes' at a line's start stay text \\e \\[u2026]\n"))
+    #expect(
+      page.contains(
+        "It reads FILE.\n\\&.dots and 'quotes' at a line's start stay text \\e \\[u2026]\n"))
     for line in page.split(separator: "\n") where line.hasPrefix("'") {
       Issue.record("a line starts with a quote: \(line)")
     }

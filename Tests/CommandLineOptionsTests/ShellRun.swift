@@ -20,7 +20,8 @@ struct ShellRun {
     try process.run()
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return ShellRun(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    return ShellRun(
+      status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
   }
 
   /// A fresh folder with `files` (empty) and a folder `dir`, removed by the caller.
@@ -28,7 +29,9 @@ struct ShellRun {
     let folder = NSTemporaryDirectory() + "completion-\(UUID().uuidString)"
     try FileManager.default.createDirectory(
       atPath: folder + "/dir", withIntermediateDirectories: true)
-    for file in files { _ = FileManager.default.createFile(atPath: folder + "/" + file, contents: nil) }
+    for file in files {
+      _ = FileManager.default.createFile(atPath: folder + "/" + file, contents: nil)
+    }
     return folder
   }
 }
