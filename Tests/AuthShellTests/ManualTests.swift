@@ -64,7 +64,7 @@ struct ManualTests {
   @Test func groffFindsNothingWrongWithTheManual() throws {
     let file = NSTemporaryDirectory() + "authflow-\(UUID().uuidString).1"
     try runAuthflow(["--generate-manual"]).output.write(
-      toFile: file, atomically: true, encoding: .utf8)
+      toFile: file, atomically: false, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: file) }
     let lint = try runProgram("/usr/bin/groff", ["-ww", "-z", "-man", file])
     #expect(lint.status == 0 && lint.output.isEmpty, "\(lint.output)")
@@ -73,7 +73,7 @@ struct ManualTests {
   @Test func bashCompletesTheRealCommandLine() throws {
     let script = try runAuthflow(["--generate-completion-script", "bash"]).output
     let file = NSTemporaryDirectory() + "authflow-\(UUID().uuidString).bash"
-    try script.write(toFile: file, atomically: true, encoding: .utf8)
+    try script.write(toFile: file, atomically: false, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: file) }
     let cases: [([String], [String])] = [
       (["authflow", "--ba"], ["--backend", "--bail"]),

@@ -27,7 +27,7 @@ struct CompletionScriptTests {
   private func script(_ shell: CompletionShell, named name: String) throws -> String {
     let path = folder + "/" + name
     try shell.script(for: SampleProgram.program).write(
-      toFile: path, atomically: true, encoding: .utf8)
+      toFile: path, atomically: false, encoding: .utf8)
     return path
   }
 
@@ -90,9 +90,9 @@ struct CompletionScriptTests {
     defer { try? FileManager.default.removeItem(atPath: functions) }
     try FileManager.default.createDirectory(atPath: functions, withIntermediateDirectories: true)
     try CompletionShell.zsh.script(for: SampleProgram.program).write(
-      toFile: functions + "/_sample", atomically: true, encoding: .utf8)
+      toFile: functions + "/_sample", atomically: false, encoding: .utf8)
     let capture = functions + "/capture.zsh"
-    try ZshCapture.script.write(toFile: capture, atomically: true, encoding: .utf8)
+    try ZshCapture.script.write(toFile: capture, atomically: false, encoding: .utf8)
     for (line, offered) in Self.cases {
       let run = try ShellRun.run("/usr/bin/zsh", ["-f", capture, functions, line], in: folder)
       #expect(words(run.output) == offered, "\(line): \(run.output)")

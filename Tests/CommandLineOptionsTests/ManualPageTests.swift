@@ -41,8 +41,8 @@ struct ManualPageTests {
   }
 
   @Test func groffFindsNothingWrong() throws {
-    let file = NSTemporaryDirectory() + "manual-\(UUID().uuidString).1"
-    try page.write(toFile: file, atomically: true, encoding: .utf8)
+    let file = NSTemporaryDirectory() + "authflow-manual-\(UUID().uuidString).1"
+    try page.write(toFile: file, atomically: false, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: file) }
     let lint = try ShellRun.run("/usr/bin/groff", ["-ww", "-z", "-man", file])
     #expect(lint.status == 0 && lint.output.isEmpty, "\(lint.output)")

@@ -26,7 +26,7 @@ struct ShellRun {
 
   /// A fresh folder with `files` (empty) and a folder `dir`, removed by the caller.
   static func folder(with files: [String]) throws -> String {
-    let folder = NSTemporaryDirectory() + "completion-\(UUID().uuidString)"
+    let folder = NSTemporaryDirectory() + "authflow-completion-\(UUID().uuidString)"
     try FileManager.default.createDirectory(
       atPath: folder + "/dir", withIntermediateDirectories: true)
     for file in files {
