@@ -7,14 +7,14 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 # System C libraries the package links, and the tools the tests and benchmarks drive.
 BUILD_PACKAGES := libsqlite3-dev libcrypt-dev libssl-dev libedit-dev libevent-dev libqrcodegen-dev libtomlplusplus-dev libcurl4
-TEST_PACKAGES := sqlite3 python3 python3-pexpect python3-venv
+TEST_PACKAGES := sqlite3 python3 python3-pexpect python3-venv groff-base man-db bash zsh fish
 BENCH_PACKAGES := wrk
 COVERAGE_FLOORS := AuthFlow=90 Clocks=90 AuthCrypto=85 PrivateFiles=85 GoTrue=85 AuthFlowGoTrue=85 \
 	GoTrueEngine=85 AuthFlowHTTP=80 HTTPServer=80 AuthServer=80 CommandLineOptions=90 \
 	AuthFlowSupabase=85 AuthFlowFirebase=85 IdentityToolkit=80 AuthShell=80 \
 	SavedSessions=85 FirebaseEmulator=85 QRCode=85 UserSeeds=85 TOML=85
 
-.PHONY: all deps test-deps build release run test lint format coverage bench clean
+.PHONY: all deps test-deps build release run install uninstall test lint format coverage bench clean
 
 all: build
 
@@ -45,6 +45,17 @@ release: deps
 run: release
 	@$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/authflow $(ARGS)
 
+# `make install` puts the release build, its manual page and its completion scripts under
+# $(DESTDIR)$(PREFIX); `make uninstall` removes exactly those files (scripts/install lists them).
+PREFIX ?= /usr/local
+DESTDIR ?=
+
+install: release
+	@scripts/install "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)" "$(DESTDIR)$(PREFIX)"
+
+uninstall:
+	@scripts/install --uninstall "$(DESTDIR)$(PREFIX)"
+
 # The tests get a temporary folder of their own, which must be free of their files afterwards.
 TEST_TMPDIR := $(CURDIR)/.build/test-tmp
 
@@ -54,6 +65,8 @@ test: test-deps lint
 	TMPDIR=$(TEST_TMPDIR) $(SWIFT) test --skip-build --enable-code-coverage
 	@scripts/check-coverage $(COVERAGE_FLOORS)
 	TMPDIR=$(TEST_TMPDIR) /usr/bin/python3 Tests/Terminal/test_terminal.py \
+		$$($(SWIFT) build --show-bin-path)/authflow
+	TMPDIR=$(TEST_TMPDIR) /usr/bin/python3 Tests/Install/test_install.py \
 		$$($(SWIFT) build --show-bin-path)/authflow
 	@scripts/python-env
 	AUTHFLOW=$$($(SWIFT) build --show-bin-path)/authflow TMPDIR=$(TEST_TMPDIR) PYTHONDONTWRITEBYTECODE=1 \

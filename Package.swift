@@ -173,6 +173,7 @@ let package = Package(
       dependencies: [
         "AuthServer", "HTTPServer", "GoTrueEngine", "FirebaseEmulator", "GoTrue",
         "IdentityToolkit", "AuthCrypto", "Clocks", "AuthFlowSupabase", "AuthFlowHTTP",
+        "CommandLineOptions",
       ]),
 
     // The shell: line sources, parser, command table, renderer, runner, libedit terminal.
@@ -188,6 +189,7 @@ let package = Package(
       dependencies: [
         "AuthShell", "AuthFlow", "AuthFlowGoTrue", "GoTrue", "GoTrueEngine", "AuthCrypto",
         "PrivateFiles", "SavedSessions", "Clocks", "authflow", "authflow-http",
+        "CommandLineOptions", "UserSeeds",
       ],
       exclude: ["Support"]),
     // The executable only hands the command line to AuthShell.

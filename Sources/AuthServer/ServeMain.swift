@@ -52,6 +52,7 @@ public enum ServeMain {
     arguments: [String], environment: [String: String], version: String,
     inBackground: ((String) -> Void)?
   ) -> Int32 {
+    let started = ContinuousClock.now
     let options: ServeOptions
     do {
       var parsed = try ServeOptions.parse(arguments, environment: environment)
@@ -107,9 +108,11 @@ public enum ServeMain {
     }
 
     let slot = ResponderSlot()
+    let tally = RequestTally()
     let server: HTTPServer
     do {
       server = try HTTPServer(configuration: options.http, responder: slot) { entry in
+        tally.count(status: entry.status)
         if !options.quiet { AccessLog.write(entry) }
       }
     } catch {
@@ -216,9 +219,22 @@ public enum ServeMain {
         "authflow serve: Firebase Auth emulator for project \(firebase.projectID) at \(baseURL) "
           + "(FIREBASE_AUTH_EMULATOR_HOST=\(host))\n", to: 1)
     }
+    let ready = readyLine(after: ContinuousClock.now - started, quiet: options.quiet)
+    say("authflow serve: \(ready)\n", to: 2)
     server.run()
-    say("authflow serve: stopped\n", to: 2)
+    // At a terminal, what it answered; a log read by a program keeps its last line.
+    let summary = isatty(2) == 1 ? ": " + tally.summary : ""
+    say("authflow serve: stopped\(summary)\n", to: 2)
     return 0
+  }
+
+  /// The status line once it listens with its engine open: how long that took, and how to
+  /// stop it. (The first line, on standard output, carries what scripts read.)
+  static func readyLine(after elapsed: Duration, quiet: Bool) -> String {
+    let (seconds, attoseconds) = elapsed.components
+    let millis = seconds * 1_000 + attoseconds / 1_000_000_000_000_000
+    let logging = quiet ? "no line per request (--quiet)" : "one line per request below"
+    return "ready in \(millis) ms; \(logging); Ctrl-C stops it"
   }
 
   /// The host part of a URL for a listening address (`[::1]`, and loopback for a wildcard).

@@ -64,25 +64,28 @@ struct ServeOptions: Sendable {
   /// `authflow serve --help`.
   static var usage: String {
     let lines =
-      [
-        "authflow serve: the embedded engine as a local Supabase Auth (GoTrue) server.",
-        "",
-        "usage: authflow serve [options]",
-        "",
-        "GoTrue's REST API at / and /auth/v1/, the admin API for the service-role key, and the",
-        "outbox in Mailpit's API at /api/v1/. Options also come from GoTrue's variables (env).",
-        "With --firebase-project, also the Firebase Auth emulator's REST API on the same",
-        "accounts (FIREBASE_AUTH_EMULATOR_HOST=HOST:PORT for the Firebase SDKs).",
-        "With --config, a project's firebase.json and .firebaserc, or supabase/config.toml,",
-        "give the options the command line and the variables do not.",
-      ]
-      + OptionParser.usage(
-        allOptions,
-        sections: [
-          "server", "GoTrue", "MFA", "hooks", "Firebase", "rate limits", "testing", "other",
-        ])
+      ["authflow serve: \(abstract).", "", "usage: authflow serve [options]", ""] + about
+      + OptionParser.usage(allOptions, sections: sections)
     return lines.joined(separator: "\n")
   }
+
+  /// What `authflow serve` is, in a few words.
+  static let abstract = "the embedded engine as a local Supabase Auth (GoTrue) server"
+
+  /// What `--help` says before the options.
+  static let about = [
+    "GoTrue's REST API at / and /auth/v1/, the admin API for the service-role key, and the",
+    "outbox in Mailpit's API at /api/v1/. Options also come from GoTrue's variables (env).",
+    "With --firebase-project, also the Firebase Auth emulator's REST API on the same",
+    "accounts (FIREBASE_AUTH_EMULATOR_HOST=HOST:PORT for the Firebase SDKs).",
+    "With --config, a project's firebase.json and .firebaserc, or supabase/config.toml,",
+    "give the options the command line and the variables do not.",
+  ]
+
+  /// The sections of the options, in the order `--help` lists them.
+  static let sections = [
+    "server", "GoTrue", "MFA", "hooks", "Firebase", "rate limits", "testing", "other",
+  ]
 
   /// A number in `range`, or what the option takes.
   private static func number<T: FixedWidthInteger>(

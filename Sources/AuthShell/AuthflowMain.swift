@@ -1,6 +1,7 @@
 import AuthFlowFirebase
 import AuthFlowHTTP
 import AuthFlowSupabase
+import CommandLineOptions
 import GoTrueEngine
 import PrivateFiles
 
@@ -13,15 +14,16 @@ public enum AuthflowMain {
   /// The program's version.
   public static let version = ProgramVersion.number
 
-  /// Runs `authflow` with `arguments` (after the program name); returns the exit status.
+  /// Runs the shell with `arguments` (after the program name); `serveCommand` describes
+  /// `authflow serve` for the manual and completion scripts. The exit status.
   @MainActor
   public static func run(
-    arguments: [String], environment: [String: String],
+    arguments: [String], environment: [String: String], serveCommand: CommandDescription,
     startLocalServer: LocalServerStarter? = nil
   ) async -> Int32 {
     await run(
       arguments: arguments, environment: environment, playback: nil,
-      startLocalServer: startLocalServer)
+      serveCommand: serveCommand, startLocalServer: startLocalServer)
   }
 
   /// `authflow play FILE [--pace MS] [--step] [options]`: a presenter's playback of a script.
@@ -33,11 +35,15 @@ public enum AuthflowMain {
     switch Playback.parse(arguments) {
     case .failure(let error): return usageError(error)
     case .success(let (playback, rest)):
+      if playback.help {
+        print(Playback.usage)
+        return 0
+      }
       guard rest.contains(where: { !$0.hasPrefix("-") }) else {
         return usageError(.playNeedsScript)
       }
       return await run(
-        arguments: rest, environment: environment, playback: playback,
+        arguments: rest, environment: environment, playback: playback, serveCommand: nil,
         startLocalServer: startLocalServer)
     }
   }
@@ -45,7 +51,7 @@ public enum AuthflowMain {
   @MainActor
   private static func run(
     arguments: [String], environment: [String: String], playback: Playback?,
-    startLocalServer: LocalServerStarter?
+    serveCommand: CommandDescription?, startLocalServer: LocalServerStarter?
   ) async -> Int32 {
     var options: ShellOptions
     do {
@@ -78,6 +84,16 @@ public enum AuthflowMain {
     }
     if options.version {
       print("authflow \(version)")
+      return 0
+    }
+    if options.generateManual || options.completionScript != nil {
+      guard let serveCommand else { return usageError(.option(.unknown("--generate-manual"))) }
+      let program = AuthflowProgram.description(serve: serveCommand)
+      if let shell = options.completionScript {
+        print(shell.script(for: program), terminator: "")
+      } else {
+        print(AuthflowManual.page(serve: serveCommand, version: version).roff, terminator: "")
+      }
       return 0
     }
 

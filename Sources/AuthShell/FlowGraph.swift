@@ -1,4 +1,5 @@
 import AuthFlow
+import CommandLineOptions
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -14,21 +15,50 @@ import AuthFlow
 public enum FlowGraph {
   /// Runs `authflow graph`; the exit status.
   public static func run(arguments: [String]) -> Int32 {
+    if arguments == ["-h"] || arguments == ["--help"] {
+      print(usage)
+      return 0
+    }
     let dot = FlowCoverage.dot()
     guard let path = arguments.first else {
       print(dot, terminator: "")
       return 0
     }
     guard arguments.count == 1, path.hasSuffix(".dot") || path.hasSuffix(".svg") else {
-      print(
-        "authflow graph: takes one file ending in .dot or .svg, or none for DOT on standard output")
-      return 2
+      return fail(
+        "takes one file ending in .dot or .svg, or none for DOT on standard output; "
+          + "see authflow graph --help")
     }
-    if let problem = write(dot, to: path) {
-      print("authflow graph: \(problem)")
-      return 2
-    }
+    if let problem = write(dot, to: path) { return fail(problem) }
     return 0
+  }
+
+  /// The options of `authflow graph`: only `--help` (its operand is the file).
+  static let table: [OptionSpec<Bool>] = [
+    OptionSpec(["-h", "--help"], nil, ["print this help and exit"], section: "graph") {
+      help, _ in help = true
+    }
+  ]
+
+  /// What `authflow graph` does, in a few words.
+  static let abstract = "the flow's navigation graph, as Graphviz DOT or SVG"
+
+  /// What `--help` says before the options.
+  static let about = [
+    "Without a file, the graph's DOT goes to standard output; FILE.dot is written as DOT,",
+    "FILE.svg is drawn by Graphviz's dot (apt-get install graphviz).",
+  ]
+
+  /// `authflow graph --help`.
+  static var usage: String {
+    (["authflow graph: \(abstract).", "", "usage: authflow \(Subcommand.graph.synopsis)", ""]
+      + about + OptionParser.usage(table, sections: ["graph"])).joined(separator: "\n")
+  }
+
+  private static func fail(_ problem: String) -> Int32 {
+    var line = "authflow graph: \(problem)\n"
+    _ = line.withUTF8 { Glibc.write(2, $0.baseAddress, $0.count) }
+    return 2
   }
 
   /// Writes `dot` to `path`, as SVG through Graphviz when the name ends in `.svg`; a one-line

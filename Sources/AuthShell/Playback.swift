@@ -16,6 +16,8 @@ struct Playback: Sendable {
   var sleep: @Sendable (Int) -> Void = { milliseconds in usleep(useconds_t(milliseconds) * 1_000) }
   /// Waits for Enter; `nil` when there is no terminal to read it from (pauses are skipped).
   var waitForEnter: (@Sendable () -> Void)?
+  /// `--help`: print the playback's usage.
+  var help = false
 
   /// Types `prompt` at once, then `text` a character at a time, then the newline.
   func type(_ text: String, after prompt: String, to output: ShellOutput) {
@@ -36,35 +38,32 @@ struct Playback: Sendable {
     output.flush()
   }
 
-  /// `authflow play` reads `--pace MS` and `--step` and leaves the rest to the shell's options;
+  /// `authflow play` reads its options (``table``) and leaves the rest to the shell's options;
   /// the playback and the rest, or a one-line mistake.
   static func parse(_ arguments: [String]) -> Result<(Playback, [String]), ShellError> {
-    var playback = Playback(waitForEnter: enterFromTerminal())
+    var own: [String] = []
     var rest: [String] = []
-    var index = 0
-    while index < arguments.count {
-      let argument = arguments[index]
-      if argument == "--step" {
-        playback.step = true
-      } else if argument == "--pace" || argument.hasPrefix("--pace=") {
-        let value =
-          argument.hasPrefix("--pace=")
-          ? String(argument.dropFirst("--pace=".count))
-          : (index + 1 < arguments.count ? arguments[index + 1] : "")
-        if !argument.hasPrefix("--pace=") { index += 1 }
-        guard let pace = Int(value), (0...2_000).contains(pace) else {
-          return .failure(
-            .option(
-              OptionError.badValue(
-                option: "--pace", expected: "milliseconds per character, 0 to 2000 (default 40)")))
-        }
-        playback.pace = pace
-      } else {
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      let name = argument.hasPrefix("--") ? String(argument.prefix { $0 != "=" }) : argument
+      guard let spec = table.first(where: { $0.names.contains(name) }) else {
         rest.append(argument)
+        continue
       }
-      index += 1
+      own.append(argument)
+      if spec.value != nil, !argument.contains("=") {
+        // A missing value is the parser's to report.
+        if let value = remaining.popFirst() { own.append(value) }
+      }
     }
-    return .success((playback, rest))
+    do {
+      let playback = try OptionParser.parse(
+        own, table: table, into: Playback(waitForEnter: enterFromTerminal())
+      ).options
+      return .success((playback, rest))
+    } catch {
+      return .failure(.option(error))
+    }
   }
 
   /// Whether `comment` (a whole line) asks for a pause: `# pause`.

@@ -232,5 +232,20 @@ extension ShellOptions {
       ["-h", "--help"], nil, ["print this help and exit"], section: "other",
       scriptLine: .anyValue
     ) { options, _ in options.help = true },
+    // Print and exit: nothing a script's line needs.
+    ShellOption(
+      ["--generate-manual"], nil, ["print the manual page authflow(1), in roff, and exit"],
+      section: "other", scriptLine: .commandLineOnly
+    ) { options, _ in options.generateManual = true },
+    ShellOption(
+      ["--generate-completion-script"], CompletionShell.choices,
+      ["print the completion script of that shell and exit"], section: "other",
+      scriptLine: .commandLineOnly
+    ) { options, value throws(OptionValueError) in
+      guard let shell = CompletionShell(rawValue: value) else {
+        throw OptionValueError(expected: "bash, zsh or fish, not '\(value.prefix(20))'")
+      }
+      options.completionScript = shell
+    },
   ]
 }

@@ -59,6 +59,10 @@ struct ShellOptions: Equatable, Sendable {
   var help = false
   /// `--version`.
   var version = false
+  /// `--generate-manual`: print the manual page.
+  var generateManual = false
+  /// `--generate-completion-script SHELL`: print that shell's completion script.
+  var completionScript: CompletionShell?
 
   /// Parses the arguments after the program name; `checkingBackends: false` lets options of
   /// another backend through (to find the script, whose `#!` line may name the backend).
@@ -88,22 +92,36 @@ struct ShellOptions: Equatable, Sendable {
 
   /// `authflow --help`, written from the option table.
   static var usage: String {
-    var lines = [
-      "authflow: explore, demo and script an app's sign-in flow.",
-      "",
-      "usage: authflow [options]              interactive shell (or a script on standard input)",
-      "       authflow [options] FILE         run a script file (#!/usr/bin/env authflow works)",
-      "       authflow [options] -c 'cmd; cmd'",
-    ]
+    var lines = ["authflow: \(abstract).", ""]
+    lines += zip(["usage:"] + Array(repeating: "      ", count: usages.count), usages).map {
+      let padding = String(repeating: " ", count: max(2, 23 - $1.synopsis.count))
+      return "\($0) authflow \($1.synopsis)" + ($1.summary.isEmpty ? "" : padding + $1.summary)
+    }
     lines += Subcommand.allCases.map { "       authflow \($0.synopsis)  \($0.summary)" }
-    lines += OptionParser.usage(table, sections: ["backend", "scripts", "output", "other"])
-    lines += [
-      "",
-      "Type help in the shell for its commands. Exit status: 0 when every command ran and every",
-      "expect held, 1 otherwise, 2 for a bad command line.",
-    ]
+    lines += OptionParser.usage(table, sections: sections)
+    lines += ["", "Type help in the shell for its commands. " + exitStatus[0]]
+    lines += exitStatus.dropFirst()
     return lines.joined(separator: "\n")
   }
+
+  /// What `authflow` is, in a few words.
+  static let abstract = "explore, demo and script an app's sign-in flow"
+
+  /// The ways to run the shell, each with what it does.
+  static let usages: [(synopsis: String, summary: String)] = [
+    ("[options]", "interactive shell (or a script on standard input)"),
+    ("[options] FILE", "run a script file (#!/usr/bin/env authflow works)"),
+    ("[options] -c 'cmd; cmd'", ""),
+  ]
+
+  /// The sections of the options, in the order `--help` lists them.
+  static let sections = ["backend", "scripts", "output", "other"]
+
+  /// What the exit status says.
+  static let exitStatus = [
+    "Exit status: 0 when every command ran and every",
+    "expect held, 1 otherwise, 2 for a bad command line.",
+  ]
 }
 
 extension ShellOptions {

@@ -1,3 +1,4 @@
+import CommandLineOptions
 import UserSeeds
 
 /// Starts `authflow serve` with `arguments` inside this process, on a thread of its own (the
@@ -45,16 +46,18 @@ public enum Subcommand: String, CaseIterable, Sendable {
 extension AuthflowMain {
   /// Runs `authflow` with the command line `arguments` (after the program's name): a
   /// subcommand of ``Subcommand``, or the shell. `serve` runs the server, which lives outside
-  /// this module. The exit status.
+  /// this module, and `serveCommand` describes it (for the manual and completion scripts). The
+  /// exit status.
   @MainActor
   public static func main(
-    arguments: [String], environment: [String: String],
+    arguments: [String], environment: [String: String], serveCommand: CommandDescription,
     serve: ([String], [String: String], String) -> Int32,
     startLocalServer: LocalServerStarter? = nil
   ) async -> Int32 {
     guard let name = arguments.first, let subcommand = Subcommand(rawValue: name) else {
       return await run(
-        arguments: arguments, environment: environment, startLocalServer: startLocalServer)
+        arguments: arguments, environment: environment, serveCommand: serveCommand,
+        startLocalServer: startLocalServer)
     }
     let rest = Array(arguments.dropFirst())
     switch subcommand {

@@ -14,13 +14,15 @@ public struct OptionSpec<Options>: Sendable {
   public let environment: String?
   /// A group it belongs to (e.g. a backend), for checks across options.
   public let group: String?
+  /// What Tab offers for its value (by default what the placeholder says).
+  public let completion: CompletionKind
   /// Sets the options from the value (empty for a flag), or says what the value should be.
   public let apply: @Sendable (inout Options, String) throws(OptionValueError) -> Void
 
   /// An option with the given parts.
   public init(
     _ names: [String], _ value: String?, _ help: [String], section: String,
-    environment: String? = nil, group: String? = nil,
+    environment: String? = nil, group: String? = nil, completion: CompletionKind? = nil,
     apply: @escaping @Sendable (inout Options, String) throws(OptionValueError) -> Void
   ) {
     self.names = names
@@ -29,6 +31,7 @@ public struct OptionSpec<Options>: Sendable {
     self.section = section
     self.environment = environment
     self.group = group
+    self.completion = completion ?? CompletionKind(placeholder: value)
     self.apply = apply
   }
 

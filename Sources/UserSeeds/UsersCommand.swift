@@ -10,7 +10,8 @@ import PrivateFiles
 /// Firebase emulator's, on standard output or in a file only its owner may read. With
 /// `--users FILE` on `:memory:` it converts one users file into the other format.
 package enum UsersCommand {
-  struct Options: Sendable {
+  /// What `authflow users export` reads from its command line.
+  package struct Options: Sendable {
     var store: String?
     var format = UsersFile.Format.authflow
     var output: String?
@@ -18,7 +19,8 @@ package enum UsersCommand {
     var help = false
   }
 
-  static let table: [OptionSpec<Options>] = [
+  /// The options of `authflow users export`, in the order `--help` lists them.
+  package static let table: [OptionSpec<Options>] = [
     OptionSpec(
       ["--store"], "PATH|:memory:",
       ["the store to read (default: the shell's, $XDG_DATA_HOME/authflow/auth.db)"],
@@ -51,13 +53,21 @@ package enum UsersCommand {
   /// `authflow users --help`.
   static var usage: String {
     ([
-      "authflow users export: a store's accounts as a users file (for --users).",
+      "authflow users export: \(abstract) (for --users).",
       "",
       "usage: authflow users export [--store PATH] [--format authflow|firebase] [--output FILE]",
       "",
-      "Passwords are written as their bcrypt hashes, never in the clear.",
-    ] + OptionParser.usage(table, sections: ["export", "other"])).joined(separator: "\n")
+    ] + about + OptionParser.usage(table, sections: sections)).joined(separator: "\n")
   }
+
+  /// What `authflow users export` does, in a few words.
+  package static let abstract = "a store's accounts as a users file"
+
+  /// What `--help` says before the options.
+  package static let about = ["Passwords are written as their bcrypt hashes, never in the clear."]
+
+  /// The sections of the options, in the order `--help` lists them.
+  package static let sections = ["export", "other"]
 
   /// Runs `authflow users` with `arguments` (after `users`); the exit status: 0 when written,
   /// 1 when the store or a file cannot be read or written, 2 for a bad command line.

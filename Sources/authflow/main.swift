@@ -17,7 +17,7 @@ import AuthShell
 exit(
   await AuthflowMain.main(
     arguments: Array(CommandLine.arguments.dropFirst()),
-    environment: ProcessInfo.processInfo.environment
+    environment: ProcessInfo.processInfo.environment, serveCommand: ServeMain.command
   ) { arguments, environment, version in
     ServeMain.run(arguments: arguments, environment: environment, version: version)
   } startLocalServer: { arguments in

@@ -126,6 +126,7 @@ struct ScriptLineTests {
         "--keep-session": .commandLineOnly, "--no-colour": .anyValue, "--plain": .anyValue,
         "--version": .anyValue, "--help": .anyValue, "--sessions-timebox": .onMemoryStore,
         "--sessions-inactivity-timeout": .onMemoryStore, "--secure-password-change": .onMemoryStore,
+        "--generate-manual": .commandLineOnly, "--generate-completion-script": .commandLineOnly,
       ])
     #expect(ShellOptions.table.map(\.names) == ShellOptions.options.map(\.spec.names))
   }

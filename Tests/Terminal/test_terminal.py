@@ -15,6 +15,7 @@ import tempfile
 import json
 import re
 import unittest
+import urllib.error
 import urllib.request
 
 import pexpect
@@ -347,6 +348,25 @@ class TerminalTests(unittest.TestCase):
             server.terminate()
             server.wait(timeout=10)
             server.stdout.close()
+
+    def test_serve_at_a_terminal_says_when_ready_and_what_it_answered(self):
+        child = pexpect.spawn(
+            AUTHFLOW, ["serve", "--store", ":memory:", "--port", "0", "--hash-cost", "4"],
+            env=self.env, encoding="utf-8", timeout=TIMEOUT, dimensions=(40, 120))
+        child.expect(r"authflow serve: (http://\S+) ")
+        url = child.match.group(1)
+        child.expect(r"authflow serve: ready in \d+ ms; one line per request below; "
+                     r"Ctrl-C stops it")
+        with urllib.request.urlopen(url + "/health", timeout=10) as response:
+            self.assertEqual(response.status, 200)
+        with self.assertRaises(urllib.error.HTTPError):
+            urllib.request.urlopen(url + "/no-such-route", timeout=10)
+        child.expect_exact("GET /no-such-route 404")
+        child.sendintr()
+        child.expect_exact("authflow serve: stopped: answered 2 requests: 1 2xx, 1 4xx")
+        child.expect(pexpect.EOF)
+        child.close()
+        self.assertEqual(child.exitstatus, 0)
 
     def test_utf8_input_and_colour(self):
         child = self.spawn("--store", ":memory:")

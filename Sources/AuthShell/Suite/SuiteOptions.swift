@@ -87,6 +87,8 @@ struct SuiteOptions: Equatable, Sendable {
     if !shell.commands.isEmpty { throw .notForScripts("-c") }
     if shell.json { throw .notForScripts("--json") }
     if shell.help || shell.version { throw .notForScripts(shell.help ? "--help" : "--version") }
+    if shell.generateManual { throw .notForScripts("--generate-manual") }
+    if shell.completionScript != nil { throw .notForScripts("--generate-completion-script") }
     options.backendGiven = passThrough.contains { $0 == "--backend" || $0.hasPrefix("--backend=") }
     if options.update, shell.backend != .embedded {
       throw .updateNeedsEmbedded(backend: shell.backend)
@@ -107,26 +109,36 @@ struct SuiteOptions: Equatable, Sendable {
   /// `authflow test --help`, written from the option table.
   static var usage: String {
     var lines = [
-      "authflow test: run *.authflow scripts as a suite, each in a process of its own.",
+      "authflow test: \(abstract).",
       "",
       "usage: authflow test [options] [PATH...] [shell options] [-- shell options]",
       "",
-      "PATH is a script or a folder searched for *.authflow scripts (default: examples).",
-      "Each script runs as authflow [#! line's options] [shell options] --echo, on a fresh",
-      "XDG_DATA_HOME and XDG_STATE_HOME; on the embedded backend with --store :memory:,",
-      "--seed 1 and --hash-cost 4 unless its #! line or the shell options say otherwise.",
-      "NAME.transcript beside NAME.authflow is its golden transcript, compared byte for byte.",
-      "A script whose #! line asks for another backend than the suite's is skipped.",
     ]
+    lines += about
     lines += OptionParser.usage(table, sections: ["suite"])
-    lines += [
-      "",
-      "Shell options (see authflow --help), such as --backend supabase --supabase-url URL,",
-      "pass through to every script. Exit status: 0 when every script passed, 1 when one",
-      "failed, 2 for a bad command line.",
-    ]
+    lines += [""] + closing
     return lines.joined(separator: "\n")
   }
+
+  /// What `authflow test` does, in a few words.
+  static let abstract = "run *.authflow scripts as a suite, each in a process of its own"
+
+  /// What `--help` says before the options.
+  static let about = [
+    "PATH is a script or a folder searched for *.authflow scripts (default: examples).",
+    "Each script runs as authflow [#! line's options] [shell options] --echo, on a fresh",
+    "XDG_DATA_HOME and XDG_STATE_HOME; on the embedded backend with --store :memory:,",
+    "--seed 1 and --hash-cost 4 unless its #! line or the shell options say otherwise.",
+    "NAME.transcript beside NAME.authflow is its golden transcript, compared byte for byte.",
+    "A script whose #! line asks for another backend than the suite's is skipped.",
+  ]
+
+  /// What `--help` says after the options.
+  static let closing = [
+    "Shell options (see authflow --help), such as --backend supabase --supabase-url URL,",
+    "pass through to every script. Exit status: 0 when every script passed, 1 when one",
+    "failed, 2 for a bad command line.",
+  ]
 }
 
 extension SuiteOptions {
