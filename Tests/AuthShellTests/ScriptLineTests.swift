@@ -92,6 +92,7 @@ struct ScriptLineTests {
   }
 
   @Test func theFirebaseExamplesRunOnAnEmulatorOfTheirOwn() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = packageRoot.appendingPathComponent("examples-firebase/reset-by-link.authflow").path
     let run = try runAuthflow(["--hash-cost", "4", path], environment: environment)
     #expect(run.status == 0, "\(run.error)")
@@ -99,6 +100,7 @@ struct ScriptLineTests {
   }
 
   @Test func aLineCannotNameAProjectsEmulator() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = try script(
       "project.authflow", "#!/usr/bin/env -S authflow --backend firebase\nshow\n")
     let run = try runAuthflow([path], environment: environment)

@@ -102,7 +102,8 @@ class InstallTests(unittest.TestCase):
         self.assertEqual(plan.returncode, 0, plan.stderr)
         self.assertIn('scripts/install --uninstall "/stage/usr"', plan.stdout)
         self.assertIn("--show-bin-path)\" \"/stage/usr\"", plan.stdout)
-        self.assertIn("install: release", open(os.path.join(ROOT, "Makefile")).read())
+        with open(os.path.join(ROOT, "Makefile"), encoding="utf-8") as makefile:
+            self.assertIn("install: release", makefile.read())
 
 
 if __name__ == "__main__":
