@@ -10,6 +10,7 @@ enum Roff {
       switch scalar {
       case "\\": escaped += "\\e"
       case "-": escaped += "\\-"
+      case _ where Self.glyphs[scalar] != nil: escaped += Self.glyphs[scalar] ?? ""
       case _ where !scalar.isASCII:
         let hex = String(scalar.value, radix: 16, uppercase: true)
         escaped += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
@@ -20,6 +21,15 @@ enum Roff {
       line.hasPrefix(".") || line.hasPrefix("'") ? "\\&" + line : String(line)
     }.joined(separator: "\n")
   }
+
+  /// Punctuation beyond ASCII as groff names it, so a terminal without UTF-8 (`man` in the C
+  /// locale) shows its ASCII stand-in instead of a warning; the ellipsis, which groff does not
+  /// name, as three spaced dots.
+  static let glyphs: [Unicode.Scalar: String] = [
+    "\u{2026}": ".\\|.\\|.", "\u{2014}": "\\(em", "\u{2013}": "\\(en", "\u{2018}": "\\(oq",
+    "\u{2019}": "\\(cq", "\u{201C}": "\\(lq", "\u{201D}": "\\(rq", "\u{2022}": "\\(bu",
+    "\u{00D7}": "\\(mu", "\u{2192}": "\\(->", "\u{2264}": "\\(<=", "\u{2265}": "\\(>=",
+  ]
 
   /// `text` in bold.
   static func bold(_ text: String) -> String { "\\fB" + escape(text) + "\\fR" }

@@ -68,6 +68,9 @@ struct ManualTests {
     defer { try? FileManager.default.removeItem(atPath: file) }
     let lint = try runProgram("/usr/bin/groff", ["-ww", "-z", "-man", file])
     #expect(lint.status == 0 && lint.output.isEmpty, "\(lint.output)")
+    // `man` in the C locale renders for an ASCII terminal: no character may lack a stand-in.
+    let ascii = try runProgram("/usr/bin/groff", ["-ww", "-z", "-man", "-Tascii", file])
+    #expect(ascii.status == 0 && ascii.output.isEmpty, "\(ascii.output)")
   }
 
   @Test func bashCompletesTheRealCommandLine() throws {
