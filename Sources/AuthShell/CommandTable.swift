@@ -86,7 +86,7 @@ enum CommandTable {
       "unreachable": SimulatedNetwork.unreachable,
     ]),
     "switch the simulated network: offline (the app knows), unreachable (requests fail)",
-    effect: .call { session, network in await session.simulate(network) })
+    effect: .request { session, network in await session.simulate(network) })
   static let events = Command(
     "events", .anywhere, "list the analytics events of this session",
     effect: .show { session, _ in session.listEvents() })

@@ -13,10 +13,20 @@ enum SimulatedNetwork: String, Equatable, Hashable, Sendable {
 }
 
 extension ShellSession {
-  /// `network online|offline|unreachable`. Back online, a sign-out made offline is sent.
-  func simulate(_ network: SimulatedNetwork) async {
+  /// `network online|offline|unreachable`. Back online, a sign-out made offline is sent. The
+  /// prompt shows `[offline]`; a cut link, which the app cannot see, is said in a line.
+  func simulate(_ network: SimulatedNetwork) async -> CommandOutput {
+    let wasUp = link.isUp
     link.isUp = network != .unreachable
     viewModel.updateNetworkStatus(network == .offline ? .offline : .online)
     await viewModel.sendPendingSignOuts()
+    switch (wasUp, link.isUp) {
+    case (true, false):
+      return .printed([
+        "Requests now fail as if the server were down, while the app thinks it is online."
+      ])
+    case (false, true): return .printed(["Requests reach the server again."])
+    default: return .done
+    }
   }
 }
