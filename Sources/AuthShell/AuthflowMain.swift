@@ -18,7 +18,8 @@ public enum AuthflowMain {
   /// `authflow serve` for the manual and completion scripts. The exit status.
   @MainActor
   public static func run(
-    arguments: [String], environment: [String: String], serveCommand: CommandDescription,
+    arguments: [String], environment: [String: String],
+    serveCommand: @escaping @Sendable () -> CommandDescription,
     startLocalServer: LocalServerStarter? = nil
   ) async -> Int32 {
     await run(
@@ -51,7 +52,7 @@ public enum AuthflowMain {
   @MainActor
   private static func run(
     arguments: [String], environment: [String: String], playback: Playback?,
-    serveCommand: CommandDescription?, startLocalServer: LocalServerStarter?
+    serveCommand: (@Sendable () -> CommandDescription)?, startLocalServer: LocalServerStarter?
   ) async -> Int32 {
     var options: ShellOptions
     do {
@@ -88,11 +89,11 @@ public enum AuthflowMain {
     }
     if options.generateManual || options.completionScript != nil {
       guard let serveCommand else { return usageError(.option(.unknown("--generate-manual"))) }
-      let program = AuthflowProgram.description(serve: serveCommand)
+      let program = AuthflowProgram.description(serve: serveCommand())
       if let shell = options.completionScript {
         print(shell.script(for: program), terminator: "")
       } else {
-        print(AuthflowManual.page(serve: serveCommand, version: version).roff, terminator: "")
+        print(AuthflowManual.page(serve: serveCommand(), version: version).roff, terminator: "")
       }
       return 0
     }

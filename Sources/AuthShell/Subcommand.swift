@@ -50,7 +50,8 @@ extension AuthflowMain {
   /// exit status.
   @MainActor
   public static func main(
-    arguments: [String], environment: [String: String], serveCommand: CommandDescription,
+    arguments: [String], environment: [String: String],
+    serveCommand: @escaping @Sendable () -> CommandDescription,
     serve: ([String], [String: String], String) -> Int32,
     startLocalServer: LocalServerStarter? = nil
   ) async -> Int32 {

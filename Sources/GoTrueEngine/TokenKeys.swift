@@ -109,12 +109,18 @@ package struct SigningKey: Sendable {
     Array(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
 
   init(algorithm: JWTAlgorithm, key: VerificationKey, id: String) {
-    var header: [String: JSONValue] = ["alg": .string(algorithm.rawValue), "typ": .string("JWT")]
-    if !id.isEmpty { header["kid"] = .string(id) }
-    self.init(
-      algorithm: algorithm, key: key,
-      encodedHeader: Base64URL.encode(JSONValue.object(header).jsonBytes),
-      id: id)
+    let json: [UInt8]
+    if id.isEmpty {
+      // The usual header, written as the encoder writes it (keys sorted; algorithm names are
+      // plain letters and digits): no encoder is started for it when the program starts.
+      json = Array(#"{"alg":"\#(algorithm.rawValue)","typ":"JWT"}"#.utf8)
+    } else {
+      let header: [String: JSONValue] = [
+        "alg": .string(algorithm.rawValue), "kid": .string(id), "typ": .string("JWT"),
+      ]
+      json = JSONValue.object(header).jsonBytes
+    }
+    self.init(algorithm: algorithm, key: key, encodedHeader: Base64URL.encode(json), id: id)
   }
 
   private init(

@@ -17,7 +17,9 @@ import AuthShell
 exit(
   await AuthflowMain.main(
     arguments: Array(CommandLine.arguments.dropFirst()),
-    environment: ProcessInfo.processInfo.environment, serveCommand: ServeMain.command
+    environment: ProcessInfo.processInfo.environment,
+    // Only the manual and the completion scripts need it: not built for every run.
+    serveCommand: { ServeMain.command }
   ) { arguments, environment, version in
     ServeMain.run(arguments: arguments, environment: environment, version: version)
   } startLocalServer: { arguments in

@@ -10,6 +10,17 @@ import Testing
 /// Access tokens signed with `GOTRUE_JWT_KEYS` and checked as GoTrue's `parseJWTClaims` checks
 /// them: the key a `kid` names, the secret for `JWT_KEY_ID` or HS256, only the valid methods.
 struct SigningKeyTokenTests {
+  /// The header written without an encoder is the encoder's, for every algorithm.
+  @Test func aHeaderWithoutAKeyIDIsTheEncodersBytes() {
+    for algorithm in JWTAlgorithm.allCases {
+      let key = SigningKey(algorithm: algorithm, key: .secret([1, 2, 3]), id: "")
+      let encoded = JSONValue.object([
+        "alg": .string(algorithm.rawValue), "typ": .string("JWT"),
+      ]).jsonBytes
+      #expect(key.header == Base64URL.encode(encoded), "\(algorithm)")
+    }
+  }
+
   let clock = AdjustableClock(fixedAt: testEpoch)
   private let prefix = "invalid JWT: unable to parse or verify signature, "
 
