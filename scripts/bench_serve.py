@@ -110,7 +110,9 @@ end
 """
 
 
-def refresh_script(server, tokens):
+def rotating_script(tokens, path, headers, body):
+    """A wrk script whose threads each rotate their own refresh token: `body` is Lua building
+    the request from `token`; the answer's `refresh_token` is the next one."""
     listed = ", ".join(lua_string(token) for token in tokens)
     return f"""
 local tokens = {{{listed}}}
@@ -119,40 +121,28 @@ function setup(thread)
   count = count + 1
   thread:set("token", tokens[count])
 end
-local headers = {{["Content-Type"] = "application/json",
-  ["apikey"] = {lua_string(server.anon_key)}}}
+local headers = {{{headers}}}
 function request()
-  return wrk.format("POST", "/token?grant_type=refresh_token", headers,
-    '{{"refresh_token":"' .. token .. '"}}')
+  return wrk.format("POST", "{path}", headers, {body})
 end
 function response(status, headers, body)
   local next = body:match('"refresh_token":"([^"]+)"')
   if next then token = next end
 end
-function done(summary, latency, requests)
-end
 """
+
+
+def refresh_script(server, tokens):
+    return rotating_script(
+        tokens, "/token?grant_type=refresh_token",
+        f'["Content-Type"] = "application/json", ["apikey"] = {lua_string(server.anon_key)}',
+        """'{"refresh_token":"' .. token .. '"}'""")
 
 
 def secure_token_script(tokens):
-    listed = ", ".join(lua_string(token) for token in tokens)
-    return f"""
-local tokens = {{{listed}}}
-local count = 0
-function setup(thread)
-  count = count + 1
-  thread:set("token", tokens[count])
-end
-local headers = {{["Content-Type"] = "application/x-www-form-urlencoded"}}
-function request()
-  return wrk.format("POST", "{SECURE_TOKEN}", headers,
-    "grant_type=refresh_token&refresh_token=" .. token)
-end
-function response(status, headers, body)
-  local next = body:match('"refresh_token":"([^"]+)"')
-  if next then token = next end
-end
-"""
+    return rotating_script(
+        tokens, SECURE_TOKEN, '["Content-Type"] = "application/x-www-form-urlencoded"',
+        '"grant_type=refresh_token&refresh_token=" .. token')
 
 
 def firebase_tokens(server, sessions):
