@@ -14,7 +14,20 @@ enum Answer {
     -> HTTPResponse
   {
     let body = (try? GoTrueCoding.serverEncoder().encode(value)).map(Array.init) ?? []
-    return HTTPResponse(
+    return json(body: body, status: status, headers: headers)
+  }
+
+  /// `value` as ``json(_:status:headers:)`` writes it, by its own writer (the same bytes).
+  static func json(
+    _ value: some JSONWritable, status: Int = 200, headers: [(String, String)] = []
+  ) -> HTTPResponse {
+    json(body: value.serverJSON ?? [], status: status, headers: headers)
+  }
+
+  private static func json(body: [UInt8], status: Int, headers: [(String, String)])
+    -> HTTPResponse
+  {
+    HTTPResponse(
       status: status, headers: [("Content-Type", "application/json")] + headers.map { ($0, $1) },
       body: body)
   }

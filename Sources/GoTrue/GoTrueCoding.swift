@@ -48,13 +48,58 @@ public enum GoTrueCoding {
   /// (to the microsecond, trailing zeros trimmed), always in UTC.
   public static func timestamp(_ date: Date) -> String {
     let seconds = date.timeIntervalSince1970.rounded(.down)
-    let whole = Date(timeIntervalSince1970: seconds).formatted(.iso8601)
+    let whole = civilTime(seconds) ?? Date(timeIntervalSince1970: seconds).formatted(.iso8601)
     let micros = Int(((date.timeIntervalSince1970 - seconds) * 1_000_000).rounded())
     guard micros > 0, micros < 1_000_000 else { return whole }
     var fraction = String(micros)
     fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
     while fraction.hasSuffix("0") { fraction.removeLast() }
     return String(whole.dropLast()) + "." + fraction + "Z"
+  }
+
+  /// `2025-01-01T00:00:00Z` for whole Unix `seconds` in the years 1900 to 9999, computed in
+  /// the Gregorian calendar rather than formatted: a server writes several on every answer.
+  /// `nil` outside, where `Date.ISO8601FormatStyle` is asked (it uses the Julian calendar
+  /// before 1582).
+  static func civilTime(_ seconds: Double) -> String? {
+    // -2208988800 is 1900-01-01T00:00:00Z, 253402300800 is 10000-01-01T00:00:00Z.
+    guard seconds >= -2_208_988_800, seconds < 253_402_300_800 else { return nil }
+    let total = Int64(seconds)
+    let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
+    let second = total - days * 86_400
+    // Howard Hinnant's days_from_civil, inverted: eras of 400 years from 0000-03-01.
+    let shifted = days + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    var text = [UInt8]()
+    text.reserveCapacity(20)
+    func digits(_ value: Int64, _ count: Int) {
+      var divisor: Int64 = 1
+      for _ in 1..<count { divisor *= 10 }
+      while divisor > 0 {
+        text.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+        divisor /= 10
+      }
+    }
+    digits(year, 4)
+    text.append(UInt8(ascii: "-"))
+    digits(month, 2)
+    text.append(UInt8(ascii: "-"))
+    digits(day, 2)
+    text.append(UInt8(ascii: "T"))
+    digits(second / 3_600, 2)
+    text.append(UInt8(ascii: ":"))
+    digits(second / 60 % 60, 2)
+    text.append(UInt8(ascii: ":"))
+    digits(second % 60, 2)
+    text.append(UInt8(ascii: "Z"))
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// Parses `2024-01-01T00:00:00Z`, `2024-01-01T00:00:00.123456Z` and `…+00:00`.
