@@ -24,7 +24,53 @@ public enum Base64URL {
   }
 
   /// The bytes of base64url `text`, padded or not, or `nil` when it is not base64url.
+  ///
+  /// Canonical unpadded text (as JWTs carry: only the alphabet, the unused bits of the last
+  /// character zero) is decoded directly, a server decodes every token it is shown; any other
+  /// text goes to Foundation's decoder, whose verdict stands.
   public static func decode(_ text: some StringProtocol) -> [UInt8]? {
+    let direct: [UInt8]? =
+      if let contiguous = text.utf8.withContiguousStorageIfAvailable(canonicalDecode) {
+        contiguous
+      } else {
+        Array(text.utf8).withUnsafeBufferPointer(canonicalDecode)
+      }
+    return direct ?? foundationDecode(text)
+  }
+
+  /// The bytes of canonical unpadded base64url `text`; `nil` for any other text.
+  static func canonicalDecode(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    let remainder = text.count % 4
+    guard remainder != 1 else { return nil }
+    var output: [UInt8] = []
+    output.reserveCapacity(text.count * 3 / 4)
+    var accumulator: UInt32 = 0
+    var bits = 0
+    for byte in text {
+      let value = decodingTable[Int(byte)]
+      guard value < 64 else { return nil }
+      accumulator = accumulator << 6 | UInt32(value)
+      bits += 6
+      if bits >= 8 {
+        bits -= 8
+        output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+        accumulator &= (1 << UInt32(bits)) - 1
+      }
+    }
+    // The last character's leftover bits must be zero for the text to be the canonical one.
+    return accumulator == 0 ? output : nil
+  }
+
+  /// Each byte's value in the base64url alphabet, 64 for a byte outside it.
+  private static let decodingTable: [UInt8] = {
+    var table = [UInt8](repeating: 64, count: 256)
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    for (value, byte) in alphabet.enumerated() { table[Int(byte)] = UInt8(value) }
+    return table
+  }()
+
+  /// `text` decoded by Foundation's base64 after swapping the alphabet back and padding it.
+  static func foundationDecode(_ text: some StringProtocol) -> [UInt8]? {
     var standard: [UInt8] = []
     standard.reserveCapacity(text.utf8.count + 3)
     for byte in text.utf8 {
