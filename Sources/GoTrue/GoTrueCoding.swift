@@ -47,23 +47,39 @@ public enum GoTrueCoding {
   /// `2025-01-01T00:00:00Z`, or `2025-01-01T00:00:00.123456Z` when the time has a fraction
   /// (to the microsecond, trailing zeros trimmed), always in UTC.
   public static func timestamp(_ date: Date) -> String {
-    let seconds = date.timeIntervalSince1970.rounded(.down)
-    let whole = civilTime(seconds) ?? Date(timeIntervalSince1970: seconds).formatted(.iso8601)
-    let micros = Int(((date.timeIntervalSince1970 - seconds) * 1_000_000).rounded())
-    guard micros > 0, micros < 1_000_000 else { return whole }
-    var fraction = String(micros)
-    fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
-    while fraction.hasSuffix("0") { fraction.removeLast() }
-    return String(whole.dropLast()) + "." + fraction + "Z"
+    var text: [UInt8] = []
+    appendTimestamp(date, to: &text)
+    return String(decoding: text, as: UTF8.self)
   }
 
-  /// `2025-01-01T00:00:00Z` for whole Unix `seconds` in the years 1900 to 9999, computed in
-  /// the Gregorian calendar rather than formatted: a server writes several on every answer.
-  /// `nil` outside, where `Date.ISO8601FormatStyle` is asked (it uses the Julian calendar
+  /// Appends ``timestamp(_:)``'s text of `date` to `text`.
+  static func appendTimestamp(_ date: Date, to text: inout [UInt8]) {
+    let seconds = date.timeIntervalSince1970.rounded(.down)
+    if !appendCivilTime(seconds, to: &text) {
+      text.append(contentsOf: Date(timeIntervalSince1970: seconds).formatted(.iso8601).utf8)
+      text.removeLast()  // the `Z`, written below
+    }
+    let micros = Int(((date.timeIntervalSince1970 - seconds) * 1_000_000).rounded())
+    if micros > 0, micros < 1_000_000 {
+      text.append(UInt8(ascii: "."))
+      var digits = 6
+      var value = micros
+      while value % 10 == 0 {
+        value /= 10
+        digits -= 1
+      }
+      appendDigits(Int64(value), count: digits, to: &text)
+    }
+    text.append(UInt8(ascii: "Z"))
+  }
+
+  /// Appends `2025-01-01T00:00:00` for whole Unix `seconds` in the years 1900 to 9999, computed
+  /// in the Gregorian calendar rather than formatted: a server writes several on every answer.
+  /// `false` outside, where `Date.ISO8601FormatStyle` is asked (it uses the Julian calendar
   /// before 1582).
-  static func civilTime(_ seconds: Double) -> String? {
+  private static func appendCivilTime(_ seconds: Double, to text: inout [UInt8]) -> Bool {
     // -2208988800 is 1900-01-01T00:00:00Z, 253402300800 is 10000-01-01T00:00:00Z.
-    guard seconds >= -2_208_988_800, seconds < 253_402_300_800 else { return nil }
+    guard seconds >= -2_208_988_800, seconds < 253_402_300_800 else { return false }
     let total = Int64(seconds)
     let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
     let second = total - days * 86_400
@@ -77,29 +93,28 @@ public enum GoTrueCoding {
     let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
     let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
     let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    var text = [UInt8]()
-    text.reserveCapacity(20)
-    func digits(_ value: Int64, _ count: Int) {
-      var divisor: Int64 = 1
-      for _ in 1..<count { divisor *= 10 }
-      while divisor > 0 {
-        text.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-        divisor /= 10
-      }
-    }
-    digits(year, 4)
+    appendDigits(year, count: 4, to: &text)
     text.append(UInt8(ascii: "-"))
-    digits(month, 2)
+    appendDigits(month, count: 2, to: &text)
     text.append(UInt8(ascii: "-"))
-    digits(day, 2)
+    appendDigits(day, count: 2, to: &text)
     text.append(UInt8(ascii: "T"))
-    digits(second / 3_600, 2)
+    appendDigits(second / 3_600, count: 2, to: &text)
     text.append(UInt8(ascii: ":"))
-    digits(second / 60 % 60, 2)
+    appendDigits(second / 60 % 60, count: 2, to: &text)
     text.append(UInt8(ascii: ":"))
-    digits(second % 60, 2)
-    text.append(UInt8(ascii: "Z"))
-    return String(decoding: text, as: UTF8.self)
+    appendDigits(second % 60, count: 2, to: &text)
+    return true
+  }
+
+  /// Appends the last `count` decimal digits of `value`, zero-padded.
+  private static func appendDigits(_ value: Int64, count: Int, to text: inout [UInt8]) {
+    var divisor: Int64 = 1
+    for _ in 1..<count { divisor *= 10 }
+    while divisor > 0 {
+      text.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+      divisor /= 10
+    }
   }
 
   /// Parses `2024-01-01T00:00:00Z`, `2024-01-01T00:00:00.123456Z` and `…+00:00`.

@@ -81,7 +81,12 @@ public struct JSONWriter {
   }
 
   /// Writes a time as the server encoder does, a string from ``GoTrueCoding/timestamp(_:)``.
-  public mutating func date(_ value: Date) { string(GoTrueCoding.timestamp(value)) }
+  public mutating func date(_ value: Date) {
+    // A timestamp has nothing to escape.
+    bytes.append(UInt8(ascii: "\""))
+    GoTrueCoding.appendTimestamp(value, to: &bytes)
+    bytes.append(UInt8(ascii: "\""))
+  }
 
   /// Writes any JSON value, objects' keys in order.
   public mutating func value(_ value: JSONValue) {
