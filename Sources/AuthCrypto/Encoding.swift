@@ -9,6 +9,29 @@
 public enum Base64URL {
   /// `bytes` as unpadded base64url text.
   public static func encode(_ bytes: some Collection<UInt8>) -> String {
+    var output: [UInt8] = []
+    output.reserveCapacity((bytes.count * 4 + 2) / 3)
+    var accumulator: UInt32 = 0
+    var bits = 0
+    for byte in bytes {
+      accumulator = accumulator << 8 | UInt32(byte)
+      bits += 8
+      while bits >= 6 {
+        bits -= 6
+        output.append(alphabet[Int(accumulator >> UInt32(bits) & 0x3F)])
+      }
+      accumulator &= (1 << UInt32(bits)) - 1
+    }
+    if bits > 0 { output.append(alphabet[Int(accumulator << UInt32(6 - bits) & 0x3F)]) }
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// The base64url alphabet, each character at its value.
+  private static let alphabet = Array(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+  /// `bytes` encoded by Foundation's base64 with the alphabet swapped and padding dropped.
+  static func foundationEncode(_ bytes: some Collection<UInt8>) -> String {
     let standard = Data(bytes).base64EncodedData()
     var output: [UInt8] = []
     output.reserveCapacity(standard.count)
@@ -64,7 +87,6 @@ public enum Base64URL {
   /// Each byte's value in the base64url alphabet, 64 for a byte outside it.
   private static let decodingTable: [UInt8] = {
     var table = [UInt8](repeating: 64, count: 256)
-    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
     for (value, byte) in alphabet.enumerated() { table[Int(byte)] = UInt8(value) }
     return table
   }()

@@ -103,10 +103,7 @@ struct RequestBody {
   init(_ bytes: [UInt8]) throws(GoTrueFailure) {
     guard !bytes.isEmpty else { throw Self.badJSON("unexpected end of JSON input") }
     if let problem = StrictJSON.problem(in: bytes) { throw Self.badJSON(problem.message) }
-    let value: JSONValue
-    do {
-      value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
-    } catch {
+    guard let value = JSONValue(parsing: bytes) else {
       throw Self.badJSON("invalid character in JSON input")
     }
     guard case .object(let object) = value else {

@@ -18,6 +18,18 @@ extension JSONValue {
     return try? JSONDecoder().decode([String: JSONValue].self, from: Data(bytes))
   }
 
+  /// Any JSON value `bytes` hold, read as Foundation's `JSONDecoder` reads a `JSONValue`
+  /// (plain texts directly, as ``object(parsing:)`` reads them); `nil` when they hold no JSON.
+  public init?(parsing bytes: [UInt8]) {
+    if let plain = Self.plain(parsing: bytes) {
+      self = plain
+    } else if let value = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)) {
+      self = value
+    } else {
+      return nil
+    }
+  }
+
   /// The value of a text in the plain subset; `nil` for any other text.
   static func plain(parsing bytes: [UInt8]) -> JSONValue? {
     bytes.withUnsafeBufferPointer { buffer in

@@ -2,10 +2,10 @@ import Testing
 
 @testable import AuthCrypto
 
-/// The direct base64url decoder agrees with Foundation's, and leaves it every text that is not
-/// canonical unpadded base64url.
+/// The direct base64url encoder and decoder agree with Foundation's; the decoder leaves it
+/// every text that is not canonical unpadded base64url.
 struct Base64URLTests {
-  @Test func encodedBytesOfEveryLengthDecodeDirectly() {
+  @Test func bytesOfEveryLengthEncodeAsFoundationEncodesAndDecodeDirectly() {
     var state: UInt64 = 26
     for length in 0..<200 {
       let bytes = (0..<length).map { _ -> UInt8 in
@@ -13,6 +13,7 @@ struct Base64URLTests {
         return UInt8(truncatingIfNeeded: state >> 33)
       }
       let text = Base64URL.encode(bytes)
+      #expect(text == Base64URL.foundationEncode(bytes), "\(bytes)")
       #expect(Array(text.utf8).withUnsafeBufferPointer(Base64URL.canonicalDecode) == bytes)
       #expect(Base64URL.decode(text) == bytes)
       #expect(Base64URL.decode(text[...]) == bytes, "a substring too")

@@ -54,6 +54,11 @@ struct JSONValueParsingTests {
       #expect(JSONValue.plain(parsing: bytes) == nil, "\(text)")
       #expect(JSONValue.object(parsing: bytes) == foundation(bytes), "\(text)")
     }
+    for text in texts + [#"[1,2]"#, #""a""#, "1", "null", "true", "[]", #"[{"a":[null]}]"#] {
+      let bytes = Array(text.utf8)
+      let decoded = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+      #expect(JSONValue(parsing: bytes) == decoded, "any value: \(text)")
+    }
     for text in [#"[1,2]"#, #""a""#, "1", "null"] {
       #expect(JSONValue.object(parsing: Array(text.utf8)) == nil, "not an object: \(text)")
       #expect(foundation(Array(text.utf8)) == nil)
