@@ -9,21 +9,41 @@
 public enum Base64URL {
   /// `bytes` as unpadded base64url text.
   public static func encode(_ bytes: some Collection<UInt8>) -> String {
-    var output: [UInt8] = []
-    output.reserveCapacity((bytes.count * 4 + 2) / 3)
-    var accumulator: UInt32 = 0
-    var bits = 0
-    for byte in bytes {
-      accumulator = accumulator << 8 | UInt32(byte)
-      bits += 8
-      while bits >= 6 {
-        bits -= 6
-        output.append(alphabet[Int(accumulator >> UInt32(bits) & 0x3F)])
+    if let text = bytes.withContiguousStorageIfAvailable(encode(buffer:)) { return text }
+    return Array(bytes).withUnsafeBufferPointer(encode(buffer:))
+  }
+
+  /// `bytes` as unpadded base64url text, three bytes to four characters.
+  private static func encode(buffer bytes: UnsafeBufferPointer<UInt8>) -> String {
+    let count = bytes.count
+    return String(unsafeUninitializedCapacity: (count * 4 + 2) / 3) { output in
+      alphabet.withUnsafeBufferPointer { alphabet in
+        func character(_ group: UInt32, _ shift: UInt32) -> UInt8 {
+          alphabet[Int(group >> shift & 0x3F)]
+        }
+        var (index, written) = (0, 0)
+        while index + 3 <= count {
+          let group =
+            UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+          output[written] = character(group, 18)
+          output[written + 1] = character(group, 12)
+          output[written + 2] = character(group, 6)
+          output[written + 3] = character(group, 0)
+          index += 3
+          written += 4
+        }
+        if index < count {
+          // One byte left makes two characters, two bytes three.
+          var group = UInt32(bytes[index]) << 16
+          if index + 1 < count { group |= UInt32(bytes[index + 1]) << 8 }
+          output[written] = character(group, 18)
+          output[written + 1] = character(group, 12)
+          if index + 1 < count { output[written + 2] = character(group, 6) }
+          written += count - index + 1
+        }
+        return written
       }
-      accumulator &= (1 << UInt32(bits)) - 1
     }
-    if bits > 0 { output.append(alphabet[Int(accumulator << UInt32(6 - bits) & 0x3F)]) }
-    return String(decoding: output, as: UTF8.self)
   }
 
   /// The base64url alphabet, each character at its value.
