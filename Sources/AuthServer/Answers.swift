@@ -14,7 +14,20 @@ enum Answer {
     -> HTTPResponse
   {
     let body = (try? GoTrueCoding.serverEncoder().encode(value)).map(Array.init) ?? []
-    return HTTPResponse(
+    return json(body: body, status: status, headers: headers)
+  }
+
+  /// `value` as ``json(_:status:headers:)`` writes it, by its own writer (the same bytes).
+  static func json(
+    _ value: some JSONWritable, status: Int = 200, headers: [(String, String)] = []
+  ) -> HTTPResponse {
+    json(body: value.serverJSON ?? [], status: status, headers: headers)
+  }
+
+  private static func json(body: [UInt8], status: Int, headers: [(String, String)])
+    -> HTTPResponse
+  {
+    HTTPResponse(
       status: status, headers: [("Content-Type", "application/json")] + headers.map { ($0, $1) },
       body: body)
   }
@@ -90,10 +103,7 @@ struct RequestBody {
   init(_ bytes: [UInt8]) throws(GoTrueFailure) {
     guard !bytes.isEmpty else { throw Self.badJSON("unexpected end of JSON input") }
     if let problem = StrictJSON.problem(in: bytes) { throw Self.badJSON(problem.message) }
-    let value: JSONValue
-    do {
-      value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
-    } catch {
+    guard let value = JSONValue(parsing: bytes) else {
       throw Self.badJSON("invalid character in JSON input")
     }
     guard case .object(let object) = value else {

@@ -47,14 +47,74 @@ public enum GoTrueCoding {
   /// `2025-01-01T00:00:00Z`, or `2025-01-01T00:00:00.123456Z` when the time has a fraction
   /// (to the microsecond, trailing zeros trimmed), always in UTC.
   public static func timestamp(_ date: Date) -> String {
+    var text: [UInt8] = []
+    appendTimestamp(date, to: &text)
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// Appends ``timestamp(_:)``'s text of `date` to `text`.
+  static func appendTimestamp(_ date: Date, to text: inout [UInt8]) {
     let seconds = date.timeIntervalSince1970.rounded(.down)
-    let whole = Date(timeIntervalSince1970: seconds).formatted(.iso8601)
+    if !appendCivilTime(seconds, to: &text) {
+      text.append(contentsOf: Date(timeIntervalSince1970: seconds).formatted(.iso8601).utf8)
+      text.removeLast()  // the `Z`, written below
+    }
     let micros = Int(((date.timeIntervalSince1970 - seconds) * 1_000_000).rounded())
-    guard micros > 0, micros < 1_000_000 else { return whole }
-    var fraction = String(micros)
-    fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
-    while fraction.hasSuffix("0") { fraction.removeLast() }
-    return String(whole.dropLast()) + "." + fraction + "Z"
+    if micros > 0, micros < 1_000_000 {
+      text.append(UInt8(ascii: "."))
+      var digits = 6
+      var value = micros
+      while value % 10 == 0 {
+        value /= 10
+        digits -= 1
+      }
+      appendDigits(Int64(value), count: digits, to: &text)
+    }
+    text.append(UInt8(ascii: "Z"))
+  }
+
+  /// Appends `2025-01-01T00:00:00` for whole Unix `seconds` in the years 1900 to 9999, computed
+  /// in the Gregorian calendar rather than formatted: a server writes several on every answer.
+  /// `false` outside, where `Date.ISO8601FormatStyle` is asked (it uses the Julian calendar
+  /// before 1582).
+  private static func appendCivilTime(_ seconds: Double, to text: inout [UInt8]) -> Bool {
+    // -2208988800 is 1900-01-01T00:00:00Z, 253402300800 is 10000-01-01T00:00:00Z.
+    guard seconds >= -2_208_988_800, seconds < 253_402_300_800 else { return false }
+    let total = Int64(seconds)
+    let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
+    let second = total - days * 86_400
+    // Howard Hinnant's days_from_civil, inverted: eras of 400 years from 0000-03-01.
+    let shifted = days + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    appendDigits(year, count: 4, to: &text)
+    text.append(UInt8(ascii: "-"))
+    appendDigits(month, count: 2, to: &text)
+    text.append(UInt8(ascii: "-"))
+    appendDigits(day, count: 2, to: &text)
+    text.append(UInt8(ascii: "T"))
+    appendDigits(second / 3_600, count: 2, to: &text)
+    text.append(UInt8(ascii: ":"))
+    appendDigits(second / 60 % 60, count: 2, to: &text)
+    text.append(UInt8(ascii: ":"))
+    appendDigits(second % 60, count: 2, to: &text)
+    return true
+  }
+
+  /// Appends the last `count` decimal digits of `value`, zero-padded.
+  private static func appendDigits(_ value: Int64, count: Int, to text: inout [UInt8]) {
+    var divisor: Int64 = 1
+    for _ in 1..<count { divisor *= 10 }
+    while divisor > 0 {
+      text.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+      divisor /= 10
+    }
   }
 
   /// Parses `2024-01-01T00:00:00Z`, `2024-01-01T00:00:00.123456Z` and `…+00:00`.

@@ -1,5 +1,5 @@
 /// Any JSON value, for the free-form metadata GoTrue stores with a user.
-public enum JSONValue: Equatable, Hashable, Sendable, Codable {
+public enum JSONValue: Equatable, Hashable, Sendable, Codable, JSONWritable {
   /// `null`.
   case null
   /// `true` or `false`.
@@ -62,11 +62,12 @@ public enum JSONValue: Equatable, Hashable, Sendable, Codable {
     init?(intValue: Int) { nil }
   }
 
-  /// The value as compact JSON, objects' keys sorted, as a Go server writes it.
-  public var jsonBytes: [UInt8] {
-    // Encoding a JSONValue cannot fail: every case maps to plain JSON.
-    (try? GoTrueCoding.serverEncoder().encode(self)).map(Array.init) ?? Array("null".utf8)
-  }
+  /// The value as compact JSON, objects' keys sorted, as a Go server writes it (`null` for a
+  /// value with a NaN or an infinity, which Foundation's encoder refuses).
+  public var jsonBytes: [UInt8] { serverJSON ?? Array("null".utf8) }
+
+  /// Writes the value, as ``GoTrueCoding/serverEncoder()`` would.
+  public func write(to writer: inout JSONWriter) { writer.value(self) }
 
   /// The string, when this is one.
   public var stringValue: String? {

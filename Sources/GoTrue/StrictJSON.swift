@@ -99,10 +99,16 @@ public enum StrictJSON {
     /// Records a member's name (its bytes between the quotes); a problem if the object has it.
     private mutating func name(_ raw: Slice<UnsafeBufferPointer<UInt8>>) -> Problem? {
       guard open.count <= StrictJSON.maximumDepth, var names = open.last ?? nil else { return nil }
-      let text = Self.decoded(raw)
-      // Go folds case where it matches struct fields: at the top level.
-      let key = open.count == 1 ? Array(text.uppercased().lowercased().utf8) : Array(text.utf8)
-      guard names.insert(key).inserted else { return .duplicateMember(text) }
+      let key: [UInt8]
+      if open.count == 1, raw.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\\") }) {
+        // Plain ASCII folds as ASCII: upper- then lowercasing it is lowercasing it.
+        key = raw.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
+      } else {
+        let text = Self.decoded(raw)
+        // Go folds case where it matches struct fields: at the top level.
+        key = open.count == 1 ? Array(text.uppercased().lowercased().utf8) : Array(text.utf8)
+      }
+      guard names.insert(key).inserted else { return .duplicateMember(Self.decoded(raw)) }
       open[open.count - 1] = names
       return nil
     }

@@ -82,7 +82,7 @@ package enum JSONWebToken {
     }
     guard let payload = Base64URL.decode(Substring(parts[1])),
       StrictJSON.problem(in: payload) == nil,
-      let claims = try? JSONDecoder().decode([String: JSONValue].self, from: Data(payload))
+      let claims = JSONValue.object(parsing: payload)
     else { throw .malformed("could not JSON decode claim") }
     if let now { try checkTimes(claims, now: Double(now), expiryRequired: expiryRequired) }
     return claims
@@ -105,7 +105,7 @@ package enum JSONWebToken {
       throw .malformed("could not base64 decode header")
     }
     guard StrictJSON.problem(in: bytes) == nil,
-      let fields = try? JSONDecoder().decode([String: JSONValue].self, from: Data(bytes))
+      let fields = JSONValue.object(parsing: bytes)
     else { throw .malformed("could not JSON decode header") }
     guard let name = fields["alg"]?.stringValue else {
       throw JWTRejection("token is unverifiable: signing method (alg) is unspecified")

@@ -153,7 +153,7 @@ package struct UserRecord: Sendable {
   }
 
   package static func decodeMetadata(_ text: String) -> [String: JSONValue] {
-    (try? JSONDecoder().decode([String: JSONValue].self, from: Data(text.utf8))) ?? [:]
+    JSONValue.object(parsing: Array(text.utf8)) ?? [:]
   }
 
   /// `metadata` with `changes` merged in key by key, as GoTrue merges: a `null` deletes its key.

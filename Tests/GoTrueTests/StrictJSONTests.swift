@@ -19,6 +19,9 @@ struct StrictJSONTests {
     #expect(problem(#"{"sub":"a","ſub":"b"}"#) == .duplicateMember("ſub"), "long s folds to s")
     #expect(problem(#"{"kid":"a","\u212aid":"b"}"#) != nil, "the Kelvin sign folds to k")
     #expect(problem(#"{"data":{"Name":"a","name":"b"}}"#) == nil, "below the top, case counts")
+    #expect(problem(#"{"Role_1":"a","rOLE_1":"b"}"#) == .duplicateMember("rOLE_1"), "ASCII")
+    #expect(problem(#"{"sub":"a","\u0053UB":"b"}"#) == .duplicateMember("SUB"), "escaped")
+    #expect(problem(#"{"sub_":"a","sub@":"b","SUB`":"c","sub[":"d"}"#) == nil)
   }
 
   @Test func namesRepeatedInOtherObjectsOrAsValuesAreFine() {
