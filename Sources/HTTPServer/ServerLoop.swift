@@ -67,6 +67,9 @@ final class ServerLoop {
     let loop = ServerLoop(
       configuration: configuration, responder: responder, log: log, base: base, http: http)
     try loop.setUp()  // on failure, deinit frees what was made
+    // Watched from now, not from `run()`: a SIGTERM sent as soon as the caller says it is
+    // ready (between here and the loop) waits for the loop and drains, instead of killing.
+    if configuration.handlesSignals { loop.watchSignals() }
     return loop
   }
 
@@ -129,7 +132,6 @@ final class ServerLoop {
   /// Serves until a stop request or a signal has drained the connections, or the grace time
   /// has passed. The caller then drops the loop, and `deinit` frees everything.
   func run() {
-    if configuration.handlesSignals { watchSignals() }
     event_base_dispatch(base)
   }
 
