@@ -16,7 +16,30 @@ import Observation
 @Observable
 public final class AuthViewModel {
   /// Everything the flow shows, as one value.
-  public internal(set) var state = AuthFlowState()
+  ///
+  /// Observed as the macro would observe it, with its key path made once (a key path written
+  /// in each accessor is looked up again on every read, and a script reads the state several
+  /// times a line), and lent to readers rather than copied.
+  @ObservationIgnored public internal(set) var state: AuthFlowState {
+    _read {
+      // Lent, not copied: reading one part (`state.session`) copies only that part.
+      _$observationRegistrar.access(self, keyPath: Self.stateKeyPath)
+      yield storedState
+    }
+    set {
+      _$observationRegistrar.withMutation(of: self, keyPath: Self.stateKeyPath) {
+        storedState = newValue
+      }
+    }
+    _modify {
+      _$observationRegistrar.access(self, keyPath: Self.stateKeyPath)
+      _$observationRegistrar.willSet(self, keyPath: Self.stateKeyPath)
+      defer { _$observationRegistrar.didSet(self, keyPath: Self.stateKeyPath) }
+      yield &storedState
+    }
+  }
+  @ObservationIgnored private var storedState = AuthFlowState()
+  private static let stateKeyPath: KeyPath<AuthViewModel, AuthFlowState> = \.state
 
   @ObservationIgnored let service: any AuthService
   @ObservationIgnored let events: AuthEventSink
