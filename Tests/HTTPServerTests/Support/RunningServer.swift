@@ -35,6 +35,11 @@ func withServer(
   configuration.hosts = ["127.0.0.1"]
   configuration.port = 0
   configuration.handlesSignals = false
+  // NB: the responder's work runs on Swift's shared pool, two threads on two cores; while
+  // other suites' tests block both (waiting on the processes they run), a request waits too.
+  // Ten seconds of that closed connections before they were answered; tests of the timeout
+  // set their own.
+  configuration.requestTimeout = .seconds(60)
   configure(&configuration)
   let gate = Gate()
   let log = LogRecorder()

@@ -106,14 +106,14 @@ final class TestConnection: Sendable {
 
   /// Reads one response: status line, headers, and a body of its Content-Length (none when
   /// `bodyless`, for HEAD).
-  func response(bodyless: Bool = false, timeout: Duration = .seconds(5)) async throws
+  func response(bodyless: Bool = false, timeout: Duration = .seconds(30)) async throws
     -> TestResponse
   {
     try await onThread { try self.readResponse(bodyless: bodyless, timeout: timeout) }
   }
 
   /// Reads until the server closes, resets, or `timeout` passes.
-  func readToEnd(timeout: Duration = .seconds(5)) async -> (bytes: [UInt8], ending: Ending) {
+  func readToEnd(timeout: Duration = .seconds(30)) async -> (bytes: [UInt8], ending: Ending) {
     await onThread {
       var bytes = self.unread.withLock { unread in
         defer { unread.removeAll() }
