@@ -182,7 +182,7 @@ let package = Package(
       dependencies: [
         "AuthFlow", "AuthFlowGoTrue", "SavedSessions", "GoTrue", "GoTrueEngine",
         "AuthFlowSupabase", "AuthFlowFirebase", "AuthFlowHTTP", "AuthCrypto", "PrivateFiles",
-        "Clocks", "CEditLine", "CommandLineOptions", "UserSeeds",
+        "Clocks", "CEditLine", "CProcess", "CommandLineOptions", "UserSeeds",
       ]),
     .testTarget(
       name: "AuthShellTests",
@@ -202,6 +202,7 @@ let package = Package(
     .systemLibrary(name: "CEditLine", providers: [.apt(["libedit-dev"])]),
     .systemLibrary(name: "CEvent", providers: [.apt(["libevent-dev"])]),
     .systemLibrary(name: "CQRCodeGen", providers: [.apt(["libqrcodegen-dev"])]),
+    .systemLibrary(name: "CProcess", providers: [.apt(["libc6-dev"])]),
   ],
   swiftLanguageModes: [.v6],
   cxxLanguageStandard: .cxx17

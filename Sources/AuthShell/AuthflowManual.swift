@@ -52,6 +52,9 @@ enum AuthflowManual {
         ["the embedded backend's store (SQLite), shared with authflow serve"]),
       ManualEntry("$XDG_STATE_HOME/authflow/history", ["the interactive shell's history"]),
       ManualEntry(
+        "$XDG_STATE_HOME/authflow/test-durations",
+        ["how long each script took last time; authflow test starts the slowest first"]),
+      ManualEntry(
         "*.authflow, *.transcript",
         ["scripts, and the golden transcripts authflow test compares their output with"]),
     ])

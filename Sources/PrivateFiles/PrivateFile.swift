@@ -75,9 +75,10 @@ public enum PrivateFile {
   }
 
   /// Replaces the file at `path` with `bytes` (mode 0600) so readers see the old or the new
-  /// content, never a mix.
-  public static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
-    let temporary = try writeTemporary(bytes, beside: path)
+  /// content, never a mix; `synced` (the default) has the bytes on disk before the rename, so
+  /// a crash cannot leave an empty file: a cache that can be rebuilt does without.
+  public static func write(_ bytes: [UInt8], to path: String, synced: Bool = true) throws(Failure) {
+    let temporary = try writeTemporary(bytes, beside: path, synced: synced)
     guard rename(temporary, path) == 0 else {
       let failure = Failure.errno(path)
       unlink(temporary)
@@ -88,14 +89,14 @@ public enum PrivateFile {
   /// Writes `bytes` to `path` (mode 0600) only if no file is there, atomically: when two
   /// processes race, exactly one file wins and both then read the same content.
   public static func writeIfMissing(_ bytes: [UInt8], to path: String) throws(Failure) {
-    let temporary = try writeTemporary(bytes, beside: path)
+    let temporary = try writeTemporary(bytes, beside: path, synced: true)
     defer { unlink(temporary) }
     if link(temporary, path) != 0, Glibc.errno != EEXIST { throw .errno(path) }
   }
 
-  private static func writeTemporary(_ bytes: [UInt8], beside path: String) throws(Failure)
-    -> String
-  {
+  private static func writeTemporary(
+    _ bytes: [UInt8], beside path: String, synced: Bool
+  ) throws(Failure) -> String {
     let temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw .errno(temporary) }
@@ -113,9 +114,9 @@ public enum PrivateFile {
       }
       written += count
     }
-    let synced = fsync(descriptor) == 0
+    let stored = !synced || fsync(descriptor) == 0
     close(descriptor)
-    guard synced else {
+    guard stored else {
       let failure = Failure.errno(temporary)
       unlink(temporary)
       throw failure

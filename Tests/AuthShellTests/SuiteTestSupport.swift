@@ -81,7 +81,7 @@ struct SuiteRun {
 /// the tests; the temporary XDG folders go under `temporary` when given.
 func runSuite(
   _ arguments: [String], program: String = authflowBinary, temporary: String? = nil,
-  terminal: Bool = false
+  terminal: Bool = false, state: String? = nil
 ) -> SuiteRun {
   var output: [UInt8] = []
   var errors: [UInt8] = []
@@ -90,6 +90,10 @@ func runSuite(
   }
   var environment = ProcessInfo.processInfo.environment
   if let temporary { environment["TMPDIR"] = temporary }
+  // The scripts' durations go to a folder of the test's, never to the user's.
+  let scratchState = NSTemporaryDirectory() + "authflow-suite-state-" + UUID().uuidString
+  defer { try? FileManager.default.removeItem(atPath: scratchState) }
+  environment["XDG_STATE_HOME"] = state ?? scratchState
   let status = SuiteMain.run(
     arguments: arguments, environment: environment, program: program, output: sink,
     terminal: terminal)

@@ -1,3 +1,5 @@
+import CProcess
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -21,6 +23,9 @@ struct ChildProcess {
   var errors = CapturedStream()
   /// How it ended, once it has.
   var ending: Ending?
+  /// A descriptor that becomes readable when the process ends (`pidfd_open`), or -1 where the
+  /// kernel has none: the suite then looks again a millisecond after the pipes close.
+  var exit: Int32 = -1
 
   /// Why a process could not start.
   struct SpawnFailure: Error, Equatable {
@@ -79,6 +84,7 @@ struct ChildProcess {
       throw SpawnFailure(reason: "cannot start \(program): \(String(cString: strerror(status)))")
     }
     var child = ChildProcess(pid: pid)
+    child.exit = pidfd_open(pid, UInt32(PIDFD_NONBLOCK))
     child.output.descriptor = outputPipe[0]
     child.errors.descriptor = errorPipe[0]
     for descriptor in [outputPipe[0], errorPipe[0]] {
@@ -116,6 +122,10 @@ struct ChildProcess {
     guard result == pid else { return false }
     // NB: WIFEXITED and friends are C macros that Swift does not import.
     ending = status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signalled(status & 0x7F)
+    if exit >= 0 {
+      close(exit)
+      exit = -1
+    }
     return true
   }
 

@@ -109,9 +109,15 @@ public enum SuiteMain {
         planned.append((index, SuitePool.Job(arguments: arguments, input: script.path), size))
       }
     }
-    // The longest scripts start first, so that no long one runs alone at the end while the
-    // other jobs have nothing left to do; reports keep the scripts' order.
-    planned.sort { $0.size != $1.size ? $0.size > $1.size : $0.index < $1.index }
+    // The slowest scripts start first (by their last run's time, else by size), so that no
+    // long one runs alone at the end while the other jobs have nothing left to do; reports
+    // keep the scripts' order.
+    let durationsPath = SuiteDurations.path(environment)
+    var durations = SuiteDurations.load(from: durationsPath)
+    let absolute = planned.map { absolutePath(scripts[$0.index].path) }
+    let order = durations.order(zip(absolute, planned).map { ($0, $1.size) })
+    planned = order.map { planned[$0] }
+    let pathOfJob = order.map { absolute[$0] }
     let jobs = planned.map(\.job)
     let scriptOfJob = planned.map(\.index)
     reporter.runCount = jobs.count
@@ -132,9 +138,19 @@ public enum SuiteMain {
       outcomes[index] = ScriptOutcome(
         script: scripts[index], run: run, golden: golden, update: options.update)
       reporter.finished(index, outcomes[index])
+      if case .notStarted = run.ending {
+      } else {
+        durations.seconds[pathOfJob[job]] = run.seconds
+      }
     }
     reporter.summarise(outcomes)
+    durations.save(to: durationsPath, latest: pathOfJob)
     return outcomes
+  }
+
+  /// `path` from the root: as given when it starts with `/`, else under the working folder.
+  static func absolutePath(_ path: String) -> String {
+    path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
   }
 
   /// The running executable: `/proc/self/exe`, else the path it was started as.

@@ -131,6 +131,8 @@ struct SuiteOptions: Equatable, Sendable {
     "--seed 1 and --hash-cost 4 unless its #! line or the shell options say otherwise.",
     "NAME.transcript beside NAME.authflow is its golden transcript, compared byte for byte.",
     "A script whose #! line asks for another backend than the suite's is skipped.",
+    "The slowest scripts start first, by their last run's time (kept in",
+    "$XDG_STATE_HOME/authflow/test-durations), else by size.",
   ]
 
   /// What `--help` says after the options.

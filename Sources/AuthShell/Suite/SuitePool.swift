@@ -31,8 +31,12 @@ struct ChildRun: Equatable, Sendable {
   var seconds: Double
 }
 
-/// Runs processes, at most `jobs` at once, each on a fresh `XDG_DATA_HOME` and
-/// `XDG_STATE_HOME` that are removed after it, reading their pipes in one `poll` loop.
+/// Runs processes, at most `jobs` at once, each with `XDG_DATA_HOME` and `XDG_STATE_HOME`
+/// of its own inside one private folder, reading their pipes in one `poll` loop.
+///
+/// The homes are paths, not folders: a process makes what it writes (most scripts run on
+/// `:memory:` and write nothing), and the folder goes when the run ends. A job's next process
+/// starts as soon as one ends, before the ended one's output is judged.
 struct SuitePool {
   /// One process to run.
   struct Job {
@@ -64,12 +68,19 @@ struct SuitePool {
     _ work: [Job], started: (Int) -> Void, finished: (Int, ChildRun) -> Void
   ) {
     let clock = ContinuousClock()
+    // NB: when no folder can be made, the processes get paths that do not exist; a store is
+    // in memory by default, and a store a script asks for says itself why it cannot be opened.
+    let made = Self.temporaryFolder(environment)
+    let folder = made ?? "/nonexistent/authflow-test"
+    defer { if let made { Self.remove(made) } }
     var waiting = work.indices[...]
     var running: [Running] = []
-    while !waiting.isEmpty || !running.isEmpty {
+    var ended: [(index: Int, home: String, run: ChildRun)] = []
+
+    func startWaiting() {
       while running.count < jobs, let index = waiting.popFirst() {
         started(index)
-        let home = Self.temporaryHome(environment)
+        let home = folder + "/\(index)"
         var environment = environment
         environment["XDG_DATA_HOME"] = home + "/data"
         environment["XDG_STATE_HOME"] = home + "/state"
@@ -79,57 +90,75 @@ struct SuitePool {
             environment: environment.map { "\($0.key)=\($0.value)" }, input: work[index].input)
           running.append(Running(index: index, child: child, started: clock.now, home: home))
         } catch {
-          Self.remove(home)
-          finished(
-            index, ChildRun(ending: .notStarted(error.reason), output: [], errors: [], seconds: 0))
+          let run = ChildRun(ending: .notStarted(error.reason), output: [], errors: [], seconds: 0)
+          ended.append((index, home, run))
         }
       }
-      Self.wait(for: running.map(\.child), until: running.map { $0.started + limit }.min())
+    }
+
+    startWaiting()
+    while !running.isEmpty || !ended.isEmpty {
+      if !running.isEmpty {
+        Self.wait(for: running.map(\.child), until: running.map { $0.started + limit }.min())
+      }
       var still: [Running] = []
       for var job in running {
-        job.child.drain()
-        let elapsed = clock.now - job.started
-        var timedOut = false
-        if job.child.reap(blocking: false) {
-          job.child.drain()
-          job.child.output.close()
-          job.child.errors.close()
-        } else if elapsed >= limit {
-          job.child.kill()
-          timedOut = true
+        if let run = reap(&job, elapsed: clock.now - job.started) {
+          ended.append((job.index, job.home, run))
         } else {
           still.append(job)
-          continue
         }
-        Self.remove(job.home)
-        let ending: ChildRun.Ending =
-          switch job.child.ending {
-          case _ where timedOut: .timedOut(seconds: timeLimit)
-          case .exited(let status): .exited(status)
-          case .signalled(let signal): .signalled(signal)
-          case nil: .signalled(SIGKILL)
-          }
-        finished(
-          job.index,
-          ChildRun(
-            ending: ending, output: job.child.output.bytes, errors: job.child.errors.bytes,
-            seconds: Self.seconds(elapsed)))
       }
       running = still
+      // The next scripts start before the ended ones are judged and their homes removed.
+      startWaiting()
+      for (index, home, run) in ended {
+        if made != nil { Self.remove(home) }
+        finished(index, run)
+      }
+      ended = []
     }
+  }
+
+  /// What `job`'s process did, once it has ended or run out of time; nil while it runs.
+  private func reap(_ job: inout Running, elapsed: Duration) -> ChildRun? {
+    job.child.drain()
+    var timedOut = false
+    if job.child.reap(blocking: false) {
+      job.child.drain()
+      job.child.output.close()
+      job.child.errors.close()
+    } else if elapsed >= limit {
+      job.child.kill()
+      timedOut = true
+    } else {
+      return nil
+    }
+    let ending: ChildRun.Ending =
+      switch job.child.ending {
+      case _ where timedOut: .timedOut(seconds: timeLimit)
+      case .exited(let status): .exited(status)
+      case .signalled(let signal): .signalled(signal)
+      case nil: .signalled(SIGKILL)
+      }
+    return ChildRun(
+      ending: ending, output: job.child.output.bytes, errors: job.child.errors.bytes,
+      seconds: Self.seconds(elapsed))
   }
 
   private var limit: Duration { .milliseconds(Int64(timeLimit * 1_000)) }
 
-  /// Waits until a pipe has something to read, the nearest deadline, or 50 ms at most (a
-  /// process that ended while a child of its own holds its pipes is noticed by then).
+  /// Waits until a pipe has something to read, a process has ended, the nearest deadline, or
+  /// 50 ms at most (a process that ended while a child of its own holds its pipes is noticed by
+  /// then).
   private static func wait(for children: [ChildProcess], until deadline: ContinuousClock.Instant?) {
     guard !children.isEmpty else { return }
-    var descriptors = children.flatMap { [$0.output.descriptor, $0.errors.descriptor] }
+    var descriptors = children.flatMap { [$0.output.descriptor, $0.errors.descriptor, $0.exit] }
       .filter { $0 >= 0 }
       .map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-    // A process whose pipes have closed is about to end: look again soon.
-    var milliseconds: Int32 = children.contains { $0.pipesClosed } ? 1 : 50
+    // A process whose pipes have closed is about to end: without a descriptor telling when,
+    // look again soon.
+    var milliseconds: Int32 = children.contains { $0.pipesClosed && $0.exit < 0 } ? 1 : 50
     if let deadline {
       let left = deadline - ContinuousClock().now
       milliseconds = min(milliseconds, max(0, Int32(left / .milliseconds(1))))
@@ -137,8 +166,8 @@ struct SuitePool {
     _ = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
   }
 
-  /// A new private folder for one process's XDG homes.
-  private static func temporaryHome(_ environment: [String: String]) -> String {
+  /// A new private folder for the processes' XDG homes, if one can be made.
+  private static func temporaryFolder(_ environment: [String: String]) -> String? {
     var folder = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     if !folder.hasPrefix("/") { folder = FileManager.default.currentDirectoryPath + "/" + folder }
     var template = Array((folder + "/authflow-test-XXXXXX").utf8CString)
@@ -146,15 +175,15 @@ struct SuitePool {
       guard let base = buffer.baseAddress else { return false }
       return mkdtemp(base) != nil
     }
-    // NB: when no folder can be made, the process gets paths that do not exist; its store is
-    // in memory by default, and a store it asks for says itself why it cannot be opened.
-    return made
-      ? String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      : folder + "/authflow-test-unavailable"
+    guard made else { return nil }
+    return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
-  private static func remove(_ folder: String) {
-    try? FileManager.default.removeItem(atPath: folder)
+  /// Removes `path` and what it holds, if it is there (a look costs no disk write).
+  private static func remove(_ path: String) {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return }
+    try? FileManager.default.removeItem(atPath: path)
   }
 
   private static func seconds(_ duration: Duration) -> Double {
