@@ -13,44 +13,47 @@ import Observation
 /// state synchronously; ``submit()`` validates, calls the injected ``AuthService`` and applies
 /// the outcome in one place (see `AuthViewModel+Actions.swift`).
 @MainActor
-@Observable
-public final class AuthViewModel {
+public final class AuthViewModel: Observable {
   /// Everything the flow shows, as one value.
   ///
-  /// Observed as the macro would observe it, with its key path made once (a key path written
-  /// in each accessor is looked up again on every read, and a script reads the state several
-  /// times a line), and lent to readers rather than copied.
-  @ObservationIgnored public internal(set) var state: AuthFlowState {
-    _read {
+  /// Observed as `@Observable` would observe it, by hand so that reading it costs what reading
+  /// a stored property does: its key path is made once (a key path written in each accessor is
+  /// looked up again on every read, and a script reads the state several times a line), it is
+  /// lent to readers rather than copied, and the read is inlined into callers in other modules
+  /// (a read coroutine called across modules allocates its frame on the heap).
+  public internal(set) var state: AuthFlowState {
+    @inlinable _read {
       // Lent, not copied: reading one part (`state.session`) copies only that part.
-      _$observationRegistrar.access(self, keyPath: Self.stateKeyPath)
+      observationRegistrar.access(self, keyPath: Self.stateKeyPath)
       yield storedState
     }
     set {
-      _$observationRegistrar.withMutation(of: self, keyPath: Self.stateKeyPath) {
+      observationRegistrar.withMutation(of: self, keyPath: Self.stateKeyPath) {
         storedState = newValue
       }
     }
     _modify {
-      _$observationRegistrar.access(self, keyPath: Self.stateKeyPath)
-      _$observationRegistrar.willSet(self, keyPath: Self.stateKeyPath)
-      defer { _$observationRegistrar.didSet(self, keyPath: Self.stateKeyPath) }
+      observationRegistrar.access(self, keyPath: Self.stateKeyPath)
+      observationRegistrar.willSet(self, keyPath: Self.stateKeyPath)
+      defer { observationRegistrar.didSet(self, keyPath: Self.stateKeyPath) }
       yield &storedState
     }
   }
-  @ObservationIgnored private var storedState = AuthFlowState()
-  private static let stateKeyPath: KeyPath<AuthViewModel, AuthFlowState> = \.state
+  @usableFromInline var storedState = AuthFlowState()
+  @usableFromInline static let stateKeyPath: KeyPath<AuthViewModel, AuthFlowState> = \.state
+  /// Who observes the state: the one observed property.
+  @usableFromInline let observationRegistrar = ObservationRegistrar()
 
-  @ObservationIgnored let service: any AuthService
-  @ObservationIgnored let events: AuthEventSink
+  let service: any AuthService
+  let events: AuthEventSink
   /// The time, for judging when the access token is due for renewal.
-  @ObservationIgnored let now: @Sendable () -> Date
+  let now: @Sendable () -> Date
   /// The sessions signed out while offline that the backend has yet to be told about.
-  @ObservationIgnored var unsentSignOuts: [AuthSession] = []
+  var unsentSignOuts: [AuthSession] = []
   /// The subscribers of ``sessionUpdates()``.
-  @ObservationIgnored private var subscribers: [Int: AsyncStream<SessionUpdate>.Continuation] =
+  private var subscribers: [Int: AsyncStream<SessionUpdate>.Continuation] =
     [:]
-  @ObservationIgnored private var nextSubscriber = 0
+  private var nextSubscriber = 0
 
   /// A view model on the entry screen that talks to `service` and reports to `events`;
   /// `now` tells the time its tokens are judged by (the backend's clock).
@@ -150,7 +153,7 @@ public final class AuthViewModel {
   public var isLoading: Bool { state.inFlight != nil }
 
   /// Whether a user is signed in.
-  public var isLoggedIn: Bool { state.session != nil }
+  @inlinable public var isLoggedIn: Bool { state.session != nil }
 
   /// Whether the screen offers a way back to `.choice`; the entry screen itself does not.
   public var canNavigateBack: Bool { state.navigation != .choice }

@@ -54,7 +54,18 @@ final class CommandSpec: Sendable, Equatable {
     movesClock = declaration.movesClock
     readsOutbox = declaration.readsOutbox
     let name = declaration.name
-    parse = { words throws(ShellError) in reader.input(try grammar.parse(words, command: name)) }
+    if let none = NoArguments() as? Value {
+      // A command that takes no words has one value, made once rather than on every line.
+      let input = reader.input(none)
+      parse = { words throws(ShellError) in
+        _ = try grammar.parse(words, command: name)
+        return input
+      }
+    } else {
+      parse = { words throws(ShellError) in
+        reader.input(try grammar.parse(words, command: name))
+      }
+    }
     completions = grammar.completions
     unparsedWords = grammar.unparsed
     self.effect = ErasedEffect(effect)
@@ -253,8 +264,8 @@ enum Availability: Equatable, Sendable {
   /// Why a command of this availability cannot run, or `nil` when it can: the one check, cheap
   /// enough for every command of a script. `field` is the field the command names, if any.
   func refusal(
-    signedIn: Bool, screen: AuthScreen, fields: [AuthField], features: Set<BackendFeature>,
-    field: @autoclosure () -> AuthField?
+    signedIn: Bool, screen: AuthScreen, fields: @autoclosure () -> [AuthField],
+    features: Set<BackendFeature>, field: @autoclosure () -> AuthField?
   ) -> Refusal? {
     switch self {
     case .anywhere:
@@ -268,7 +279,7 @@ enum Availability: Equatable, Sendable {
       return screens.contains(screen) ? nil : .wrongScreen(screens)
     case .fields:
       if signedIn { return .formHidden }
-      guard let field = field(), !fields.contains(field) else { return nil }
+      guard let field = field(), !fields().contains(field) else { return nil }
       return .noSuchField(field)
     }
   }

@@ -184,13 +184,25 @@ enum CommandTable {
 
   /// The command named `name` (or one of its aliases).
   static func spec(named name: String) -> CommandSpec? {
-    index[name].map { all[$0] }
+    // Every line of a script looks its command up: the names that share its first byte are
+    // compared, which costs less than hashing it.
+    guard let first = name.utf8.first, Int(first) < index.count else { return nil }
+    for (candidate, position) in index[Int(first)] where candidate == name {
+      return all[position]
+    }
+    return nil
   }
 
-  private static let index: [String: Int] = {
-    var index: [String: Int] = [:]
+  /// The positions in ``all`` of the names and aliases, by their first byte (all are ASCII).
+  private static let index: [[(name: String, position: Int)]] = {
+    var index = Array(repeating: [(name: String, position: Int)](), count: 128)
     for (position, spec) in all.enumerated() {
-      for name in spec.names { index[name] = position }
+      for name in spec.names {
+        guard let first = name.utf8.first, first < 128 else {
+          preconditionFailure("command names are ASCII: \(name)")
+        }
+        index[Int(first)].append((name, position))
+      }
     }
     return index
   }()

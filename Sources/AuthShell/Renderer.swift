@@ -86,18 +86,42 @@ enum Renderer {
     }
   }
 
+  /// What ``changes(from:to:answered:style:)`` compares of the state before a command: taken
+  /// instead of the whole state, whose copy costs more than most commands of a script.
+  struct Told {
+    var screen: AuthScreen
+    /// The session's refresh token; nil while signed out.
+    var refreshToken: String?
+    var network: NetworkStatus
+    var message: AuthMessage?
+
+    init(_ state: AuthFlowState) {
+      screen = state.navigation.screen
+      refreshToken = state.session?.refreshToken
+      network = state.network
+      message = state.message
+    }
+  }
+
   /// The lines telling what a command changed. When the backend answered (`answered`), the
   /// error or banner it left is told even when it reads the same as before.
   static func changes(
     from before: AuthFlowState, to after: AuthFlowState, answered: Bool, style: RenderStyle
   ) -> [String] {
+    changes(from: Told(before), to: after, answered: answered, style: style)
+  }
+
+  /// The lines telling what changed since `before` was told.
+  static func changes(
+    from before: Told, to after: AuthFlowState, answered: Bool, style: RenderStyle
+  ) -> [String] {
     var lines: [String] = []
-    if after.navigation.screen != before.navigation.screen {
+    if after.navigation.screen != before.screen {
       lines.append(transition(to: after.navigation.screen, style))
     }
     // The refresh token identifies a session version: it rotates on every refresh, while the
     // access token can come out the same under a fixed clock.
-    switch (before.session?.refreshToken, after.session?.refreshToken) {
+    switch (before.refreshToken, after.session?.refreshToken) {
     case (nil, _?):
       let email = TerminalText.visible(after.session?.user.email ?? "")
       lines.append(success("Signed in as \(email)", style))

@@ -115,7 +115,7 @@ final class ShellRunner {
       case .success(let invocation):
         // Only a signed-in session can be due for renewal (most script lines are signed out).
         var renewal: [String] = []
-        if invocation.spec.renewsSessionFirst, session.viewModel.session != nil {
+        if invocation.spec.renewsSessionFirst, session.viewModel.isLoggedIn {
           renewal = await session.renewSessionIfDue()
         }
         let commandOutput: CommandOutput

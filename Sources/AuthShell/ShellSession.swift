@@ -126,7 +126,7 @@ final class ShellSession {
   /// While the screen waits for the signed-in user to verify their email: checks again, and
   /// tells what changed ("Your email is verified."), or nothing.
   func recheckEmailVerification() async -> [String] {
-    let before = viewModel.state
+    let before = Renderer.Told(viewModel.state)
     let outcomes = events.outcomes
     guard await viewModel.recheckEmailVerification() else { return [] }
     return changes(since: before, outcomes: outcomes)
@@ -144,25 +144,28 @@ final class ShellSession {
   /// here, without suspending (most commands of a script); requests come back to be awaited.
   /// Its output ends with the lines telling what changed.
   func prepare(_ invocation: Invocation) -> Step {
-    let before = viewModel.state
     let spec = invocation.spec
     let input = invocation.input
+    let screen = viewModel.state.navigation.screen
     if let refusal = spec.availability.refusal(
-      signedIn: before.session != nil, screen: before.navigation.screen,
-      fields: before.navigation.fields, features: backend.features, field: input.field)
+      signedIn: viewModel.isLoggedIn, screen: screen,
+      fields: viewModel.state.navigation.fields, features: backend.features, field: input.field)
     {
-      return .finished(.mistake(refusal.error(command: spec.name, in: context(before))))
+      return .finished(.mistake(refusal.error(command: spec.name, in: context(viewModel.state))))
     }
-    switch spec.effect.resolved(on: before.navigation.screen) {
+    switch spec.effect.resolved(on: screen) {
     case .shows(let handler), .edits(let handler):
       // Declared unable to change what is told: no state to compare.
       return .finished(handler(self, input))
     case .atOnce(let handler):
+      // What the lines after the command compare, not the whole state.
+      let before = Renderer.Told(viewModel.state)
       let outcomes = events.outcomes
       var output = handler(self, input)
       output.append(changes(since: before, outcomes: outcomes))
       return .finished(output)
     case .request(let handler):
+      let before = Renderer.Told(viewModel.state)
       let outcomes = events.outcomes
       let storeFailures = events.storeFailures
       return .waits {
@@ -180,7 +183,7 @@ final class ShellSession {
 
   /// The lines telling what changed since `before`. An outcome the backend gave (`outcomes`
   /// moved) is told even when it reads the same as the last one.
-  private func changes(since before: AuthFlowState, outcomes: Int) -> [String] {
+  private func changes(since before: Renderer.Told, outcomes: Int) -> [String] {
     let answered = events.outcomes != outcomes
     return Renderer.changes(from: before, to: viewModel.state, answered: answered, style: style)
   }
