@@ -80,7 +80,11 @@ final class ShellRunner {
         report(problem, command: nil)
         if options.bail { break reading }
       case .line(let text):
-        if await runLine(text) == .quit || (failed && options.bail) { break reading }
+        // Most lines run at once; a line waits only while a command waits for the backend.
+        var progress = runLine(text)
+        while case .waits(let rest) = progress { progress = await rest() }
+        if case .ended(.quit) = progress { break reading }
+        if failed && options.bail { break reading }
       }
     }
     if session.observers.recorder != nil {
@@ -94,63 +98,114 @@ final class ShellRunner {
 
   private enum LineOutcome { case goOn, quit }
 
-  private func runLine(_ text: String) async -> LineOutcome {
+  /// Where a line stands: ended, with what the runner does next, or waiting for a command's
+  /// answer, with the rest of the line to run once it comes. Lines are run without suspending
+  /// until a command must: a script's lines are mostly commands that change state at once.
+  private enum LineProgress {
+    case ended(LineOutcome)
+    case waits(@MainActor () async -> LineProgress)
+  }
+
+  /// Parses, echoes and keeps `text` (a line read), and runs its commands.
+  private func runLine(_ text: String) -> LineProgress {
     let line = LineParser.parse(text.utf8.last == .carriageReturn ? text.dropLast() : text[...])
     echo(line)
-    if line.isEmpty { return .goOn }
+    if line.isEmpty { return .ended(.goOn) }
     if source.keepsHistory, line.parsedCleanly {
       source.remember(String(line.display[...].trimmingWhitespace()))
     }
     if let problem = line.problem {
       report(problem, command: options.json ? line.display : nil)
-      return .goOn
+      return .ended(.goOn)
     }
-    for (index, command) in line.commands.enumerated() {
+    return runCommands(of: line, from: 0)
+  }
+
+  /// Runs the commands of `line` from the one at `first` on.
+  private func runCommands(of line: ParsedLine, from first: Int) -> LineProgress {
+    for index in first..<line.commands.count {
+      let command = line.commands[index]
       let position = line.commands.count > 1 ? index + 1 : nil
-      var printed: [String] = []
-      let result: CommandResult
+      let invocation: Invocation
       switch command.result {
       case .failure(let error):
-        result = .mistake(error)
-      case .success(let invocation):
-        // Only a signed-in session can be due for renewal (most script lines are signed out).
-        var renewal: [String] = []
-        if invocation.spec.renewsSessionFirst, session.viewModel.isLoggedIn {
-          renewal = await session.renewSessionIfDue()
+        if let end = finish(command, printed: [], result: .mistake(error), position: position) {
+          return .ended(end)
         }
-        let commandOutput: CommandOutput
-        if session.observers.watching {
-          commandOutput = await runWatched(invocation)
-        } else {
-          // Unwatched (most commands of a script): nothing of the step is kept.
-          switch session.prepare(invocation) {
-          case .finished(let output): commandOutput = output
-          case .waits(let run): commandOutput = await run()
+        continue
+      case .success(let parsed):
+        invocation = parsed
+      }
+      // Only a signed-in session can be due for renewal (most script lines are signed out).
+      let renews = invocation.spec.renewsSessionFirst && session.viewModel.isLoggedIn
+      if renews || session.observers.watching {
+        return .waits { [self] in
+          let renewal = renews ? await session.renewSessionIfDue() : []
+          let output: CommandOutput
+          if session.observers.watching {
+            output = await runWatched(invocation)
+          } else {
+            switch session.prepare(invocation) {
+            case .finished(let finished): output = finished
+            case .waits(let run): output = await run()
+            }
           }
+          return finish(line, index, printed: renewal, output)
         }
-        printed = renewal.isEmpty ? commandOutput.lines : renewal + commandOutput.lines
-        result = commandOutput.result
       }
-      let shown = options.json ? command.displayText : nil
-      switch result {
-      case .done:
-        write(printed, command: shown)
-      case .quit:
-        write(printed, command: shown)
-        return .quit
-      case .mistake(let error):
-        report(error, printed: printed, command: shown, position: position)
-        // A script without the secret it reads would only fail on from here: it stops.
-        switch error {
-        case .variableUnset, .entryCancelled: if !options.interactive { return .quit }
-        default: break
+      // Unwatched (most commands of a script): nothing of the step is kept.
+      switch session.prepare(invocation) {
+      case .finished(let output):
+        if let end = finish(
+          command, printed: output.lines, result: output.result, position: position)
+        {
+          return .ended(end)
         }
-      case .failedExpectation(let message):
-        report(message, printed: printed, command: shown, position: position)
+      case .waits(let run):
+        return .waits { [self] in finish(line, index, printed: [], await run()) }
       }
-      if failed && options.bail { return .quit }
     }
-    return .goOn
+    return .ended(.goOn)
+  }
+
+  /// Finishes the command at `index` of `line` with its `output` after `printed`, and runs the
+  /// commands after it.
+  private func finish(
+    _ line: ParsedLine, _ index: Int, printed: [String], _ output: CommandOutput
+  ) -> LineProgress {
+    let position = line.commands.count > 1 ? index + 1 : nil
+    if let end = finish(
+      line.commands[index], printed: printed + output.lines, result: output.result,
+      position: position)
+    {
+      return .ended(end)
+    }
+    return runCommands(of: line, from: index + 1)
+  }
+
+  /// Writes what a command printed and reports its mistake or failed check; `.quit` when the
+  /// run stops here, nil when it goes on.
+  private func finish(
+    _ command: ParsedCommand, printed: [String], result: CommandResult, position: Int?
+  ) -> LineOutcome? {
+    let shown = options.json ? command.displayText : nil
+    switch result {
+    case .done:
+      write(printed, command: shown)
+    case .quit:
+      write(printed, command: shown)
+      return .quit
+    case .mistake(let error):
+      report(error, printed: printed, command: shown, position: position)
+      // A script without the secret it reads would only fail on from here: it stops.
+      switch error {
+      case .variableUnset, .entryCancelled: if !options.interactive { return .quit }
+      default: break
+      }
+    case .failedExpectation(let message):
+      report(message, printed: printed, command: shown, position: position)
+    }
+    return failed && options.bail ? .quit : nil
   }
 
   /// How many seconds the prompt waits before checking again whether the email was verified:
