@@ -35,9 +35,13 @@ RELEASE_FLAGS := -c release --scratch-path .build-release --static-swift-stdlib 
 	--disable-local-rpath -Xswiftc -static-executable
 HELPER_FLAGS := -c release --scratch-path .build-helper
 
+# The static executables unwind with LLVM's unwinder where it can be had: scripts/unwinder-flags
+# says why, and installs it.
 release: deps
-	$(SWIFT) build $(RELEASE_FLAGS) --product authflow
-	$(SWIFT) build $(RELEASE_FLAGS) --product authflow-lab
+	@unwinder="$$(scripts/unwinder-flags)" && \
+		echo $(SWIFT) build $(RELEASE_FLAGS) $$unwinder --product authflow && \
+		$(SWIFT) build $(RELEASE_FLAGS) $$unwinder --product authflow && \
+		$(SWIFT) build $(RELEASE_FLAGS) $$unwinder --product authflow-lab
 	$(SWIFT) build $(HELPER_FLAGS) --product authflow-http
 	cp $$($(SWIFT) build $(HELPER_FLAGS) --show-bin-path)/authflow-http \
 		$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/

@@ -40,7 +40,7 @@ import serve  # noqa: E402  (the test suite's server runner: start, ready line, 
 AUTHFLOW, LAB = (os.path.abspath(path) for path in sys.argv[1:3])
 os.environ["AUTHFLOW"] = AUTHFLOW
 CLIENTS = 8
-ROUNDS = 3
+ROUNDS = 5
 ROUND_SECONDS = 6
 PASSWORD = "BenchPassword123"
 COST = 10  # the server's default, and GoTrue's
@@ -179,7 +179,9 @@ def sqlite_grants(store, grants):
     folder = tempfile.mkdtemp(prefix="authflow-bench-sqlite-")
     try:
         copy = os.path.join(folder, "copy.db")
-        shutil.copyfile(store, copy)
+        # SQLite's online backup: the running server's committed pages, including those still
+        # in its WAL (a plain file copy can catch a checkpoint half-way and read as malformed).
+        subprocess.run(["sqlite3", store, f".backup '{copy}'"], check=True, timeout=60)
         session, user = subprocess.run(
             ["sqlite3", "-separator", " ", copy, "SELECT id, user_id FROM sessions LIMIT 1"],
             capture_output=True, text=True, check=True).stdout.split()

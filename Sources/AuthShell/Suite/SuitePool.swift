@@ -76,18 +76,19 @@ struct SuitePool {
     var waiting = work.indices[...]
     var running: [Running] = []
     var ended: [(index: Int, home: String, run: ChildRun)] = []
+    // The environment as `KEY=value` once; each process adds its own homes.
+    let shared = environment.filter { $0.key != "XDG_DATA_HOME" && $0.key != "XDG_STATE_HOME" }
+      .map { "\($0.key)=\($0.value)" }
 
     func startWaiting() {
       while running.count < jobs, let index = waiting.popFirst() {
         started(index)
         let home = folder + "/\(index)"
-        var environment = environment
-        environment["XDG_DATA_HOME"] = home + "/data"
-        environment["XDG_STATE_HOME"] = home + "/state"
         do {
           let child = try ChildProcess.spawn(
             program: program, arguments: work[index].arguments,
-            environment: environment.map { "\($0.key)=\($0.value)" }, input: work[index].input)
+            environment: shared + ["XDG_DATA_HOME=\(home)/data", "XDG_STATE_HOME=\(home)/state"],
+            input: work[index].input)
           running.append(Running(index: index, child: child, started: clock.now, home: home))
         } catch {
           let run = ChildRun(ending: .notStarted(error.reason), output: [], errors: [], seconds: 0)
