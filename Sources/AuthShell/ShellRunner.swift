@@ -124,12 +124,10 @@ final class ShellRunner {
   /// Runs the commands of `line` from the one at `first` on.
   private func runCommands(of line: ParsedLine, from first: Int) -> LineProgress {
     for index in first..<line.commands.count {
-      let command = line.commands[index]
-      let position = line.commands.count > 1 ? index + 1 : nil
       let invocation: Invocation
-      switch command.result {
+      switch line.commands[index].result {
       case .failure(let error):
-        if let end = finish(command, printed: [], result: .mistake(error), position: position) {
+        if let end = finish(line, index, printed: [], result: .mistake(error)) {
           return .ended(end)
         }
         continue
@@ -150,19 +148,17 @@ final class ShellRunner {
             case .waits(let run): output = await run()
             }
           }
-          return finish(line, index, printed: renewal, output)
+          return continueLine(line, after: index, printed: renewal, output)
         }
       }
       // Unwatched (most commands of a script): nothing of the step is kept.
       switch session.prepare(invocation) {
       case .finished(let output):
-        if let end = finish(
-          command, printed: output.lines, result: output.result, position: position)
-        {
+        if let end = finish(line, index, printed: output.lines, result: output.result) {
           return .ended(end)
         }
       case .waits(let run):
-        return .waits { [self] in finish(line, index, printed: [], await run()) }
+        return .waits { [self] in continueLine(line, after: index, printed: [], await run()) }
       }
     }
     return .ended(.goOn)
@@ -170,25 +166,22 @@ final class ShellRunner {
 
   /// Finishes the command at `index` of `line` with its `output` after `printed`, and runs the
   /// commands after it.
-  private func finish(
-    _ line: ParsedLine, _ index: Int, printed: [String], _ output: CommandOutput
+  private func continueLine(
+    _ line: ParsedLine, after index: Int, printed: [String], _ output: CommandOutput
   ) -> LineProgress {
-    let position = line.commands.count > 1 ? index + 1 : nil
-    if let end = finish(
-      line.commands[index], printed: printed + output.lines, result: output.result,
-      position: position)
-    {
+    if let end = finish(line, index, printed: printed + output.lines, result: output.result) {
       return .ended(end)
     }
     return runCommands(of: line, from: index + 1)
   }
 
-  /// Writes what a command printed and reports its mistake or failed check; `.quit` when the
-  /// run stops here, nil when it goes on.
+  /// Writes what the command at `index` of `line` printed and reports its mistake or failed
+  /// check; `.quit` when the run stops here, nil when it goes on.
   private func finish(
-    _ command: ParsedCommand, printed: [String], result: CommandResult, position: Int?
+    _ line: ParsedLine, _ index: Int, printed: [String], result: CommandResult
   ) -> LineOutcome? {
-    let shown = options.json ? command.displayText : nil
+    let shown = options.json ? line.commands[index].displayText : nil
+    let position = line.commands.count > 1 ? index + 1 : nil
     switch result {
     case .done:
       write(printed, command: shown)

@@ -58,6 +58,28 @@ struct SessionTranscriptTests {
     #expect(run.status == 1)
   }
 
+  /// A line's commands run at once until one waits for the backend; the rest of the line runs
+  /// after its answer, and a failure stops a bailing run there, on either path.
+  @Test func bailStopsWithinALineWhetherOrNotAnEarlierCommandWaited() async throws {
+    var options = ShellRunner.Options()
+    options.bail = true
+    let waited = try await runShell(
+      [
+        "signin; set email test@example.com; set password Wrong12345!; submit; expect signed-in;"
+          + " back",
+        "show",
+      ], options: options)
+    #expect(waited.output == "→ Sign In\n✗ That email or password looks incorrect\n")
+    #expect(waited.errors == "line 1 (command 5): expected signed in, got signed out\n")
+    #expect(waited.status == 1)
+
+    let atOnce = try await runShell(
+      ["signin; expect state signup; back", "show"], options: options)
+    #expect(atOnce.output == "→ Sign In\n")
+    #expect(atOnce.errors == "line 1 (command 2): expected state signup, got login\n")
+    #expect(atOnce.status == 1)
+  }
+
   @Test func failedExpectationsNameWhatWasFoundButNoSecret() async throws {
     let run = try await runShell([
       "create", "set password Secret123", "expect field password Other999",

@@ -91,7 +91,7 @@ public enum SuiteMain {
     environment: [String: String], reporter: SuiteReporter
   ) -> [ScriptOutcome] {
     var outcomes = scripts.map { ScriptOutcome.skipped($0, reason: "not run") }
-    var planned: [(index: Int, job: SuitePool.Job, size: Int)] = []
+    var planned: [(index: Int, job: SuitePool.Job, size: Int, path: String)] = []
     var notRun = Set<Int>()
     for (index, script) in scripts.enumerated() {
       let header = ScriptHeader.firstLine(of: script.path).flatMap(ScriptHeader.options(inShebang:))
@@ -106,7 +106,11 @@ public enum SuiteMain {
       case .run(let arguments):
         var status = stat()
         let size = stat(script.path, &status) == 0 ? Int(status.st_size) : 0
-        planned.append((index, SuitePool.Job(arguments: arguments, input: script.path), size))
+        planned.append(
+          (
+            index, SuitePool.Job(arguments: arguments, input: script.path), size,
+            absolutePath(script.path)
+          ))
       }
     }
     // The slowest scripts start first (by their last run's time, else by size), so that no
@@ -114,10 +118,7 @@ public enum SuiteMain {
     // keep the scripts' order.
     let durationsPath = SuiteDurations.path(environment)
     var durations = SuiteDurations.load(from: durationsPath)
-    let absolute = planned.map { absolutePath(scripts[$0.index].path) }
-    let order = durations.order(zip(absolute, planned).map { ($0, $1.size) })
-    planned = order.map { planned[$0] }
-    let pathOfJob = order.map { absolute[$0] }
+    planned = durations.order(planned.map { ($0.path, $0.size) }).map { planned[$0] }
     let jobs = planned.map(\.job)
     let scriptOfJob = planned.map(\.index)
     reporter.runCount = jobs.count
@@ -138,13 +139,13 @@ public enum SuiteMain {
       outcomes[index] = ScriptOutcome(
         script: scripts[index], run: run, golden: golden, update: options.update)
       reporter.finished(index, outcomes[index])
-      if case .notStarted = run.ending {
-      } else {
-        durations.seconds[pathOfJob[job]] = run.seconds
+      switch run.ending {
+      case .notStarted: break
+      default: durations.seconds[planned[job].path] = run.seconds
       }
     }
     reporter.summarise(outcomes)
-    durations.save(to: durationsPath, latest: pathOfJob)
+    durations.save(to: durationsPath, latest: planned.map(\.path))
     return outcomes
   }
 
