@@ -34,9 +34,10 @@ struct ChildProcess {
   }
 
   /// Starts `program` with `arguments` (after its name) and `environment` (`KEY=value`), reading
-  /// the file at `input`.
+  /// the file at `input`; on `cpu` alone when one is given (where the system allows it).
   static func spawn(
-    program: String, arguments: [String], environment: [String], input: String
+    program: String, arguments: [String], environment: [String], input: String,
+    cpu: Int32? = nil
   ) throws(SpawnFailure) -> ChildProcess {
     guard access(input, R_OK) == 0 else {
       throw SpawnFailure(reason: "cannot read \(input): \(String(cString: strerror(errno)))")
@@ -83,6 +84,9 @@ struct ChildProcess {
       close(errorPipe[0])
       throw SpawnFailure(reason: "cannot start \(program): \(String(cString: strerror(status)))")
     }
+    // NB: posix_spawn returns once the program runs, before it starts a thread of its own, so
+    // its threads are all made on `cpu`. A refusal (a container's policy) leaves it unpinned.
+    if let cpu { _ = authflow_run_on_cpu(pid, cpu) }
     var child = ChildProcess(pid: pid)
     child.exit = pidfd_open(pid, UInt32(PIDFD_NONBLOCK))
     child.output.descriptor = outputPipe[0]

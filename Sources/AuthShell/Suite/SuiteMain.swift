@@ -131,7 +131,8 @@ public enum SuiteMain {
     let golden = options.shell.backend == .embedded
     let pool = SuitePool(
       program: program, environment: environment, jobs: options.jobs,
-      timeLimit: options.timeLimit)
+      timeLimit: options.timeLimit,
+      cpus: SuitePool.cpus(forJobs: options.jobs, allowed: SuitePool.allowedCPUs()))
     pool.run(jobs) { job in
       reporter.started(scriptOfJob[job])
     } finished: { job, run in

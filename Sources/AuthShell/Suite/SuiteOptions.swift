@@ -132,7 +132,8 @@ struct SuiteOptions: Equatable, Sendable {
     "NAME.transcript beside NAME.authflow is its golden transcript, compared byte for byte.",
     "A script whose #! line asks for another backend than the suite's is skipped.",
     "The slowest scripts start first, by their last run's time (kept in",
-    "$XDG_STATE_HOME/authflow/test-durations), else by size.",
+    "$XDG_STATE_HOME/authflow/test-durations), else by size. With as many jobs as the",
+    "CPUs the suite may use, each job runs its scripts on a CPU of its own.",
   ]
 
   /// What `--help` says after the options.
