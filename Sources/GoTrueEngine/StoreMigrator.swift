@@ -28,7 +28,12 @@ struct StoreMigrator {
       // Another process may have migrated while this one was hashing.
       let current = try userVersion()
       guard current < Schema.currentVersion else { return }
-      for migration in Schema.migrations[current...] { try database.execute(migration) }
+      // A new store gets the current schema at once, an older one each migration in turn.
+      if current == 0 {
+        try database.execute(Schema.created)
+      } else {
+        for migration in Schema.migrations[current...] { try database.execute(migration) }
+      }
       // A row left referring to nothing is what a cascade would have deleted: delete it.
       let orphans = try database.query(
         "PRAGMA foreign_key_check", row: { (table: $0.text(0), row: $0.optionalInt(1)) })

@@ -57,6 +57,9 @@ package final class SQLiteStatement {
     sqlite3_clear_bindings(handle)
   }
 
+  /// How many columns a row of it has.
+  package var columnCount: Int32 { sqlite3_column_count(handle) }
+
   package func int(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
 
   package func optionalInt(_ column: Int32) -> Int64? {
