@@ -63,36 +63,34 @@ private struct NewStoreSeed {
     jwtSecret = random.bytes(32)
     codeKey = random.bytes(32)
     let cost = configuration.hashCost
-    decoyHash = try Self.hash(
-      random.token(byteCount: 16), cost: cost, prehashed: DemoAccounts.decoyHash, random)
+    let prehashed = DemoAccounts.prehashed[cost]
+    decoyHash = try Self.hash(random.token(byteCount: 16), cost: cost, prehashed?.decoy, random)
     demoAccounts = []
     if configuration.seedsDemoAccounts {
       for (email, password, confirmed, prehashed) in [
         (
           DemoAccounts.confirmed.email, DemoAccounts.confirmed.password, true,
-          DemoAccounts.confirmedHash
+          prehashed?.confirmed
         ),
         (
           DemoAccounts.unconfirmed.email, DemoAccounts.unconfirmed.password, false,
-          DemoAccounts.unconfirmedHash
+          prehashed?.unconfirmed
         ),
       ] {
-        let hash = try Self.hash(password, cost: cost, prehashed: prehashed, random)
+        let hash = try Self.hash(password, cost: cost, prehashed, random)
         demoAccounts.append((random.uuidString(), random.uuidString(), email, hash, confirmed))
       }
     }
   }
 
-  /// `password` hashed at `cost`; at the default cost, the hash made once for it (its password
-  /// is published, or was thrown away): a new store is then ready without three bcrypt rounds
-  /// at start. The salt's bytes are drawn either way, so a seeded run's secrets are the same
-  /// at every cost.
+  /// `password` hashed at `cost`; the hash made once for it at that cost when there is one
+  /// (``DemoAccounts/prehashed``): a new store is then ready without three bcrypt rounds at
+  /// start. The salt's bytes are drawn either way, so a seeded run's secrets are the same at
+  /// every cost.
   private static func hash(
-    _ password: String, cost: Int, prehashed: String, _ random: any RandomSource
+    _ password: String, cost: Int, _ prehashed: String?, _ random: any RandomSource
   ) throws -> String {
-    guard cost == Bcrypt.defaultCost else {
-      return try Bcrypt.hash(password, cost: cost, random: random)
-    }
+    guard let prehashed else { return try Bcrypt.hash(password, cost: cost, random: random) }
     _ = random.bytes(16)
     return prehashed
   }

@@ -117,25 +117,36 @@ struct StoreTests {
     #expect(try b.accountCount() == 2)
   }
 
-  @Test func theDefaultCostsPrehashedPasswordsAreTheDemoPasswords() throws {
-    for (hash, password) in [
-      (DemoAccounts.confirmedHash, DemoAccounts.confirmed.password),
-      (DemoAccounts.unconfirmedHash, DemoAccounts.unconfirmed.password),
-    ] {
-      #expect(Bcrypt.cost(of: hash) == Bcrypt.defaultCost)
-      #expect(Bcrypt.verify(password, against: hash))
+  @Test func thePrehashedPasswordsAreTheDemoPasswordsAtTheirCosts() throws {
+    #expect(Set(DemoAccounts.prehashed.keys) == [Bcrypt.defaultCost, Bcrypt.minimumCost])
+    for (cost, hashes) in DemoAccounts.prehashed {
+      for (hash, password) in [
+        (hashes.confirmed, DemoAccounts.confirmed.password),
+        (hashes.unconfirmed, DemoAccounts.unconfirmed.password),
+      ] {
+        #expect(Bcrypt.cost(of: hash) == cost)
+        #expect(Bcrypt.verify(password, against: hash))
+      }
+      #expect(Bcrypt.cost(of: hashes.decoy) == cost)
+      #expect(!Bcrypt.verify("", against: hashes.decoy))
+      #expect(!Bcrypt.verify(DemoAccounts.confirmed.password, against: hashes.decoy))
     }
-    #expect(Bcrypt.cost(of: DemoAccounts.decoyHash) == Bcrypt.defaultCost)
-    #expect(!Bcrypt.verify("", against: DemoAccounts.decoyHash))
   }
 
-  /// A new store at the default cost starts without bcrypt rounds, its demo accounts signing
-  /// in, and a seeded one mails the same codes at every cost.
+  /// A new store at the default cost (or the lowest, the tests') starts without bcrypt rounds,
+  /// its demo accounts signing in, and a seeded one mails the same codes at every cost.
   @Test func aNewStoreAtTheDefaultCostIsReadyAtOnceWithTheSameSeededSecrets() async throws {
     let atDefault = try makeEngine { $0.hashCost = Bcrypt.defaultCost }
     let atMinimum = try makeEngine()
     let stored = try atDefault.withDatabase { try $0.user(email: "test@example.com")?.passwordHash }
-    #expect(stored == DemoAccounts.confirmedHash, "no bcrypt round at start")
+    #expect(stored == DemoAccounts.prehashed[Bcrypt.defaultCost]?.confirmed, "no bcrypt round")
+    let atMinimumStored = try atMinimum.withDatabase {
+      try $0.user(email: "test@example.com")?.passwordHash
+    }
+    #expect(atMinimumStored == DemoAccounts.prehashed[Bcrypt.minimumCost]?.confirmed)
+    let atSix = try makeEngine { $0.hashCost = 6 }
+    let hashedAtStart = try atSix.withDatabase { try $0.user(email: "test@example.com") }
+    #expect(hashedAtStart.flatMap { Bcrypt.cost(of: $0.passwordHash) } == 6, "hashed at start")
     for engine in [atDefault, atMinimum] {
       try await engine.recover(email: "test@example.com")
     }
