@@ -81,7 +81,7 @@ extension Grammar {
     let words = pairs.map(\.word)
     return Grammar(
       usage: words.joined(separator: "|"),
-      expected: listing(words).replacing(" and ", with: " or "),
+      expected: listing(words, conjunction: "or"),
       read: { typed in
         guard typed.count == 1, let word = typed.first else { return nil }
         return pairs.first { $0.word == word }?.value
@@ -98,7 +98,7 @@ extension Grammar {
     let words = pairs.map(\.word)
     return Grammar(
       usage: "[\(words.joined(separator: "|"))]",
-      expected: listing(words + ["nothing"]).replacing(" and ", with: " or "),
+      expected: listing(words + ["nothing"], conjunction: "or"),
       read: { typed in
         guard let word = typed.first else { return none }
         guard typed.count == 1 else { return nil }

@@ -294,10 +294,10 @@ private func scriptLineText(
     + "which only the command line may give: run \(TerminalText.visible(command))"
 }
 
-/// `a`, `a and b`, `a, b and c`.
-func listing(_ items: [String]) -> String {
+/// `a`, `a and b`, `a, b and c` (or another conjunction: `a, b or c`).
+func listing(_ items: [String], conjunction: String = "and") -> String {
   guard items.count > 1, let last = items.last else { return items.first ?? "" }
-  return items.dropLast().joined(separator: ", ") + " and " + last
+  return items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
 }
 
 private func fieldList(_ fields: [AuthField]) -> String {
