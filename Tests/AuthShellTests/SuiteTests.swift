@@ -83,6 +83,9 @@ struct SuiteTests {
         "  authflow: the #! line of \(folder.path)/a.authflow asks for --autoconfirm on a store"
           + " other than :memory:, which only the command line may give: run authflow test"
           + " --autoconfirm \(folder.path)/a.authflow\n"), "\(refused.output)")
+    #expect(
+      refused.output.contains("the #! line of \(folder.path)/b.authflow asks for --autoconfirm"),
+      "two scripts with one #! line: each failure names its own")
     #expect(refused.output.hasSuffix("0 passed, 2 failed\n"))
     #expect(!FileManager.default.fileExists(atPath: folder.path + "/shared.db"))
 

@@ -82,9 +82,11 @@ struct ScriptOutcome: Equatable, Sendable {
           failed = true
         }
       }
-    } else if let golden, !update, let expected = FileManager.default.contents(atPath: golden) {
-      diff = LineDiff.unified(
-        old: Array(expected), new: run.output, oldName: name, newName: "this run")
+    } else if let golden, !update, let data = FileManager.default.contents(atPath: golden) {
+      let expected = Array(data)
+      diff =
+        expected == run.output
+        ? [] : LineDiff.unified(old: expected, new: run.output, oldName: name, newName: "this run")
       if !diff.isEmpty {
         problems.append("the transcript differs from \(name)")
         failed = true

@@ -93,9 +93,15 @@ public enum SuiteMain {
     var outcomes = scripts.map { ScriptOutcome.skipped($0, reason: "not run") }
     var planned: [(index: Int, job: SuitePool.Job, size: Int, path: String)] = []
     var notRun = Set<Int>()
+    // Most scripts share their #! line, and a plan names its script only when it fails.
+    var plans: [[String]?: SuitePlan] = [:]
     for (index, script) in scripts.enumerated() {
       let header = ScriptHeader.firstLine(of: script.path).flatMap(ScriptHeader.options(inShebang:))
-      switch SuitePlan(header: header, options: options, script: script.path) {
+      let plan =
+        plans[header].flatMap { $0.namesItsScript ? nil : $0 }
+        ?? SuitePlan(header: header, options: options, script: script.path)
+      plans[header] = plan
+      switch plan {
       case .skip(let reason):
         outcomes[index] = .skipped(script, reason: reason)
         notRun.insert(index)

@@ -59,6 +59,13 @@ enum SuitePlan: Equatable, Sendable {
     self = .run(arguments: arguments + ["--echo"])
   }
 
+  /// Whether it names its script (a failure's reason does): another script with the same
+  /// `#!` line gets a plan of its own.
+  var namesItsScript: Bool {
+    if case .fail = self { return true }
+    return false
+  }
+
   /// The last `--backend` among `words` (options as the shell reads them), or `nil`.
   static func backend(in words: [String]) -> BackendKind? {
     let given = OptionWords.split(words).last {
