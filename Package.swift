@@ -119,7 +119,7 @@ let package = Package(
     .target(name: "AuthFlowHTTP"),
     .testTarget(name: "AuthFlowHTTPTests", dependencies: ["AuthFlowHTTP", "authflow-http"]),
     // The helper that runs requests with URLSession, outside the static shell executable.
-    .executableTarget(name: "authflow-http", dependencies: ["AuthFlowHTTP"]),
+    .executableTarget(name: "authflow-http", dependencies: ["AuthFlowHTTP", "CCurl"]),
 
     // The Supabase backend: GoTrue's REST API over an injected HTTP transport.
     .target(name: "AuthFlowSupabase", dependencies: ["GoTrue", "AuthFlowHTTP", "Clocks"]),
@@ -203,6 +203,7 @@ let package = Package(
     .systemLibrary(name: "CEvent", providers: [.apt(["libevent-dev"])]),
     .systemLibrary(name: "CQRCodeGen", providers: [.apt(["libqrcodegen-dev"])]),
     .systemLibrary(name: "CProcess", providers: [.apt(["libc6-dev"])]),
+    .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
   ],
   swiftLanguageModes: [.v6],
   cxxLanguageStandard: .cxx17

@@ -7,9 +7,9 @@
 /// The line protocol between authflow and its `authflow-http` helper: one JSON object per line
 /// each way, a request answered by the response or failure with the same number.
 ///
-/// NB: the helper exists so that URLSession (FoundationNetworking and libcurl) stays out of the
-/// static `authflow` executable, which would otherwise load two dozen shared libraries at every
-/// start; git keeps its HTTPS transport in a helper for the same reason.
+/// NB: the helper exists so that libcurl (and the two dozen shared libraries it loads) stays out
+/// of the static `authflow` executable, which would otherwise load them at every start; git
+/// keeps its HTTPS transport in a helper for the same reason.
 public enum Bridge {
   /// authflow to helper.
   public struct Request: Codable, Equatable, Sendable {

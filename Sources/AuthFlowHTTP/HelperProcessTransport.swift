@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -9,7 +10,7 @@ import Synchronization
   import Glibc
 #endif
 
-/// Sends requests through the `authflow-http` helper process, which runs them with URLSession.
+/// Sends requests through the `authflow-http` helper process, which runs them with libcurl.
 ///
 /// The helper is started on the first request and kept for the next ones; it is talked to over
 /// a socket pair, one JSON line each way. A helper that dies or hangs is replaced on the next
@@ -18,6 +19,8 @@ public final class HelperProcessTransport: HTTPTransport {
   /// The helper executable.
   public let executable: String
   private let helper = Mutex<Helper?>(nil)
+  /// Where the waits for the helper run: its threads may block, unlike the cooperative pool's.
+  private let queue = DispatchQueue(label: "authflow-http")
 
   private struct Helper {
     var pid: pid_t
@@ -61,13 +64,32 @@ public final class HelperProcessTransport: HTTPTransport {
     }
   }
 
-  /// Sends `request` through the helper; the wait blocks a thread, so it never runs on the
-  /// caller's actor.
-  @concurrent
+  /// Sends `request` through the helper.
+  ///
+  /// The wait blocks a thread of the transport's own queue, never one of the cooperative pool
+  /// that runs tasks: on one CPU that pool has one thread, and a blocked one starved whatever
+  /// the answer waited for in this process (the shell's own emulator answered a second late,
+  /// when the system added a thread). Cancelling the task ends the wait within 0.1 s.
   public func send(_ request: HTTPRequest, timeout: Double) async throws(TransportFailure)
     -> HTTPResponse
   {
-    let result: Result<HTTPResponse, TransportFailure> = helper.withLock { helper in
+    let cancelled = CancelFlag()
+    let result = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        queue.async {
+          continuation.resume(returning: self.sendWaiting(request, timeout: timeout, cancelled))
+        }
+      }
+    } onCancel: {
+      cancelled.cancel()
+    }
+    return try result.get()
+  }
+
+  private func sendWaiting(_ request: HTTPRequest, timeout: Double, _ cancelled: CancelFlag)
+    -> Result<HTTPResponse, TransportFailure>
+  {
+    helper.withLock { helper in
       do throws(TransportFailure) {
         var running: Helper
         if let existing = helper {
@@ -76,17 +98,18 @@ public final class HelperProcessTransport: HTTPTransport {
           running = try start()
         }
         defer { helper = running }
-        return .success(try exchange(request, timeout: timeout, with: &running))
+        return .success(try exchange(request, timeout: timeout, cancelled, with: &running))
       } catch {
         if let running = helper { Self.stop(running) }
         helper = nil
         return .failure(error)
       }
     }
-    return try result.get()
   }
 
-  private func exchange(_ request: HTTPRequest, timeout: Double, with helper: inout Helper)
+  private func exchange(
+    _ request: HTTPRequest, timeout: Double, _ cancelled: CancelFlag, with helper: inout Helper
+  )
     throws(TransportFailure) -> HTTPResponse
   {
     let id = helper.nextID
@@ -109,7 +132,7 @@ public final class HelperProcessTransport: HTTPTransport {
         if let response = answer.response { return response }
         throw answer.failure ?? .unavailable("the helper sent an empty answer")
       }
-      if Task.isCancelled { throw .cancelled }
+      if cancelled.isCancelled { throw .cancelled }
       let left = deadline - monotonicNow()
       if left <= 0 { throw .timedOut }
       var waiting = pollfd(fd: helper.socket, events: Int16(POLLIN), revents: 0)
@@ -161,8 +184,9 @@ public final class HelperProcessTransport: HTTPTransport {
     var previous = sigset_t()
     pthread_sigmask(SIG_BLOCK, &interrupt, &previous)
     defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-    var childMask = previous
-    sigaddset(&childMask, SIGINT)
+    // Only SIGINT: the calling thread may be a pool thread that blocks most signals, and a
+    // helper that inherited that would not end on the SIGTERM that stops it.
+    var childMask = interrupt
     posix_spawnattr_setsigmask(&attributes, &childMask)
     var pid: pid_t = 0
     let arguments = [strdup(executable), nil]
@@ -195,6 +219,15 @@ public final class HelperProcessTransport: HTTPTransport {
     var status: Int32 = 0
     waitpid(helper.pid, &status, 0)
   }
+}
+
+/// Whether the task waiting for an answer was cancelled, told to the thread that waits.
+private final class CancelFlag: Sendable {
+  private let flag = Atomic(false)
+
+  var isCancelled: Bool { flag.load(ordering: .acquiring) }
+
+  func cancel() { flag.store(true, ordering: .releasing) }
 }
 
 private func monotonicNow() -> Double {

@@ -20,7 +20,7 @@ final class HelperTransportTests {
   }()
 
   static let serverCode = """
-    import http.server, json, sys, time
+    import http.server, json, os, sys, time
     landed = 0
     class Handler(http.server.BaseHTTPRequestHandler):
         def log_message(self, *args): pass
@@ -34,6 +34,13 @@ final class HelperTransportTests {
             global landed
             if self.path.startswith("/slow"):
                 time.sleep(5)
+            if self.path.startswith("/gate?"):
+                # Says the request arrived, then answers once the test opens the gate.
+                gate = self.path[len("/gate?"):]
+                open(gate + ".arrived", "w").close()
+                for _ in range(500):
+                    if os.path.exists(gate): break
+                    time.sleep(0.01)
             if self.path == "/redirect":
                 return self.plain(302, b"{}", [("Location", "/landed")])
             if self.path == "/landed":
@@ -123,6 +130,69 @@ final class HelperTransportTests {
     #expect(Date().timeIntervalSince(start) < 2.5)
     // The transport recovers for the next request.
     #expect(try await transport.send(request("GET", "/after"), timeout: 5).status == 200)
+  }
+
+  @Test func waitingForAnAnswerKeepsNoCPUBusy() async throws {
+    _ = try await transport.send(request("GET", "/"), timeout: 5)
+    let helper = try #require(transport.processID)
+    let transport = self.transport
+    let slow = request("GET", "/slow")
+    let waiting = Task { try await transport.send(slow, timeout: 3) }
+    // The helper's CPU time over one second of waiting for the answer.
+    // NB: read from a thread of its own, as cancellingStopsTheWait says why.
+    let spent = Mutex<Double?>(nil)
+    let measured = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      Thread.sleep(forTimeInterval: 0.3)
+      let before = Self.cpuSeconds(of: helper)
+      Thread.sleep(forTimeInterval: 1)
+      let after = Self.cpuSeconds(of: helper)
+      spent.withLock { $0 = zip(before, after).map { $1 - $0 }.first }
+      measured.signal()
+      waiting.cancel()
+    }
+    _ = try? await waiting.value
+    measured.wait()
+    // NB: a busy loop spends most of the second on the CPU (URLSession spent 0.8 s of it); a
+    // wait in poll spends milliseconds, however loaded the machine.
+    let cpu = try #require(spent.withLock { $0 })
+    #expect(cpu < 0.3)
+  }
+
+  /// The user and system CPU time of process `pid` so far, from `/proc`.
+  static func cpuSeconds(of pid: pid_t) -> [Double] {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let fields = stat.split(separator: ")").last?.split(separator: " "), fields.count > 12,
+      let user = Int(fields[11]), let system = Int(fields[12])
+    else { return [] }
+    return [Double(user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))]
+  }
+
+  @Test func waitingLeavesTheCallersThreadFree() async throws {
+    // Everything here runs on one thread; the server answers only once a second task on that
+    // thread has seen the request arrive. A wait that held the thread would time out.
+    let gate = NSTemporaryDirectory() + "authflow-gate-" + UUID().uuidString
+    defer {
+      unlink(gate)
+      unlink(gate + ".arrived")
+    }
+    let transport = self.transport
+    let gated = request("GET", "/gate?" + gate)
+    let status = try await withTaskExecutorPreference(OneThreadExecutor()) {
+      async let answer = transport.send(gated, timeout: 3)
+      async let opened: Bool = {
+        for _ in 0..<300 {
+          if access(gate + ".arrived", F_OK) == 0 {
+            return FileManager.default.createFile(atPath: gate, contents: nil)
+          }
+          try? await Task.sleep(for: .milliseconds(10))
+        }
+        return false
+      }()
+      #expect(await opened)
+      return try await answer.status
+    }
+    #expect(status == 200)
   }
 
   @Test func redirectsAreAnswersNotFollowed() async throws {
@@ -216,5 +286,15 @@ final class HelperTransportTests {
       }
     }
     return Int(UInt16(bigEndian: address.sin_port))
+  }
+}
+
+/// Runs every job on one serial queue: one thread at a time, as the cooperative pool on one CPU.
+private final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
+  private let queue = DispatchQueue(label: "one-thread")
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
   }
 }
