@@ -67,9 +67,9 @@ struct SuitePool {
   /// there are as many jobs as CPUs, each job gets its own. A script's process hands work
   /// between its threads (the main actor, the engine, timers); pinned, the thread it wakes runs
   /// on the same CPU at once instead of waiting for a CPU another job is using, which made two
-  /// scripts at once 9 % slower each than one alone. With fewer jobs than CPUs the spare CPUs
-  /// serve those threads better unpinned; with more, the system balances them; one job has
-  /// nothing to keep apart.
+  /// scripts at once 9 % slower each than one alone. With fewer jobs than CPUs, a woken thread
+  /// finds a spare CPU, which pinning would take from it; with more, only the system can
+  /// balance them; one job has nothing to keep apart.
   static func cpus(forJobs jobs: Int, allowed: [Int32]) -> [Int32] {
     jobs > 1 && jobs == allowed.count ? allowed : []
   }
