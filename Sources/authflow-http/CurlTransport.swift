@@ -105,51 +105,68 @@ private final class Reception {
   var body: [UInt8] = []
   var headers: [String: String] = [:]
   var tooLarge = false
+
+  /// What a libcurl callback answers for the `size` × `count` bytes at `data`, given to `take`
+  /// with the reception that `context` points to: their count when `take` keeps them, 0 (which
+  /// stops the exchange) when it does not.
+  static func answer(
+    _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int,
+    _ context: UnsafeMutableRawPointer?, _ take: (Reception, UnsafeRawBufferPointer) -> Bool
+  ) -> Int {
+    guard let context else { return 0 }
+    let reception = Unmanaged<Reception>.fromOpaque(context).takeUnretainedValue()
+    let length = data == nil ? 0 : size * count
+    return take(reception, UnsafeRawBufferPointer(start: data, count: length)) ? size * count : 0
+  }
+
+  /// Keeps body bytes; past the limit, none, and says to stop.
+  func body(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard body.count + bytes.count <= HTTPResponse.maximumBodySize else {
+      tooLarge = true
+      body = []
+      return false
+    }
+    body += bytes
+    return true
+  }
+
+  /// Reads one header line: a status line starts a response afresh (one after "100
+  /// Continue"), a field is kept by its lower-case name (a repeated one joined with ", "), and
+  /// a declared length past the limit says to stop.
+  func header(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    let line = String(decoding: bytes, as: UTF8.self)
+    if line.hasPrefix("HTTP/") {
+      headers = [:]
+      return true
+    }
+    guard let colon = line.firstIndex(of: ":") else { return true }
+    let name = line[..<colon].lowercased()
+    let field = line[line.index(after: colon)...]
+    let value = String(
+      field.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    if name == "content-length", let declared = Int(value),
+      declared > HTTPResponse.maximumBodySize
+    {
+      tooLarge = true
+      return false
+    }
+    headers[name] = headers[name].map { $0 + ", " + value } ?? value
+    return true
+  }
 }
 
-/// libcurl's body callback: keeps the bytes, or stops the exchange past the limit.
+/// libcurl's body callback.
 private func receiveBody(
   _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int,
   _ context: UnsafeMutableRawPointer?
 ) -> Int {
-  guard let context else { return 0 }
-  let reception = Unmanaged<Reception>.fromOpaque(context).takeUnretainedValue()
-  let length = size * count
-  guard reception.body.count + length <= HTTPResponse.maximumBodySize else {
-    reception.tooLarge = true
-    reception.body = []
-    return 0
-  }
-  if let data {
-    reception.body += UnsafeRawBufferPointer(start: data, count: length)
-  }
-  return length
+  Reception.answer(data, size, count, context) { $0.body($1) }
 }
 
-/// libcurl's header callback, one line at a time: a status line starts a response afresh (one
-/// after "100 Continue"), a field is kept by its lower-case name (a repeated one joined with
-/// ", "), and a declared length past the limit stops the exchange.
+/// libcurl's header callback, one line at a time.
 private func receiveHeader(
   _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int,
   _ context: UnsafeMutableRawPointer?
 ) -> Int {
-  guard let context else { return 0 }
-  let reception = Unmanaged<Reception>.fromOpaque(context).takeUnretainedValue()
-  let length = size * count
-  guard let data else { return length }
-  let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
-  if line.hasPrefix("HTTP/") {
-    reception.headers = [:]
-    return length
-  }
-  guard let colon = line.firstIndex(of: ":") else { return length }
-  let name = line[..<colon].lowercased()
-  let field = line[line.index(after: colon)...]
-  let value = String(field.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
-  if name == "content-length", let declared = Int(value), declared > HTTPResponse.maximumBodySize {
-    reception.tooLarge = true
-    return 0
-  }
-  reception.headers[name] = reception.headers[name].map { $0 + ", " + value } ?? value
-  return length
+  Reception.answer(data, size, count, context) { $0.header($1) }
 }
