@@ -118,7 +118,7 @@ let package = Package(
     // HTTP as plain values, and the client side of the authflow-http helper.
     .target(name: "AuthFlowHTTP"),
     .testTarget(name: "AuthFlowHTTPTests", dependencies: ["AuthFlowHTTP", "authflow-http"]),
-    // The helper that runs requests with URLSession, outside the static shell executable.
+    // The helper that runs requests with libcurl, outside the static shell executable.
     .executableTarget(name: "authflow-http", dependencies: ["AuthFlowHTTP", "CCurl"]),
 
     // The Supabase backend: GoTrue's REST API over an injected HTTP transport.

@@ -67,11 +67,11 @@ final class CurlTransport {
         let bytes = [UInt8](body ?? Data())
         set.append(authflow_curl_size(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(bytes.count)))
         set.append(
-          bytes.withUnsafeBytes {
-            authflow_curl_pointer(
-              handle, CURLOPT_COPYPOSTFIELDS,
-              UnsafeMutableRawPointer(
-                mutating: $0.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start)))
+          bytes.withUnsafeBytes { buffer in
+            buffer.baseAddress.map {
+              authflow_curl_pointer(
+                handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0))
+            } ?? authflow_curl_text(handle, CURLOPT_COPYPOSTFIELDS, "")
           })
       }
       if method != "POST" { set.append(authflow_curl_text(handle, CURLOPT_CUSTOMREQUEST, method)) }

@@ -41,6 +41,12 @@ final class HelperTransportTests {
                 for _ in range(500):
                     if os.path.exists(gate): break
                     time.sleep(0.01)
+            if self.path == "/framing":
+                length = self.headers.get("Content-Length")
+                self.rfile.read(int(length or 0))
+                data = json.dumps({"method": self.command, "length": length or "none",
+                    "expect": self.headers.get("Expect") or "none"}).encode()
+                return self.plain(200, data, [("X-Twice", "a"), ("X-Twice", "b")])
             if self.path == "/redirect":
                 return self.plain(302, b"{}", [("Location", "/landed")])
             if self.path == "/landed":
@@ -67,7 +73,7 @@ final class HelperTransportTests {
             self.send_header("Content-Length", str(len(data)))
             self.end_headers()
             self.wfile.write(data)
-        do_GET = do_POST = do_PUT = answer
+        do_GET = do_POST = do_PUT = do_DELETE = answer
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     print(server.server_address[1], flush=True)
     server.serve_forever()
@@ -117,6 +123,45 @@ final class HelperTransportTests {
     #expect(second.status == 422, "error statuses are answers, not failures")
     let third = try await transport.send(request("GET", "/user"), timeout: 5)
     #expect(third.status == 200)
+  }
+
+  @Test func requestsAreFramedAsSentAndAnswersReadAsGiven() async throws {
+    func framing(_ method: String, body: String? = nil) async throws -> [String: String] {
+      let response = try await transport.send(request(method, "/framing", body: body), timeout: 5)
+      #expect(response.headers["x-twice"] == "a, b", "a repeated field is joined")
+      return try #require(
+        try JSONSerialization.jsonObject(with: response.body) as? [String: String])
+    }
+    // A POST without a body says it has none, as GoTrue's logout is sent.
+    #expect(try await framing("POST") == ["method": "POST", "length": "0", "expect": "none"])
+    // A body past curl's threshold (1 MiB) goes at once: no "Expect: 100-continue" to wait on,
+    // which a server that never answers it turns into a second's delay.
+    let large = String(repeating: "x", count: (1 << 20) + 1)
+    #expect(
+      try await framing("PUT", body: large) == [
+        "method": "PUT", "length": "\((1 << 20) + 1)", "expect": "none",
+      ])
+    #expect(
+      try await framing("DELETE") == ["method": "DELETE", "length": "none", "expect": "none"])
+    #expect(try await framing("GET") == ["method": "GET", "length": "none", "expect": "none"])
+  }
+
+  @Test func onlyHTTPAndHTTPSAreFetched() async throws {
+    let file = HTTPRequest(method: "GET", url: "file:///etc/hostname", headers: [], body: nil)
+    do {
+      _ = try await transport.send(file, timeout: 5)
+      Issue.record("a file: URL was fetched")
+    } catch {
+      guard case .unreachable(let reason) = error else {
+        Issue.record("expected unreachable, got \(error)")
+        return
+      }
+      #expect(reason.contains("file"), "\(reason)")
+    }
+    let garbage = HTTPRequest(method: "GET", url: "http://[not a url", headers: [], body: nil)
+    await #expect(throws: TransportFailure.unavailable("not a URL: http://[not a url")) {
+      try await transport.send(garbage, timeout: 5)
+    }
   }
 
   @Test func aSlowServerTimesOut() async throws {

@@ -84,8 +84,9 @@ struct ChildProcess {
       close(errorPipe[0])
       throw SpawnFailure(reason: "cannot start \(program): \(String(cString: strerror(status)))")
     }
-    // NB: posix_spawn returns once the program runs, before it starts a thread of its own, so
-    // its threads are all made on `cpu`. A refusal (a container's policy) leaves it unpinned.
+    // NB: posix_spawn returns once the program is exec'd; its first thread of its own comes
+    // milliseconds later (after start-up), so its threads are made on `cpu`. A refusal (a
+    // container's policy) leaves it unpinned.
     if let cpu { _ = authflow_run_on_cpu(pid, cpu) }
     var child = ChildProcess(pid: pid)
     child.exit = pidfd_open(pid, UInt32(PIDFD_NONBLOCK))
