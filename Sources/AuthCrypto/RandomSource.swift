@@ -91,3 +91,22 @@ extension RandomSource {
     Base64URL.encode(bytes(count))
   }
 }
+
+/// The system's randomness for the secrets a seeded run must not make predictable (a signing
+/// key, refresh tokens, TOTP secrets), drawn in step with `stream`: each draw takes as many
+/// bytes from `stream` as it gives, so everything else the stream gives (codes, ids) stays
+/// what it was without it, and a seeded run stays reproducible where tests compare it.
+public struct UnpredictableRandom: RandomSource {
+  private let stream: any RandomSource
+
+  /// Bytes from the system, drawn in step with `stream`.
+  public init(inStepWith stream: any RandomSource) {
+    self.stream = stream
+  }
+
+  /// `count` bytes from the kernel, after `count` from the stream.
+  public func bytes(_ count: Int) -> [UInt8] {
+    _ = stream.bytes(count)
+    return SystemRandom().bytes(count)
+  }
+}

@@ -47,6 +47,9 @@ public enum AuthError: Error, Equatable, Hashable, Sendable {
   /// A link's token names no code the backend can spend: unknown, meant for another step, or
   /// a bare 6-digit code with no email to check it against.
   case linkInvalid
+  /// The password is right, but the account signs in with a second factor too (a TOTP code),
+  /// which this app does not ask for.
+  case secondFactorRequired
   /// The local account store could not be written or read.
   case localStore(LocalStoreProblem)
 }
@@ -107,6 +110,8 @@ extension AuthError {
       ValidationIssue.emailInvalid.message
     case .linkInvalid:
       "This link is invalid or has expired. Open the link from your latest email."
+    case .secondFactorRequired:
+      "This account also asks for a code from an authenticator app, which this app can't ask for yet."
     case .localStore(.readOnly):
       "The account store is read-only, so nothing can be saved. Check its permissions and disk."
     case .localStore(.full):
@@ -141,6 +146,7 @@ extension AuthError {
     case .retryAfter: "retry_after"
     case .emailRejected: "email_rejected"
     case .linkInvalid: "link_invalid"
+    case .secondFactorRequired: "second_factor_required"
     case .localStore(let problem): "local_store_\(problem.rawValue)"
     }
   }
@@ -154,7 +160,7 @@ extension AuthError: CaseIterable {
       .duplicateEmail, .unknown, .otpExpired, .otpAlreadyUsed, .confirmationExpired,
       .emailAlreadyConfirmed, .weakPassword, .samePassword, .sessionExpired, .serverError,
       .otpRejected, .accountDeletionUnavailable, .retryAfter(seconds: 60), .emailRejected,
-      .linkInvalid,
+      .linkInvalid, .secondFactorRequired,
     ] + LocalStoreProblem.allCases.map(AuthError.localStore)
   }
 
@@ -182,8 +188,9 @@ extension AuthError: CaseIterable {
     case .retryAfter: 17
     case .emailRejected: 18
     case .linkInvalid: 19
+    case .secondFactorRequired: 20
     case .localStore(let problem):
-      20 + (LocalStoreProblem.allCases.firstIndex(of: problem) ?? 0)
+      21 + (LocalStoreProblem.allCases.firstIndex(of: problem) ?? 0)
     }
   }
 }

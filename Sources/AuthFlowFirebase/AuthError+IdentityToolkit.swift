@@ -9,6 +9,9 @@ public enum FirebaseFailure: Error, Equatable, Hashable, Sendable {
   case transport(String)
   /// An answer came that is not what Google sends. For developers.
   case malformedResponse(String)
+  /// The sign-in waits for a second factor's code (`mfaPendingCredential`), which this client
+  /// does not send.
+  case secondFactorRequired
 
   /// The wire code, when Google sent one.
   public var code: IdentityToolkitErrorCode? {
@@ -56,6 +59,7 @@ extension AuthError {
     case .transport: self = .networkUnavailable
     // Not Google's answer (an HTML page, a proxy, a cut-off body): a server problem.
     case .malformedResponse: self = .serverError
+    case .secondFactorRequired: self = .secondFactorRequired
     case .api(let error): self.init(identityToolkit: error, during: operation)
     }
   }

@@ -36,15 +36,23 @@ public final class FirebaseClient: Sendable {
       ])
   }
 
-  /// `accounts:signInWithPassword`.
+  /// `accounts:signInWithPassword`; ``FirebaseFailure/secondFactorRequired`` when the account
+  /// has a second factor and the answer is its pending credential instead of tokens.
   public func signIn(email: String, password: String) async throws(FirebaseFailure)
     -> IdentityToolkitSignIn
   {
-    try await call(
-      "accounts:signInWithPassword",
-      [
-        "email": .string(email), "password": .string(password), "returnSecureToken": .bool(true),
-      ])
+    let operation = "accounts:signInWithPassword"
+    let response = try await exchange(
+      request(
+        operation,
+        [
+          "email": .string(email), "password": .string(password),
+          "returnSecureToken": .bool(true),
+        ]))
+    if (try? JSONDecoder().decode(IdentityToolkitMFAPending.self, from: response.body)) != nil {
+      throw .secondFactorRequired
+    }
+    return try decode(response, operation)
   }
 
   /// `accounts:sendOobCode` with `VERIFY_EMAIL`: emails the signed-in user a verification link.

@@ -61,7 +61,29 @@ enum FirebaseAnswer {
       lastRefreshAt: account.lastRefreshAt.map(isoTime),
       customAttributes: account.customAttributes, initialEmail: account.initialEmail,
       emailLinkSignin: account.emailLinkSignin ? true : nil,
-      customAuth: account.customAuth ? true : nil, providerUserInfo: providers(account))
+      customAuth: account.customAuth ? true : nil, providerUserInfo: providers(account),
+      mfaInfo: secondFactors(account.secondFactors))
+  }
+
+  /// Second factors as `mfaInfo` lists them; none is no list at all.
+  static func secondFactors(_ factors: [FirebaseSecondFactor]) -> [IdentityToolkitMFAEnrollment]? {
+    guard !factors.isEmpty else { return nil }
+    return factors.map {
+      IdentityToolkitMFAEnrollment(
+        mfaEnrollmentId: $0.enrollmentID, displayName: $0.displayName,
+        enrolledAt: isoTime($0.enrolledAt))
+    }
+  }
+
+  /// A sign-in that waits for its second factor, as the sign-in of `kind` answers it.
+  static func pending(_ pending: FirebaseSecondFactorPending, kind: String, registered: Bool?)
+    -> IdentityToolkitMFAPending
+  {
+    IdentityToolkitMFAPending(
+      kind: kind, localId: pending.account.id,
+      email: pending.account.email.isEmpty ? nil : pending.account.email, registered: registered,
+      mfaPendingCredential: pending.credential,
+      mfaInfo: secondFactors(pending.factors) ?? [])
   }
 
   /// The ways `account` signs in: with its email, by password or by link (the emulator's

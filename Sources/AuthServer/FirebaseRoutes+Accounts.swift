@@ -47,13 +47,19 @@ extension FirebaseRoutes {
       : body.has("idToken") || body.has("pendingIdToken")
         ? "idToken / pendingIdToken is no longer in use and unsupported by the Auth Emulator."
         : nil
-    let session = try await call.emulation.signIn(
+    let outcome = try await call.emulation.signIn(
       email: try body.string("email"), password: try body.string("password"),
       unsupported: unsupported)
-    var answer = signedIn(session, kind: "identitytoolkit#VerifyPasswordResponse")
-    answer.registered = true
-    answer.displayName = nil
-    return call.json(answer)
+    let kind = "identitytoolkit#VerifyPasswordResponse"
+    switch outcome {
+    case .signedIn(let session):
+      var answer = signedIn(session, kind: kind)
+      answer.registered = true
+      answer.displayName = nil
+      return call.json(answer)
+    case .secondFactorPending(let pending):
+      return call.json(FirebaseAnswer.pending(pending, kind: kind, registered: true))
+    }
   }
 
   /// A sign-in's answer: the user's id and email, and the session.

@@ -91,13 +91,22 @@ extension FirebaseRoutes {
     async throws(IdentityToolkitError) -> HTTPResponse
   {
     let body = try call.body()
-    let (session, isNewUser) = try call.emulation.signInWithEmailLink(
+    let (outcome, isNewUser) = try call.emulation.signInWithEmailLink(
       email: try body.string("email"), code: try body.string("oobCode"),
       idToken: try body.string("idToken"))
-    return call.json(
-      IdentityToolkitEmailLinkSignIn(
-        email: session.account.email, localId: session.account.id, isNewUser: isNewUser,
-        idToken: session.idToken, refreshToken: session.refreshToken,
-        expiresIn: "\(session.expiresIn)"))
+    switch outcome {
+    case .signedIn(let session):
+      return call.json(
+        IdentityToolkitEmailLinkSignIn(
+          email: session.account.email, localId: session.account.id, isNewUser: isNewUser,
+          idToken: session.idToken, refreshToken: session.refreshToken,
+          expiresIn: "\(session.expiresIn)"))
+    case .secondFactorPending(let pending):
+      var answer = FirebaseAnswer.pending(
+        pending, kind: "identitytoolkit#EmailLinkSigninResponse", registered: nil)
+      answer.email = pending.account.email
+      answer.isNewUser = isNewUser
+      return call.json(answer)
+    }
   }
 }

@@ -90,11 +90,27 @@ enum FirebaseRoutes {
         [.get: (.local, emulatorConfig), .patch: (.local, updateEmulatorConfig)]
       ),
       ("/emulator/action", [.get: (.open, action)]),
+      ("\(identityToolkitV2)/accounts/mfaSignIn:start", [.post: (.key, startSecondFactor)]),
+      ("\(identityToolkitV2)/accounts/mfaSignIn:finalize", [.post: (.key, finishSecondFactor)]),
     ]
     let elsewhere = [
       "accounts:signInWithIdp", "accounts:signInWithPhoneNumber", "accounts:sendVerificationCode",
     ].map { ("\(v1)/\($0)", [HTTPMethod.post: (Access.key, unimplemented($0))]) }
-    return (routes + elsewhere).map { pattern, handlers in
+    // Factors are enrolled through GoTrue's `/factors`, the one place that keeps them.
+    let enrollment = ["start", "finalize", "withdraw"].map {
+      (
+        "\(identityToolkitV2)/accounts/mfaEnrollment:\($0)",
+        [
+          HTTPMethod.post: (
+            Access.key,
+            unimplemented(
+              "accounts/mfaEnrollment:\($0)",
+              hint: " Enrol TOTP factors through GoTrue's /factors routes on this server.")
+          )
+        ]
+      )
+    }
+    return (routes + elsewhere + enrollment).map { pattern, handlers in
       Route(
         pattern,
         handlers.mapValues { access, handler in
@@ -221,10 +237,10 @@ enum FirebaseRoutes {
           + "project: start it with --firebase-project \(asked) to serve that one."))
   }
 
-  private static func unimplemented(_ operation: String) -> Handler {
+  private static func unimplemented(_ operation: String, hint: String = "") -> Handler {
     { _ throws(IdentityToolkitError) in
       throw IdentityToolkitError(
-        status: 501, message: "\(operation) is not implemented in authflow serve.",
+        status: 501, message: "\(operation) is not implemented in authflow serve.\(hint)",
         statusName: "NOT_IMPLEMENTED")
     }
   }

@@ -38,14 +38,29 @@ struct HTTPHookDispatcher: AuthHookDispatcher {
   var backoff = 2.0
   /// The largest answer read, in bytes (GoTrue's 200 KB).
   var responseLimit = 200 * 1_024
+  /// Where a failure no answer tells of is told: a line of the server's log.
+  var log: @Sendable (String) -> Void = { _ in }
 
   /// Calls `targets` through the `authflow-http` helper beside this program, as the shell's
   /// Supabase backend does: the static executable has no HTTP client of its own.
-  static func throughHelper(_ targets: [AuthHook: Target]) -> HTTPHookDispatcher {
-    HTTPHookDispatcher(targets: targets, transport: HelperProcessTransport.besideThisProgram())
+  static func throughHelper(
+    _ targets: [AuthHook: Target], log: @escaping @Sendable (String) -> Void
+  )
+    -> HTTPHookDispatcher
+  {
+    HTTPHookDispatcher(
+      targets: targets, transport: HelperProcessTransport.besideThisProgram(), log: log)
   }
 
   func isEnabled(_ hook: AuthHook) -> Bool { targets[hook] != nil }
+
+  /// Logs the failure, in GoTrue's words, without the payload (it carries codes).
+  func report(_ failure: GoTrueAPIError, of hook: AuthHook) {
+    log(
+      "the \(hook.rawValue) hook failed (\(failure.status)\(failure.code.map { " \($0.rawValue)" } ?? ""): "
+        + "\(failure.message)); that email was not sent, and the request that asked for it was "
+        + "answered as if it had been, so the answer tells no one who has an account")
+  }
 
   func dispatch(_ hook: AuthHook, payload: [String: JSONValue]) async throws(GoTrueAPIError)
     -> [String: JSONValue]

@@ -90,6 +90,11 @@ public enum ServeMain {
           + "command line, so it only runs on loopback; --host \(exposed) listens beyond it",
         status: 2)
     }
+    if options.seed != nil, let exposed = options.http.hosts.first(where: { !isLoopbackHost($0) }) {
+      return fail(
+        "--seed makes every emailed code predictable to whoever knows the seed, so it only runs "
+          + "on loopback; --host \(exposed) listens beyond it", status: 2)
+    }
     // A bad users file refuses to start before anything listens.
     var seeds: [SeedAccount]?
     if let users = options.users {
@@ -128,14 +133,22 @@ public enum ServeMain {
     // One clock for the engine, the Firebase surface and the request limits, which the clock
     // route moves where time travelled reaches no store other processes share.
     let clock = AdjustableClock(fixedAt: options.seed.map { _ in fixedEpoch })
+    // A seed makes codes, ids and the clock reproducible, never the keys: the signing secret
+    // (and so the service_role key), refresh tokens and TOTP secrets stay the system's, drawn
+    // in step with the seed's stream so that every code is where the seed puts it.
+    let random = options.seed.map { SeededRandom(seed: $0) as any RandomSource } ?? SystemRandom()
     let engine: EmbeddedGoTrue
     do {
       engine = try EmbeddedGoTrue(
-        location: store, configuration: configuration, clock: clock,
-        random: options.seed.map { SeededRandom(seed: $0) as any RandomSource } ?? SystemRandom(),
+        location: store, configuration: configuration, clock: clock, random: random,
+        secretRandom: options.seed.map { _ in UnpredictableRandom(inStepWith: random) },
         hooks: hookTargets.isEmpty
           ? nil
-          : HTTPHookDispatcher.throughHelper(hookTargets))
+          : HTTPHookDispatcher.throughHelper(
+            hookTargets,
+            log: { line in
+              if !options.quiet { say("authflow serve: warning: \(line)\n", to: 2) }
+            }))
     } catch {
       return fail(error.description, status: 1)
     }

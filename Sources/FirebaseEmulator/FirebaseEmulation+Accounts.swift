@@ -11,10 +11,13 @@ extension FirebaseEmulation {
     }
   }
 
-  /// `accounts:delete` with an ID token.
+  /// `accounts:delete` with an ID token; a user with a verified second factor deletes the
+  /// account only from a session that proved it (``checkCredentialChange``).
   public func deleteAccount(idToken: String) throws(IdentityToolkitError) {
     try write { database, now in
-      let user = try verifiedUser(idToken: idToken, database, now: now).user
+      let (user, claims) = try verifiedUser(idToken: idToken, database, now: now)
+      try checkCredentialChange(
+        of: user, claims: claims, changesPassword: false, database, now: now)
       try database.run("DELETE FROM users WHERE id = ?", .text(user.id))
     }
   }

@@ -15,9 +15,11 @@ extension FirebaseEmulation {
   ///
   /// The account gets the address, verified, and signs in by email link from then on (a
   /// `password` provider, as the emulator shows it). A new account needs signups allowed
-  /// (`ADMIN_ONLY_OPERATION`, leaving the code unspent).
+  /// (`ADMIN_ONLY_OPERATION`, leaving the code unspent). With an ID token, the change of
+  /// address is held to the rule of credentials (``checkCredentialChange``); without one, a
+  /// user with a verified second factor is not signed in yet: the sign-in waits for its code.
   public func signInWithEmailLink(email rawEmail: String?, code: String?, idToken: String?)
-    throws(IdentityToolkitError) -> (session: FirebaseSession, isNewUser: Bool)
+    throws(IdentityToolkitError) -> (outcome: FirebaseSignInOutcome, isNewUser: Bool)
   {
     let idToken = Self.truthy(idToken)
     if let idToken {
@@ -27,8 +29,10 @@ extension FirebaseEmulation {
     let email = EmailRules.normalized(rawEmail)
     guard let code = Self.truthy(code) else { throw .badRequest(.missingOOBCode) }
     let signupsDisabled = engine.configuration.disableSignup
-    return try write { database, now -> Result<(FirebaseSession, Bool), IdentityToolkitError> in
-      let tokenUser = try idToken.map { try verifiedUser(idToken: $0, database, now: now).user }
+    return try write {
+      database, now -> Result<(FirebaseSignInOutcome, Bool), IdentityToolkitError> in
+      let token = try idToken.map { try verifiedUser(idToken: $0, database, now: now) }
+      let tokenUser = token?.user
       let record = try storedCode(code, database, now: now)
       guard record.type == .emailSignIn else {
         throw IdentityToolkitError.badRequest(.invalidOOBCode)
@@ -46,6 +50,10 @@ extension FirebaseEmulation {
           confirmed: true, signsIn: true, database, now: now)
         return .success((try signedInByLink(user, database, now: now), true))
       }
+      if let token, token.user.email != email {
+        try checkCredentialChange(
+          of: token.user, claims: token.claims, changesPassword: false, database, now: now)
+      }
       try spend(record, database, now: now)
       if user.isBanned(at: now) { return .failure(.badRequest(.userDisabled)) }
       if let tokenUser, let emailUser, tokenUser.id != emailUser.id {
@@ -60,13 +68,14 @@ extension FirebaseEmulation {
     }.get()
   }
 
-  /// Marks `user` as signing in by email link, records the sign-in and opens a session.
+  /// Marks `user` as signing in by email link and finishes the sign-in: a session, or the
+  /// second step a user with a verified factor waits for.
   private func signedInByLink(_ user: UserRecord, _ database: SQLiteDatabase, now: Int64) throws
-    -> FirebaseSession
+    -> FirebaseSignInOutcome
   {
     try database.run(
-      "UPDATE users SET email_link_signin = 1, last_sign_in_at = ?, updated_at = ? WHERE id = ?",
-      .integer(now), .integer(now), .text(user.id))
-    return try startSession(for: try existingUser(user.id, database), .password, database, now: now)
+      "UPDATE users SET email_link_signin = 1, updated_at = ? WHERE id = ?", .integer(now),
+      .text(user.id))
+    return try finishSignIn(try existingUser(user.id, database), .password, database, now: now)
   }
 }

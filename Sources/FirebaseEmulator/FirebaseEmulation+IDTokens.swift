@@ -17,20 +17,30 @@ extension FirebaseEmulation {
       .text(method.provider),
       FirebaseCustomClaims.serialized(method.claims).map(SQLiteValue.text) ?? .null,
       .text(info.id))
+    // A session begun with a second factor is aal2 on GoTrue's terms too: one rule for both.
+    if let factorID = method.secondFactor {
+      try engine.recordProof(of: "totp", inSession: info.id, database, now: now)
+      try database.run(
+        "UPDATE sessions SET aal = 'aal2', factor_id = ? WHERE id = ?", .text(factorID),
+        .text(info.id))
+    }
     return try session(for: user, info, method, refreshToken: refreshToken, database, now: now)
   }
 
   /// How the session `id` began, as its refresh tokens carry it on (a session of a version
-  /// that did not keep it began with a password).
+  /// that did not keep it began with a password), with the second factor it proved while that
+  /// factor lasts.
   func signInMethod(ofSession id: String, _ database: SQLiteDatabase) throws
     -> FirebaseSignInMethod
   {
     let stored = try database.first(
-      "SELECT firebase_provider, firebase_claims FROM sessions WHERE id = ?", .text(id),
-      row: { ($0.optionalText(0), $0.optionalText(1)) })
+      "SELECT firebase_provider, firebase_claims, aal, factor_id FROM sessions WHERE id = ?",
+      .text(id),
+      row: { ($0.optionalText(0), $0.optionalText(1), $0.text(2), $0.optionalText(3)) })
     return FirebaseSignInMethod(
       provider: stored?.0 ?? FirebaseSignInMethod.password.provider,
-      claims: FirebaseCustomClaims.stored(stored?.1))
+      claims: FirebaseCustomClaims.stored(stored?.1),
+      secondFactor: stored?.2 == "aal2" ? stored?.3 : nil)
   }
 
   /// The session `info` of `user` with an ID token signed at `now`.
@@ -97,9 +107,14 @@ extension FirebaseEmulation {
     let issuedAt = Double(now / 1_000)
     claims["auth_time"] = .number(Double((authTime ?? now) / 1_000))
     claims["user_id"] = .string(user.id)
-    claims["firebase"] = .object([
+    var firebase: [String: JSONValue] = [
       "identities": .object(identities), "sign_in_provider": .string(method.provider),
-    ])
+    ]
+    if let factorID = method.secondFactor {
+      firebase["sign_in_second_factor"] = .string("totp")
+      firebase["second_factor_identifier"] = .string(factorID)
+    }
+    claims["firebase"] = .object(firebase)
     claims["iss"] = .string(issuer)
     claims["aud"] = .string(projectID)
     claims["sub"] = .string(user.id)
@@ -158,11 +173,13 @@ extension FirebaseEmulation {
 }
 
 /// How a Firebase session began: the provider its ID tokens name
-/// (`firebase.sign_in_provider`) and a custom token's claims, which every token of the session
-/// carries (the emulator keeps both in its refresh tokens).
+/// (`firebase.sign_in_provider`), a custom token's claims, which every token of the session
+/// carries (the emulator keeps both in its refresh tokens), and the TOTP factor proved as the
+/// second step (`firebase.second_factor_identifier`).
 struct FirebaseSignInMethod: Equatable, Sendable {
   var provider: String
   var claims: [String: JSONValue] = [:]
+  var secondFactor: String?
 
   /// An email and password (or an email link).
   static let password = Self(provider: "password")
@@ -176,13 +193,14 @@ struct FirebaseSignInMethod: Equatable, Sendable {
 
   /// The method an ID token's claims name; `password` when they name none.
   init(idTokenClaims claims: [String: JSONValue]) {
-    provider =
-      claims["firebase"]?.objectValue?["sign_in_provider"]?.stringValue
-      ?? Self.password.provider
+    let firebase = claims["firebase"]?.objectValue
+    provider = firebase?["sign_in_provider"]?.stringValue ?? Self.password.provider
+    secondFactor = firebase?["second_factor_identifier"]?.stringValue
   }
 
-  init(provider: String, claims: [String: JSONValue] = [:]) {
+  init(provider: String, claims: [String: JSONValue] = [:], secondFactor: String? = nil) {
     self.provider = provider
     self.claims = claims
+    self.secondFactor = secondFactor
   }
 }

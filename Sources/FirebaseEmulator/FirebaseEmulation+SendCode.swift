@@ -106,6 +106,11 @@ extension FirebaseEmulation {
         throw IdentityToolkitError.badRequest(.missingIDToken)
       }
       let user = try sender(of: request, byAdmin: byAdmin, database, now: now)
+      if !byAdmin {
+        let claims = try verifiedUser(idToken: request.idToken ?? "", database, now: now).claims
+        try checkCredentialChange(
+          of: user, claims: claims, changesPassword: false, database, now: now)
+      }
       if try liveUser(email: newEmail, database) != nil {
         throw IdentityToolkitError.badRequest(.emailExists)
       }

@@ -11,10 +11,11 @@ extension FirebaseEmulation {
   /// `MISSING_PASSWORD`, then `unsupported` (the emulator's `501` for a field it does not
   /// serve, such as a captcha); then, for the account, `EMAIL_NOT_FOUND`, `USER_DISABLED`
   /// (even with a wrong password), `INVALID_PASSWORD`, or with improved email privacy
-  /// `INVALID_LOGIN_CREDENTIALS` for the first and last.
+  /// `INVALID_LOGIN_CREDENTIALS` for the first and last. A user with a verified second factor
+  /// is not signed in yet: the sign-in waits for its code (``finishSignIn(_:_:_:now:)``).
   @concurrent
   public func signIn(email rawEmail: String?, password: String?, unsupported: String? = nil)
-    async throws(IdentityToolkitError) -> FirebaseSession
+    async throws(IdentityToolkitError) -> FirebaseSignInOutcome
   {
     guard engine.configuration.emailProvider else { throw .badRequest("PASSWORD_LOGIN_DISABLED") }
     guard let rawEmail else { throw .badRequest(.missingEmail) }
@@ -39,10 +40,7 @@ extension FirebaseEmulation {
       throw .badRequest(privacy ? .invalidLoginCredentials : .invalidPassword)
     }
     return try write { database, now in
-      try database.run(
-        "UPDATE users SET last_sign_in_at = ? WHERE id = ?", .integer(now), .text(user.id))
-      return try startSession(
-        for: try existingUser(user.id, database), .password, database, now: now)
+      try finishSignIn(try existingUser(user.id, database), .password, database, now: now)
     }
   }
 

@@ -72,7 +72,11 @@ extension FirebaseEmulation {
     return try write { database, now in
       let user: UserRecord
       if let idToken {
-        user = try verifiedUser(idToken: idToken, database, now: now).user
+        let token = try verifiedUser(idToken: idToken, database, now: now)
+        user = token.user
+        // Linking a new email and password is a change of the account's credentials.
+        try checkCredentialChange(
+          of: user, claims: token.claims, changesPassword: hash != nil, database, now: now)
       } else {
         if let localID, try database.user(id: localID) != nil {
           throw IdentityToolkitError.badRequest(.duplicateLocalID)

@@ -38,16 +38,24 @@ extension FirebaseEmulation {
     }
     let (update, recovery) = try write {
       database, now -> (FirebaseAccountUpdate, IssuedCode?) in
-      var (current, provider) = try resolve(target, database, now: now)
+      var (current, method, claims) = try resolve(target, database, now: now)
       let previousEmail = current.email
       var edit = AccountEdit(now: now)
       let emailChanged = newEmail.map { $0 != current.email } ?? false
+      if let claims,
+        emailChanged || hash != nil || changes.deletePassword || changes.deleteEmail
+          || !changes.deletedProviders.isEmpty
+      {
+        try checkCredentialChange(
+          of: current, claims: claims, changesPassword: hash != nil, database, now: now)
+      }
       if let newEmail, emailChanged {
         try edit.changeEmail(of: current, to: newEmail, database)
       }
       if let hash {
         try edit.setPassword(hash, of: current, database)
-        provider = FirebaseSignInMethod.password.provider
+        method = FirebaseSignInMethod(
+          provider: FirebaseSignInMethod.password.provider, secondFactor: method?.secondFactor)
       }
       var validSince: Int64? =
         hash != nil || changes.validSince != nil || emailChanged ? now / 1_000 : nil
@@ -89,18 +97,23 @@ extension FirebaseEmulation {
         emailChanged
         ? try recordEmailChange(
           ofUser: written.id, from: previousEmail, to: written.email,
-          anonymous: provider == FirebaseSignInMethod.anonymous.provider, database, now: now)
+          anonymous: method?.provider == FirebaseSignInMethod.anonymous.provider, database,
+          now: now)
         : nil
       let recorded = try existingUser(written.id, database)
-      guard validSince != nil, let provider else {
+      guard validSince != nil, let method else {
         return (
           FirebaseAccountUpdate(
             account: try account(recorded, database, now: now), session: nil, newEmail: newEmail),
           recovery
         )
       }
+      // The new session keeps the provider and the second factor the old one proved, but no
+      // custom token's claims (as the emulator's new tokens carry none).
       let session = try startSession(
-        for: recorded, FirebaseSignInMethod(provider: provider), database, now: now)
+        for: recorded,
+        FirebaseSignInMethod(provider: method.provider, secondFactor: method.secondFactor),
+        database, now: now)
       return (
         FirebaseAccountUpdate(account: session.account, session: session, newEmail: newEmail),
         recovery
@@ -110,17 +123,17 @@ extension FirebaseEmulation {
     return update
   }
 
-  /// The user `target` names and the provider of its session (none for an admin naming an
-  /// id): the ID token's errors, or `USER_NOT_FOUND`.
+  /// The user `target` names, how its session began and the ID token's claims (neither for
+  /// an admin naming an id): the ID token's errors, or `USER_NOT_FOUND`.
   private func resolve(_ target: FirebaseAccountTarget, _ database: SQLiteDatabase, now: Int64)
-    throws -> (UserRecord, String?)
+    throws -> (UserRecord, FirebaseSignInMethod?, [String: JSONValue]?)
   {
     switch target {
     case .idToken(let idToken):
       let (user, claims) = try verifiedUser(idToken: idToken, database, now: now)
-      return (user, FirebaseSignInMethod(idTokenClaims: claims).provider)
+      return (user, FirebaseSignInMethod(idTokenClaims: claims), claims)
     case .id(let id):
-      return (try existingUser(id, database), nil)
+      return (try existingUser(id, database), nil, nil)
     }
   }
 }

@@ -188,6 +188,8 @@ public struct FirebaseAccount: Equatable, Sendable {
   public var emailLinkSignin = false
   /// Whether the account was made or signed in by a custom token (`customAuth`).
   public var customAuth = false
+  /// The verified second factors (`mfaInfo`), oldest first.
+  public var secondFactors: [FirebaseSecondFactor] = []
 }
 
 /// A signed-in user: the account, an ID token and the session's refresh token.
@@ -218,6 +220,7 @@ extension FirebaseEmulation {
       lastLoginAt: user.lastSignInAt, lastRefreshAt: refreshed ?? nil,
       passwordUpdatedAt: user.passwordUpdatedAt, initialEmail: user.initialEmail,
       customAttributes: user.customClaims, emailLinkSignin: user.emailLinkSignin,
-      customAuth: user.customAuth)
+      customAuth: user.customAuth,
+      secondFactors: user.factors.filter { $0.status == "verified" }.map(FirebaseSecondFactor.init))
   }
 }

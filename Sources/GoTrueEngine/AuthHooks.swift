@@ -18,6 +18,15 @@ public protocol AuthHookDispatcher: Sendable {
   /// throws GoTrue's answer when the hook failed, timed out, or answered an `error` object.
   func dispatch(_ hook: AuthHook, payload: [String: JSONValue]) async throws(GoTrueAPIError)
     -> [String: JSONValue]
+
+  /// Tells of a call of `hook` that failed where no answer can say so: an email of a route
+  /// that must not tell who has an account, sent in the background.
+  func report(_ failure: GoTrueAPIError, of hook: AuthHook)
+}
+
+extension AuthHookDispatcher {
+  /// Reports nothing.
+  public func report(_ failure: GoTrueAPIError, of hook: AuthHook) {}
 }
 
 extension EmbeddedGoTrue {

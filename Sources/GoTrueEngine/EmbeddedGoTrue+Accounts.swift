@@ -78,7 +78,10 @@ extension EmbeddedGoTrue {
       guard let waiting = try database.user(id: user.id) else { throw SQLiteError.missingRow }
       return SignUpAnswer(response: .user(waiting.goTrueUser), emails: [sent])
     }
-    try await send(answered.emails, at: date)
+    // An answer for a taken email must not tell so: its emails (a confirmation resent, or
+    // none) go as a new account's do, neither waiting for the send-email hook nor failing
+    // with it.
+    sendUnanswered(answered.emails, at: date)
     if case .session(let session) = answered.response {
       return .session(try await withHookClaims(session, method: "password", isNew: true))
     }

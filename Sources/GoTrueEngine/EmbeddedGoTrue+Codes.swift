@@ -164,15 +164,18 @@ extension EmbeddedGoTrue {
 
   /// `POST /recover` with the `redirect_to` its link should lead to, and the PKCE challenge
   /// its flow began with. The answer takes the same time whether or not the account exists
-  /// (``AnswerPacer``).
+  /// (``AnswerPacer``), its email sent within that time or, to a send-email hook, after it
+  /// (``sendUnanswered(_:at:)``).
   @concurrent
   package func recover(email: String, redirectTo: String?, pkce: PKCEChallenge? = nil)
     async throws(GoTrueFailure)
   {
-    let mail = try await pacer.paced { () throws(GoTrueFailure) in
-      try mailCode(.recovery, to: email, redirectTo: redirectTo, pkce: pkce) { _ in true }
+    try await pacer.paced { () throws(GoTrueFailure) in
+      let mail = try mailCode(.recovery, to: email, redirectTo: redirectTo, pkce: pkce) { _ in
+        true
+      }
+      sendUnanswered(mail.emails, at: mail.date)
     }
-    try await send(mail.emails, at: mail.date)
   }
 
   /// `POST /resend`: a new confirmation code if the account waits for one; only `signup`
@@ -183,21 +186,25 @@ extension EmbeddedGoTrue {
   }
 
   /// `POST /resend` with the `redirect_to` its link should lead to: `signup` resends a waiting
-  /// confirmation, `email_change` the codes of a waiting change of address.
+  /// confirmation, `email_change` the codes of a waiting change of address. Both answer alike
+  /// and in the same time whether or not there is anything to resend (``AnswerPacer``).
   @concurrent
   package func resend(
     type: GoTrueOTPType, email: String, redirectTo: String?, pkce: PKCEChallenge? = nil
   ) async throws(GoTrueFailure) {
     switch type {
     case .signup:
-      let mail = try await pacer.paced { () throws(GoTrueFailure) in
-        try mailCode(.confirmation, to: email, redirectTo: redirectTo, pkce: pkce) {
+      try await pacer.paced { () throws(GoTrueFailure) in
+        let mail = try mailCode(.confirmation, to: email, redirectTo: redirectTo, pkce: pkce) {
           !$0.isConfirmed
         }
+        sendUnanswered(mail.emails, at: mail.date)
       }
-      try await send(mail.emails, at: mail.date)
     case .emailChange:
-      try await resendEmailChange(email: email, redirectTo: redirectTo, pkce: pkce)
+      try await pacer.paced { () throws(GoTrueFailure) in
+        let mail = try mailEmailChange(to: email, redirectTo: redirectTo, pkce: pkce)
+        sendUnanswered(mail.emails, at: mail.date)
+      }
     default:
       throw .api(
         GoTrueAPIError(
@@ -282,20 +289,27 @@ extension EmbeddedGoTrue {
     return (emails, date)
   }
 
-  private func resendEmailChange(email rawEmail: String, redirectTo: String?, pkce: PKCEChallenge?)
-    async throws(GoTrueFailure)
+  /// The codes of the waiting change of address of the account `rawEmail`, if there is one.
+  /// The interval and the budget of emails are spent on `rawEmail` whether or not there is,
+  /// as ``mailCode(_:to:redirectTo:pkce:if:)`` spends them, so a second request within the
+  /// interval is refused for every address alike and tells no one whose change is waiting.
+  private func mailEmailChange(to rawEmail: String, redirectTo: String?, pkce: PKCEChallenge?)
+    throws(GoTrueFailure) -> (emails: [PendingEmail], date: Date)
   {
     let email = try EmailRules.validated(rawEmail)
     let date = clock.now
     let emails = try answer(spending: \.email) { database, now -> [PendingEmail] in
+      let limits = limiter(database, now)
+      try limits.checkEmailInterval(email)
+      try limits.recordEmail(to: email)
       guard let user = try database.user(email: email), let newEmail = user.newEmail else {
+        try limits.consumeEmailSent()
         return []
       }
-      try limiter(database, now).checkEmailInterval(newEmail)
       return try issueEmailChange(
         for: user, to: newEmail, database, now: now, redirectTo: redirectTo, pkce: pkce)
     }
-    try await send(emails, at: date)
+    return (emails, date)
   }
 
   /// The codes of a change of `user`'s address to `newEmail`: one to the new address, and with

@@ -46,7 +46,7 @@ extension EmbeddedGoTrue {
         return .failure(refusal)
       }
       let factorID = random.uuidString()
-      let secret = random.bytes(20)
+      let secret = secretRandom.bytes(20)
       let base32 = Base32.encode(secret)
       let uri = OTPAuthURI.totp(issuer: issuer, account: user.email, secret: base32)
       // pquerna/otp refuses an empty issuer or account; a URI too long for any QR code at
@@ -216,11 +216,7 @@ extension EmbeddedGoTrue {
     _ database: SQLiteDatabase
   ) throws {
     let changes = !(password ?? "").isEmpty || (newEmail.map { $0 != user.email } ?? false)
-    guard changes, user.factors.contains(where: \.isVerified) else { return }
-    let aal = try claims.sessionID.flatMap { id in
-      try database.first("SELECT aal FROM sessions WHERE id = ?", .text(id), row: { $0.text(0) })
-    }
-    guard aal != "aal2" else { return }
+    guard changes, try lacksSecondFactor(user, session: claims.sessionID, database) else { return }
     throw GoTrueAPIError(
       status: 401, code: .insufficientAAL,
       message: "AAL2 session is required to update email or password when MFA is enabled.")
@@ -236,6 +232,14 @@ enum MFAError {
   /// `MFA_TOTP_VERIFY_ENABLED` is off: no challenges, no verifying.
   static let verifyDisabled = GoTrueAPIError(
     status: 422, code: .mfaTOTPVerifyNotEnabled, message: "MFA verification is disabled for TOTP")
+
+  /// A challenge past `MFA_CHALLENGE_EXPIRY_DURATION`, or (here) spent by wrong codes.
+  static func challengeExpired(_ id: String) -> GoTrueAPIError {
+    GoTrueAPIError(
+      status: 422, code: .mfaChallengeExpired,
+      message: "MFA challenge \(id) has expired, verify against another challenge or create a "
+        + "new challenge.")
+  }
 
   /// A code that is not the factor's now (or, here, one already used).
   static let wrongCode = GoTrueAPIError(

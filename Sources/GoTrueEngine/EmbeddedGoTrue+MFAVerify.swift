@@ -9,7 +9,9 @@ extension EmbeddedGoTrue {
   /// `totp` among its methods, a new refresh token (the old one cannot mint an aal2 session),
   /// the factor verified; the user's other sessions below aal2 and other unverified TOTP
   /// factors are removed. Beyond GoTrue, a code is accepted once (RFC 6238 §5.2): its time
-  /// step, or an earlier one, again is answered as a wrong code.
+  /// step, or an earlier one, again is answered as a wrong code; each code checked spends one
+  /// of the account's checks (``spendCodeCheck(ofUser:_:now:)``), whoever sends it; and a
+  /// challenge that took ``wrongCodesPerChallenge`` wrong codes is spent, answered as expired.
   @concurrent
   package func verifyFactor(
     accessToken: String, factorID: String, challengeID: String, code: String, clientIP: String
@@ -28,10 +30,12 @@ extension EmbeddedGoTrue {
       guard
         let challenge = try database.first(
           """
-          SELECT verified_at, ip_address, created_at FROM mfa_challenges
+          SELECT verified_at, ip_address, created_at, failed_attempts FROM mfa_challenges
           WHERE id = ? AND factor_id = ?
           """, .text(challengeID), .text(factor.id),
-          row: { (verifiedAt: $0.optionalInt(0), ip: $0.text(1), createdAt: $0.int(2)) })
+          row: {
+            (verifiedAt: $0.optionalInt(0), ip: $0.text(1), createdAt: $0.int(2), wrong: $0.int(3))
+          })
       else {
         throw GoTrueAPIError(
           status: 422, code: .mfaFactorNotFound,
@@ -42,21 +46,20 @@ extension EmbeddedGoTrue {
           status: 422, code: .mfaIPAddressMismatch,
           message: "Challenge and verify IP addresses mismatch.")
       }
-      if now > challenge.createdAt + lifetime {
-        // The expired challenge goes whatever the answer, as in GoTrue.
+      if now > challenge.createdAt + lifetime || challenge.wrong >= Self.wrongCodesPerChallenge {
+        // The expired (or spent) challenge goes whatever the answer, as in GoTrue.
         try database.run("DELETE FROM mfa_challenges WHERE id = ?", .text(challengeID))
-        return .failure(
-          GoTrueAPIError(
-            status: 422, code: .mfaChallengeExpired,
-            message: "MFA challenge \(challengeID) has expired, verify against another "
-              + "challenge or create a new challenge."))
+        return .failure(MFAError.challengeExpired(challengeID))
       }
-      let totp = TOTP(secret: try openTOTPSecret(of: factor))
+      try spendCodeCheck(ofUser: user.id, database, now: now)
       // NB: a future MFA verification hook (GoTrue's `MFAVerificationAttempt`) would be
       // consulted here, with the outcome.
-      guard
-        let step = totp.matchingStep(of: code, at: now / 1_000, after: factor.lastUsedStep)
-      else { throw MFAError.wrongCode }
+      guard try acceptTOTP(code, for: factor, database, now: now) != nil else {
+        try database.run(
+          "UPDATE mfa_challenges SET failed_attempts = failed_attempts + 1 WHERE id = ?",
+          .text(challengeID))
+        return .failure(MFAError.wrongCode)
+      }
       guard let sessionID = claims.sessionID else {
         throw MFAError.internalError("Cannot read SessionId claim as UUID")
       }
@@ -68,8 +71,6 @@ extension EmbeddedGoTrue {
           "UPDATE mfa_factors SET status = 'verified', updated_at = ? WHERE id = ?",
           .integer(now), .text(factor.id))
       }
-      try database.run(
-        "UPDATE mfa_factors SET last_used_step = ? WHERE id = ?", .integer(step), .text(factor.id))
       // GoTrue reads the user it answers with here, before the other unverified factors go.
       guard let answered = try database.user(id: user.id) else { throw SQLiteError.missingRow }
       let (session, refreshToken) = try raiseToAAL2(
@@ -96,7 +97,7 @@ extension EmbeddedGoTrue {
   /// Raises session `sessionID` to aal2 by factor `factorID` (GoTrue's
   /// `updateMFASessionAndClaims`): records `totp`, revokes the session's refresh tokens (GoTrue
   /// moves its counter two on, so no earlier token mints an aal2 session) and issues a new one.
-  private func raiseToAAL2(
+  package func raiseToAAL2(
     _ sessionID: String, by factorID: String, _ database: SQLiteDatabase, now: Int64
   ) throws -> (SessionInfo, refreshToken: String) {
     try recordProof(of: "totp", inSession: sessionID, database, now: now)

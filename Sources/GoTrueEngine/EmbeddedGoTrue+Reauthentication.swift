@@ -35,14 +35,9 @@ extension EmbeddedGoTrue {
     nonce: String?, of user: UserRecord, session: String?, _ database: SQLiteDatabase,
     now: Int64
   ) throws {
-    guard configuration.passwordChangeNeedsReauthentication else { return }
-    if let session,
-      let started = try database.first(
-        "SELECT created_at FROM sessions WHERE id = ?", .text(session), row: { $0.int(0) }),
-      now <= started + Self.recentSession
-    {
-      return
-    }
+    guard configuration.passwordChangeNeedsReauthentication,
+      try !isRecent(session: session, database, now: now)
+    else { return }
     guard let nonce, !nonce.isEmpty else {
       throw GoTrueAPIError(
         status: 400, code: .reauthenticationNeeded,

@@ -15,17 +15,63 @@ extension EmbeddedGoTrue {
   /// GoTrue's error is the answer and that email is not kept.
   package func send(_ emails: [PendingEmail], at date: Date) async throws(GoTrueFailure) {
     guard let hooks, hooks.isEnabled(.sendEmail) else { return deliver(emails, at: date) }
-    for call in Self.hookCalls(emails) {
-      var fields: [String: JSONValue] = ["email_data": .object(emailData(call))]
-      if let user = call.first.user { fields["user"] = Self.json(user) }
+    for call in hookCalls(emails) {
       do {
-        _ = try await hooks.dispatch(.sendEmail, payload: hookPayload(.sendEmail, fields))
+        _ = try await hooks.dispatch(.sendEmail, payload: call.payload)
       } catch {
         throw .api(error)
       }
-      for email in call.emails {
-        outbox.deliver(email, from: configuration.sender, at: date, handedToHook: true)
+      handedToHook(call.emails, at: date)
+    }
+  }
+
+  /// Sends the emails of an answer that must not tell who has an account (`/recover`,
+  /// `/resend`): into the outbox at once, or with the send-email hook on, to the hook in the
+  /// background, so that neither the hook's time nor its failure reaches the answer. GoTrue
+  /// answers the hook's failure there, and only for addresses with an account; here it is
+  /// reported to the dispatcher (``AuthHookDispatcher/report(_:of:)``, a log line in
+  /// `authflow serve`) and the email is not kept. Call inside the paced part of the answer.
+  func sendUnanswered(_ emails: [PendingEmail], at date: Date) {
+    guard let hooks, hooks.isEnabled(.sendEmail) else { return deliver(emails, at: date) }
+    // The payloads are made now, so a seeded run draws their ids in the answer's order.
+    let calls = hookCalls(emails)
+    guard !calls.isEmpty else { return }
+    let outbox = outbox
+    let sender = configuration.sender
+    unansweredSends.start {
+      for call in calls {
+        do throws(GoTrueAPIError) {
+          _ = try await hooks.dispatch(.sendEmail, payload: call.payload)
+        } catch {
+          hooks.report(error, of: .sendEmail)
+          continue
+        }
+        for email in call.emails {
+          outbox.deliver(email, from: sender, at: date, handedToHook: true)
+        }
       }
+    }
+  }
+
+  /// Waits until every email handed to the hook in the background has been sent or refused.
+  package func waitForUnansweredSends() async {
+    await unansweredSends.wait()
+  }
+
+  private func handedToHook(_ emails: [PendingEmail], at date: Date) {
+    for email in emails {
+      outbox.deliver(email, from: configuration.sender, at: date, handedToHook: true)
+    }
+  }
+
+  /// The calls of the hook that send `emails`, with their payloads.
+  private func hookCalls(_ emails: [PendingEmail]) -> [(
+    emails: [PendingEmail], payload: [String: JSONValue]
+  )] {
+    Self.hookCalls(emails).map { call in
+      var fields: [String: JSONValue] = ["email_data": .object(emailData(call))]
+      if let user = call.first.user { fields["user"] = Self.json(user) }
+      return (call.emails, hookPayload(.sendEmail, fields))
     }
   }
 

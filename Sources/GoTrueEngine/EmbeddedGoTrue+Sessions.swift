@@ -95,7 +95,7 @@ extension EmbeddedGoTrue {
     sessionID: String, parent: Int64?, _ database: SQLiteDatabase, _ now: Int64,
     token: String? = nil
   ) throws -> String {
-    let token = token ?? random.token(byteCount: 32)
+    let token = token ?? secretRandom.token(byteCount: 32)
     try database.run(
       """
       INSERT INTO refresh_tokens (session_id, token_hash, parent_id, created_at)

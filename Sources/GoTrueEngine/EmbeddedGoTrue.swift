@@ -26,11 +26,17 @@ public final class EmbeddedGoTrue: GoTrueAPI {
   public let warnings: [String]
   /// Times the answers that must not tell who has an account (``AnswerPacer``).
   let pacer = AnswerPacer()
+  /// Emails of such answers on their way to the send-email hook.
+  let unansweredSends = BackgroundWork()
   /// GoTrue's auth hooks, when some are on (`authflow serve`'s HTTP hooks).
   package let hooks: (any AuthHookDispatcher)?
 
   package let clock: any AuthClock
   package let random: any RandomSource
+  /// Where the secrets come from that must never be predictable, even in a seeded run: the
+  /// signing secret, refresh tokens, TOTP secrets, pending second steps (`random` unless
+  /// given; `authflow serve --seed` gives ``UnpredictableRandom``).
+  package let secretRandom: any RandomSource
   let database: DatabaseLock
   package let secrets: Secrets
   /// What signs access tokens and checks bearer tokens: the secret, or GoTrue's `JWT_KEYS`.
@@ -47,11 +53,12 @@ public final class EmbeddedGoTrue: GoTrueAPI {
   }
 
   /// Opens the store at `location`, creating and migrating it as needed; `hooks` calls GoTrue's
-  /// auth hooks that are on.
+  /// auth hooks that are on. Secrets no one may predict come from `secretRandom` (`random`
+  /// unless given).
   public init(
     location: StoreLocation, configuration: EngineConfiguration = EngineConfiguration(),
     clock: any AuthClock = SystemClock(), random: any RandomSource = SystemRandom(),
-    hooks: (any AuthHookDispatcher)? = nil
+    secretRandom: (any RandomSource)? = nil, hooks: (any AuthHookDispatcher)? = nil
   ) throws(EmbeddedStoreError) {
     guard EngineConfiguration.hashCosts.contains(configuration.hashCost) else {
       throw .unusableConfiguration(
@@ -62,12 +69,15 @@ public final class EmbeddedGoTrue: GoTrueAPI {
     self.configuration = configuration
     self.clock = clock
     self.random = random
+    let secretRandom = secretRandom ?? random
+    self.secretRandom = secretRandom
     let opened = try StoreOpener.open(location)
     let database = opened.database
     warnings = opened.warnings
     do {
       try StoreMigrator(
-        database: database, configuration: configuration, clock: clock, random: random
+        database: database, configuration: configuration, clock: clock, random: random,
+        secretRandom: secretRandom
       )
       .migrate()
       secrets = try Self.loadSecrets(database, configuration: configuration, random: random)

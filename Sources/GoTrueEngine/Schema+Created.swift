@@ -124,7 +124,8 @@ extension Schema {
       factor_id TEXT NOT NULL REFERENCES mfa_factors(id) ON DELETE CASCADE,
       ip_address TEXT NOT NULL DEFAULT '',
       created_at INTEGER NOT NULL,
-      verified_at INTEGER
+      verified_at INTEGER,
+      failed_attempts INTEGER NOT NULL DEFAULT 0
     );
     CREATE INDEX mfa_challenges_by_factor ON mfa_challenges(factor_id);
     CREATE TABLE oob_codes (
@@ -142,5 +143,13 @@ extension Schema {
       used_at INTEGER
     );
     CREATE INDEX oob_codes_by_user ON oob_codes(user_id);
+    CREATE TABLE mfa_pending_sign_ins (
+      credential_hash BLOB PRIMARY KEY,
+      user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      provider TEXT NOT NULL,
+      created_at INTEGER NOT NULL,
+      failed_attempts INTEGER NOT NULL DEFAULT 0
+    ) WITHOUT ROWID;
+    CREATE INDEX mfa_pending_sign_ins_by_user ON mfa_pending_sign_ins(user_id);
     """
 }

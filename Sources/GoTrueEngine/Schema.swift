@@ -247,6 +247,21 @@ enum Schema {
     ALTER TABLE sessions ADD COLUMN firebase_provider TEXT;
     ALTER TABLE sessions ADD COLUMN firebase_claims TEXT;
     """,
+    // Version 7: wrong TOTP codes are counted, so a challenge is spent after a few of them;
+    // and the Firebase surface's second step of a sign-in (`mfaPendingCredential`): who signed
+    // in with their first factor, how, and when, keyed by a hash of the credential, with its
+    // own count of wrong codes.
+    """
+    ALTER TABLE mfa_challenges ADD COLUMN failed_attempts INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE mfa_pending_sign_ins (
+      credential_hash BLOB PRIMARY KEY,
+      user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      provider TEXT NOT NULL,
+      created_at INTEGER NOT NULL,
+      failed_attempts INTEGER NOT NULL DEFAULT 0
+    ) WITHOUT ROWID;
+    CREATE INDEX mfa_pending_sign_ins_by_user ON mfa_pending_sign_ins(user_id);
+    """,
   ]
 
   /// The tables of rowid, the ones a migration may name in SQL it builds.

@@ -8,6 +8,8 @@ struct StoreMigrator {
   package let configuration: EngineConfiguration
   package let clock: any AuthClock
   package let random: any RandomSource
+  /// Where the store's signing secret comes from (``EmbeddedGoTrue/secretRandom``).
+  package let secretRandom: any RandomSource
 
   func migrate() throws {
     let version = try userVersion()
@@ -18,7 +20,10 @@ struct StoreMigrator {
       return
     }
     // Hash before taking the write lock: bcrypt is slow by design.
-    let seed = version == 0 ? try NewStoreSeed(configuration: configuration, random: random) : nil
+    let seed =
+      version == 0
+      ? try NewStoreSeed(configuration: configuration, random: random, secretRandom: secretRandom)
+      : nil
     // Some versions rebuild a table (create the new one, copy, drop the old, rename), which with
     // foreign keys on would delete every row that refers to the old one. SQLite's procedure:
     // foreign keys off outside the transaction, checked before it commits, on again after.
@@ -59,8 +64,10 @@ private struct NewStoreSeed {
   package var decoyHash: String
   var demoAccounts: [(id: String, identity: String, email: String, hash: String, confirmed: Bool)]
 
-  init(configuration: EngineConfiguration, random: any RandomSource) throws {
-    jwtSecret = random.bytes(32)
+  init(
+    configuration: EngineConfiguration, random: any RandomSource, secretRandom: any RandomSource
+  ) throws {
+    jwtSecret = secretRandom.bytes(32)
     codeKey = random.bytes(32)
     let cost = configuration.hashCost
     let prehashed = DemoAccounts.prehashed[cost]

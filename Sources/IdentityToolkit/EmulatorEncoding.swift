@@ -69,7 +69,38 @@ extension IdentityToolkitUser: EmulatorEncodable {
       "providerUserInfo": providerUserInfo.flatMap {
         $0.isEmpty ? nil : .array($0.map(\.emulatorJSON))
       },
+      "mfaInfo": mfaInfo.flatMap { $0.isEmpty ? nil : .array($0.map(\.emulatorJSON)) },
     ])
+  }
+}
+
+extension IdentityToolkitMFAEnrollment: EmulatorEncodable {
+  /// `mfaEnrollmentId`, `displayName`, `enrolledAt`, then `totpInfo` (`{}`).
+  public var emulatorJSON: EmulatorJSON {
+    .members([
+      "mfaEnrollmentId": .string(mfaEnrollmentId), "displayName": .maybe(displayName),
+      "enrolledAt": .maybe(enrolledAt), "totpInfo": totpInfo.map { _ in .members([:]) },
+    ])
+  }
+}
+
+extension IdentityToolkitMFAPending: EmulatorEncodable {
+  /// The sign-in's `kind`, `registered`, `localId` and `email`, then `mfaPendingCredential`
+  /// and `mfaInfo`, as the emulator spreads them over the sign-in's answer.
+  public var emulatorJSON: EmulatorJSON {
+    .members([
+      "kind": .maybe(kind), "registered": .maybe(registered), "localId": .string(localId),
+      "email": .maybe(email), "isNewUser": .maybe(isNewUser),
+      "mfaPendingCredential": .string(mfaPendingCredential),
+      "mfaInfo": .array(mfaInfo.map(\.emulatorJSON)),
+    ])
+  }
+}
+
+extension IdentityToolkitMFAFinalized: EmulatorEncodable {
+  /// `idToken`, `refreshToken`.
+  public var emulatorJSON: EmulatorJSON {
+    .members(["idToken": .string(idToken), "refreshToken": .string(refreshToken)])
   }
 }
 

@@ -147,6 +147,8 @@ public struct IdentityToolkitUser: Codable, Equatable, Hashable, Sendable {
   public var customAuth: Bool?
   /// The ways the user signs in.
   public var providerUserInfo: [IdentityToolkitProviderInfo]?
+  /// The user's second factors (verified TOTP factors here).
+  public var mfaInfo: [IdentityToolkitMFAEnrollment]?
 
   /// A user with the given parts.
   public init(
@@ -155,7 +157,8 @@ public struct IdentityToolkitUser: Codable, Equatable, Hashable, Sendable {
     validSince: String? = nil, disabled: Bool? = nil, createdAt: String? = nil,
     lastLoginAt: String? = nil, lastRefreshAt: String? = nil, customAttributes: String? = nil,
     initialEmail: String? = nil, emailLinkSignin: Bool? = nil, customAuth: Bool? = nil,
-    providerUserInfo: [IdentityToolkitProviderInfo]? = nil
+    providerUserInfo: [IdentityToolkitProviderInfo]? = nil,
+    mfaInfo: [IdentityToolkitMFAEnrollment]? = nil
   ) {
     self.localId = localId
     self.email = email
@@ -174,6 +177,80 @@ public struct IdentityToolkitUser: Codable, Equatable, Hashable, Sendable {
     self.emailLinkSignin = emailLinkSignin
     self.customAuth = customAuth
     self.providerUserInfo = providerUserInfo
+    self.mfaInfo = mfaInfo
+  }
+}
+
+/// A second factor as Identity Platform lists it (`GoogleCloudIdentitytoolkitV1MfaEnrollment`):
+/// a TOTP factor has an empty `totpInfo`.
+public struct IdentityToolkitMFAEnrollment: Codable, Equatable, Hashable, Sendable {
+  /// The factor's id.
+  public var mfaEnrollmentId: String
+  /// Its name, when it has one.
+  public var displayName: String?
+  /// When it was enrolled (RFC 3339).
+  public var enrolledAt: String?
+  /// Present (and empty) for a TOTP factor.
+  public var totpInfo: TOTPInfo?
+
+  /// What a TOTP factor tells of itself: nothing.
+  public struct TOTPInfo: Codable, Equatable, Hashable, Sendable {
+    /// The empty object.
+    public init() {}
+  }
+
+  /// A TOTP factor.
+  public init(mfaEnrollmentId: String, displayName: String?, enrolledAt: String?) {
+    self.mfaEnrollmentId = mfaEnrollmentId
+    self.displayName = displayName
+    self.enrolledAt = enrolledAt
+    totpInfo = TOTPInfo()
+  }
+}
+
+/// What a sign-in with a first factor answers for a user with a second factor: no tokens, but
+/// the credential `accounts/mfaSignIn:finalize` takes with the factor's code.
+public struct IdentityToolkitMFAPending: Codable, Equatable, Hashable, Sendable {
+  /// The kind of the sign-in's answer.
+  public var kind: String?
+  /// The user's id.
+  public var localId: String
+  /// The email, lowercased.
+  public var email: String?
+  /// Whether the email has an account (password sign-in only).
+  public var registered: Bool?
+  /// Whether the sign-in made the account (email-link sign-in only).
+  public var isNewUser: Bool?
+  /// What the second step takes back.
+  public var mfaPendingCredential: String
+  /// The factors that may finish the sign-in.
+  public var mfaInfo: [IdentityToolkitMFAEnrollment]
+
+  /// An answer with the given parts.
+  public init(
+    kind: String?, localId: String, email: String?, registered: Bool? = nil,
+    mfaPendingCredential: String, mfaInfo: [IdentityToolkitMFAEnrollment]
+  ) {
+    self.kind = kind
+    self.localId = localId
+    self.email = email
+    self.registered = registered
+    self.mfaPendingCredential = mfaPendingCredential
+    self.mfaInfo = mfaInfo
+  }
+}
+
+/// What `accounts/mfaSignIn:finalize` answers: the session's tokens.
+public struct IdentityToolkitMFAFinalized: Codable, Equatable, Hashable, Sendable {
+  /// The ID token.
+  public var idToken: String
+  /// The refresh token.
+  public var refreshToken: String
+
+  /// An answer with the given tokens.
+  public init(idToken: String, refreshToken: String) {
+    self.idToken = idToken
+    self.refreshToken = refreshToken
   }
 }
 

@@ -94,6 +94,17 @@ struct ErrorMappingTests {
     #expect(AuthError(FirebaseFailure.malformedResponse(reason), during: .signIn) == .serverError)
   }
 
+  @Test func aSignInWaitingForASecondFactorSaysSo() async {
+    let pending = #"""
+      {"kind":"identitytoolkit#VerifyPasswordResponse","registered":true,"localId":"uid-1",
+       "email":"test@example.com","mfaPendingCredential":"AbC","mfaInfo":[
+       {"mfaEnrollmentId":"f-1","enrolledAt":"2025-01-01T00:00:00.000Z","totpInfo":{}}]}
+      """#
+    let failure = await failure(.response(HTTPResponse(status: 200, body: Data(pending.utf8))))
+    #expect(failure == .secondFactorRequired)
+    #expect(failure.map { AuthError($0, during: .signIn) } == .secondFactorRequired)
+  }
+
   @Test(arguments: [
     TransportFailure.timedOut, .unreachable("Connection refused"), .cancelled,
     .unavailable("the helper is missing"),

@@ -29,7 +29,7 @@ struct FirebaseAccountTests {
     #expect(
       await firebaseFailure { try emulation.account(idToken: session.idToken) }
         == .badRequest(.tokenExpired))
-    _ = try await emulation.signIn(email: "p@example.com", password: "another-secret")
+    _ = try await emulation.signIn(email: "p@example.com", password: "another-secret").signedIn()
 
     var profile = FirebaseAccountChanges()
     profile.displayName = "Patricia"
@@ -45,7 +45,8 @@ struct FirebaseAccountTests {
   @Test func aNewEmailIsUnverifiedAndMustBeFree() async throws {
     let emulation = try makeEmulation()
     let session = try await emulation.signIn(
-      email: "test@example.com", password: "TestPassword123!")
+      email: "test@example.com", password: "TestPassword123!"
+    ).signedIn()
     var taken = FirebaseAccountChanges()
     taken.email = "Unverified@example.com"
     #expect(
@@ -105,7 +106,9 @@ struct FirebaseAccountTests {
     #expect(!passwordless.hasPassword)
     #expect(passwordless.validSince == nil)
     #expect(
-      await firebaseFailure { try await emulation.signIn(email: "bare@example.com", password: "x") }
+      await firebaseFailure {
+        try await emulation.signIn(email: "bare@example.com", password: "x").signedIn()
+      }
         == .badRequest(.invalidPassword))
     // GoTrue's admin API answers 404 for an id that is not a UUID, as for an unknown one.
     #expect(

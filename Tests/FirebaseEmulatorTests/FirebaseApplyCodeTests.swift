@@ -38,7 +38,7 @@ struct FirebaseApplyCodeTests {
       } == .badRequest(.weakPassword, "Password should be at least 6 characters"))
     #expect(try emulation.codes() == codes, "refused resets spend nothing")
     _ = try await emulation.resetPassword(code: codes[0].code, newPassword: "secret456")
-    _ = try await emulation.signIn(email: "alice@example.com", password: "secret456")
+    _ = try await emulation.signIn(email: "alice@example.com", password: "secret456").signedIn()
   }
 
   @Test func aResetCodeOfAnAddressThatMovedIsSpentForNothing() async throws {
@@ -75,7 +75,7 @@ struct FirebaseApplyCodeTests {
     #expect(moved.account.email == "bob@example.com" && moved.account.emailVerified)
     #expect(moved.account.id == session.account.id)
     #expect(try emulation.account(idToken: session.idToken).email == "bob@example.com")
-    _ = try await emulation.signIn(email: "bob@example.com", password: "secret123")
+    _ = try await emulation.signIn(email: "bob@example.com", password: "secret123").signedIn()
     #expect(try emulation.codes().isEmpty, "no RECOVER_EMAIL for a verified change")
   }
 
@@ -128,7 +128,7 @@ struct FirebaseApplyCodeTests {
     let recovered = try emulation.applyCode(codes[0].code)
     #expect(recovered.type == .recoverEmail && recovered.newEmail == nil)
     #expect(recovered.account.email == "alice@example.com" && recovered.account.emailVerified)
-    _ = try await emulation.signIn(email: "alice@example.com", password: "secret123")
+    _ = try await emulation.signIn(email: "alice@example.com", password: "secret123").signedIn()
     // The other code would take the account to where it already is: the address is taken.
     #expect(
       await firebaseFailure { try emulation.applyCode(codes[1].code) } == .badRequest(.emailExists))

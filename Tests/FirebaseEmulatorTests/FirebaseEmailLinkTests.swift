@@ -16,8 +16,9 @@ struct FirebaseEmailLinkTests {
     let emulation = try makeEmulation(clock: clock)
     let code = try emulation.emailSignInCode("Alice@Example.com")
     clock.advance(by: 5)
-    let (session, isNewUser) = try emulation.signInWithEmailLink(
+    let (outcome, isNewUser) = try emulation.signInWithEmailLink(
       email: "ALICE@example.com", code: code.code, idToken: nil)
+    let session = try outcome.signedIn()
     #expect(isNewUser)
     let account = session.account
     #expect(account.email == "alice@example.com" && account.emailVerified)
@@ -36,31 +37,33 @@ struct FirebaseEmailLinkTests {
       } == .badRequest(.invalidOOBCode))
     #expect(
       await firebaseFailure {
-        try await emulation.signIn(email: "alice@example.com", password: "any-password")
+        try await emulation.signIn(email: "alice@example.com", password: "any-password").signedIn()
       } == .badRequest(.invalidPassword), "no password anyone knows")
   }
 
   @Test func anExistingAccountSignsInAndKeepsItsPassword() async throws {
     let emulation = try makeEmulation()
     let code = try emulation.emailSignInCode("unverified@example.com")
-    let (session, isNewUser) = try emulation.signInWithEmailLink(
+    let (outcome, isNewUser) = try emulation.signInWithEmailLink(
       email: "unverified@example.com", code: code.code, idToken: nil)
+    let session = try outcome.signedIn()
     #expect(!isNewUser)
     #expect(session.account.emailVerified && session.account.emailLinkSignin)
     #expect(session.account.hasPassword)
-    _ = try await emulation.signIn(email: "unverified@example.com", password: "Test1234")
+    _ = try await emulation.signIn(email: "unverified@example.com", password: "Test1234").signedIn()
   }
 
   @Test func anIDTokensUserMovesToTheLinksAddress() async throws {
     let emulation = try makeEmulation()
     let bob = try await emulation.newUser("bob@example.com")
     let code = try emulation.emailSignInCode("alice@example.com")
-    let (session, isNewUser) = try emulation.signInWithEmailLink(
+    let (outcome, isNewUser) = try emulation.signInWithEmailLink(
       email: "alice@example.com", code: code.code, idToken: bob.idToken)
+    let session = try outcome.signedIn()
     #expect(!isNewUser && session.account.id == bob.account.id)
     #expect(session.account.email == "alice@example.com" && session.account.emailVerified)
     #expect(try emulation.accounts(ids: [], emails: ["bob@example.com"]).isEmpty)
-    _ = try await emulation.signIn(email: "alice@example.com", password: "secret123")
+    _ = try await emulation.signIn(email: "alice@example.com", password: "secret123").signedIn()
     #expect(try emulation.account(idToken: bob.idToken).email == "alice@example.com")
   }
 

@@ -14,6 +14,7 @@ struct FirebasePasswordSignInTests {
   ) async -> String? {
     await firebaseFailure {
       try await emulation.signIn(email: email, password: password, unsupported: unsupported)
+        .signedIn()
     }?.message
   }
 

@@ -74,6 +74,7 @@ struct FirebaseSessionTests {
   @Test func unconfirmedUsersSignInHereButNotThroughGoTrue() async throws {
     let emulation = try makeEmulation()
     let session = try await emulation.signIn(email: "unverified@example.com", password: "Test1234")
+      .signedIn()
     #expect(!session.account.emailVerified)
     let goTrue = await failure {
       try await emulation.engine.signIn(email: "unverified@example.com", password: "Test1234")
@@ -91,14 +92,14 @@ struct FirebaseSessionTests {
     ]
     for (email, password, code) in cases {
       let failure = await firebaseFailure {
-        try await emulation.signIn(email: email, password: password)
+        try await emulation.signIn(email: email, password: password).signedIn()
       }
       #expect(failure?.code == code, "\(email)")
     }
     emulation.improvedEmailPrivacy = true
     for (email, password) in [("nobody@example.com", "x"), ("test@example.com", "wrong")] {
       let failure = await firebaseFailure {
-        try await emulation.signIn(email: email, password: password)
+        try await emulation.signIn(email: email, password: password).signedIn()
       }
       #expect(failure == .badRequest(.invalidLoginCredentials))
     }
@@ -107,7 +108,7 @@ struct FirebaseSessionTests {
     disable.disabled = true
     _ = try await emulation.update(id: test.id, disable)
     let disabled = await firebaseFailure {
-      try await emulation.signIn(email: "test@example.com", password: "TestPassword123!")
+      try await emulation.signIn(email: "test@example.com", password: "TestPassword123!").signedIn()
     }
     #expect(disabled == .badRequest(.userDisabled))
   }
@@ -116,7 +117,8 @@ struct FirebaseSessionTests {
     let emulation = try makeEmulation()
     let engine = emulation.engine
     let firebase = try await emulation.signIn(
-      email: "test@example.com", password: "TestPassword123!")
+      email: "test@example.com", password: "TestPassword123!"
+    ).signedIn()
     let goTrue = try await engine.signIn(email: "test@example.com", password: "TestPassword123!")
     #expect(goTrue.user.id == firebase.account.id, "one account")
     // Neither surface's tokens open the other's routes, ID and access tokens alike.
@@ -211,7 +213,7 @@ struct FirebaseSessionTests {
     #expect(
       await firebaseFailure { try await emulation.refresh(refreshToken: session.refreshToken) }
         == .badRequest(.invalidRefreshToken))
-    let again = try await emulation.signIn(email: "v@example.com", password: "secret123")
+    let again = try await emulation.signIn(email: "v@example.com", password: "secret123").signedIn()
     #expect(try emulation.account(idToken: again.idToken).id == session.account.id)
     // GoTrue's sign-out takes no ID token, and so cannot end the session either.
     let logout = await failure {
@@ -226,6 +228,7 @@ struct FirebaseSessionTests {
     let engine = firebase.engine
     // unverified@ cannot get a GoTrue session, but signs in on the Firebase surface.
     let idToken = try await firebase.signIn(email: "unverified@example.com", password: "Test1234")
+      .signedIn()
       .idToken
     let refused = await failure { try await engine.user(accessToken: idToken) }
     #expect(

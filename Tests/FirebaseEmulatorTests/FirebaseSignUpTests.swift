@@ -96,7 +96,7 @@ struct FirebaseSignUpTests {
         == .badRequest(.tokenExpired), "issued before the new validSince")
     let user = try emulation.record(anonymous.account.id)
     #expect(!user.isAnonymous && user.email == "anon@example.com" && user.hasEmailIdentity)
-    _ = try await emulation.signIn(email: "anon@example.com", password: "secret123")
+    _ = try await emulation.signIn(email: "anon@example.com", password: "secret123").signedIn()
 
     // Linking again replaces the email and password; no display name means none.
     var again = FirebaseSignUpRequest()
@@ -168,7 +168,7 @@ struct FirebaseSignUpTests {
     for index in 0..<3 {
       _ = try await emulation.newUser("user\(index)@example.com")
       _ = try await emulation.signUp(FirebaseSignUpRequest(), privileged: false)
-      _ = try await emulation.signIn(email: "first@example.com", password: "secret123")
+      _ = try await emulation.signIn(email: "first@example.com", password: "secret123").signedIn()
       session = try await emulation.refresh(refreshToken: session.refreshToken)
     }
     // GoTrue's own routes keep their budgets on the same engine.

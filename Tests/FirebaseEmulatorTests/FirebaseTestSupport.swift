@@ -49,3 +49,10 @@ extension FirebaseEmulation {
     try #require(try engine.withDatabase { database in try database.user(id: id) })
   }
 }
+
+extension FirebaseSignInOutcome {
+  /// The session of a sign-in that needed no second factor; the test fails otherwise.
+  func signedIn(sourceLocation: SourceLocation = #_sourceLocation) throws -> FirebaseSession {
+    try #require(session, "the sign-in waits for a second factor", sourceLocation: sourceLocation)
+  }
+}

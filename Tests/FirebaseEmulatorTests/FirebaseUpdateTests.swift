@@ -120,6 +120,7 @@ struct FirebaseUpdateTests {
 
     clock.advance(by: 2)
     let signedIn = try await emulation.signIn(email: "admin@example.com", password: "secret123")
+      .signedIn()
     let claims = try emulation.claims(of: signedIn.idToken)
     #expect(claims["role"] == .string("editor"))
     #expect(claims["name"] == .string("Custom"), "custom claims come over the profile")

@@ -46,6 +46,7 @@ struct SchemaV4Tests {
     let emulation = FirebaseEmulation(
       engine: engine, projectID: "demo-app", linkBase: "http://127.0.0.1:9099")
     let session = try await emulation.signIn(email: "old@example.com", password: "Password123")
+      .signedIn()
     #expect(session.account.id == id)
     #expect(session.account.emailVerified)
     #expect(session.account.displayName == nil && session.account.validSince == nil)
@@ -60,7 +61,7 @@ struct SchemaV4Tests {
   }
 
   @Test func aNewStoreIsAtTheNewestVersion() throws {
-    #expect(Schema.currentVersion == 6)
+    #expect(Schema.currentVersion == 7)
     let engine = try makeEngine()
     #expect(try engine.rows("PRAGMA user_version")[0][0] == "\(Schema.currentVersion)")
   }

@@ -61,6 +61,7 @@ struct SchemaV6CodeTests {
     let again = try emulation.resetCode("old@example.com")
     _ = try await emulation.resetPassword(code: again.code, newPassword: "Password456")
     let session = try await emulation.signIn(email: "old@example.com", password: "Password456")
+      .signedIn()
     #expect(session.account.id == id && !session.account.emailLinkSignin)
     #expect(try engine.column("SELECT ifnull(initial_email, '-') FROM users") == ["-"])
   }

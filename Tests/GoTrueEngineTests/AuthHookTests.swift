@@ -21,6 +21,14 @@ final class ScriptedHooks: AuthHookDispatcher {
 
   var calls: [(hook: AuthHook, payload: [String: JSONValue])] { recorded.withLock { $0 } }
 
+  /// The failures reported where no answer could carry them.
+  var reports: [(hook: AuthHook, failure: GoTrueAPIError)] { reported.withLock { $0 } }
+  private let reported = Mutex<[(AuthHook, GoTrueAPIError)]>([])
+
+  func report(_ failure: GoTrueAPIError, of hook: AuthHook) {
+    reported.withLock { $0.append((hook, failure)) }
+  }
+
   func isEnabled(_ hook: AuthHook) -> Bool { answers[hook] != nil }
 
   func dispatch(_ hook: AuthHook, payload: [String: JSONValue]) async throws(GoTrueAPIError)
@@ -141,6 +149,7 @@ struct AuthHookTests {
     let hooks = ScriptedHooks([.sendEmail: { _ in [:] }])
     let engine = try makeEngine(hooks: hooks)
     _ = try await engine.signUp(email: "new@example.com", password: "a long password", data: [:])
+    await engine.waitForUnansweredSends()
     let payload = try #require(hooks.calls.first?.payload)
     let data = try #require(payload["email_data"]?.objectValue)
     let copy = try #require(engine.outbox.newest(to: "new@example.com"))
@@ -172,9 +181,14 @@ struct AuthHookTests {
     let refusal = GoTrueAPIError(status: 422, code: .hookTimeout, message: "late")
     let hooks = ScriptedHooks([.sendEmail: { _ throws(GoTrueAPIError) in throw refusal }])
     let engine = try makeEngine(hooks: hooks)
-    let failure = await failure { try await engine.recover(email: "test@example.com") }
+    let session = try await engine.signIn(email: "test@example.com", password: "TestPassword123!")
+    let failure = await failure {
+      try await engine.updateUser(
+        GoTrueUserAttributes(email: "moved@example.com"), accessToken: session.accessToken)
+    }
     #expect(failure?.apiError == refusal)
     #expect(engine.outbox.messages.isEmpty)
+    #expect(hooks.reports.isEmpty, "an answer told of it")
   }
 
   @Test func withNoHooksOnTheEngineSignsAndSendsItself() async throws {

@@ -51,6 +51,7 @@ class Server:
         self.url = self.anon_key = self.service_key = None
         self.host = self.port = None
         self.log = collections.deque(maxlen=200)
+        self.logged = threading.Condition()
         self.stdout_lines = queue.Queue()
         self.readers = []
 
@@ -65,7 +66,7 @@ class Server:
         self.readers = [
             threading.Thread(target=self._drain, args=(self.process.stdout, self.stdout_lines.put),
                              daemon=True),
-            threading.Thread(target=self._drain, args=(self.process.stderr, self.log.append),
+            threading.Thread(target=self._drain, args=(self.process.stderr, self._log_line),
                              daemon=True),
         ]
         for reader in self.readers:
@@ -136,9 +137,36 @@ class Server:
             if line:
                 lines.append(line.rstrip("\n"))
 
+    def _log_line(self, line):
+        with self.logged:
+            self.log.append(line)
+            self.logged.notify_all()
+
+    def wait_for_log(self, pattern, timeout=MAIL_TIMEOUT):
+        """The first log line (standard error) matching the regular expression `pattern`,
+        waiting for it to be written (at most `timeout` seconds); fails with the log's tail."""
+        expression = re.compile(pattern)
+        deadline = time.monotonic() + timeout
+        with self.logged:
+            while True:
+                for line in self.log:
+                    if expression.search(line):
+                        return line
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"no log line matched {pattern!r} within {timeout} s; "
+                                         f"log: {self.log_tail()}")
+                self.logged.wait(left)
+
+    def log_lines(self):
+        """The log lines read so far (standard error), as a list."""
+        with self.logged:
+            return list(self.log)
+
     def log_tail(self, count=20):
         """The last request-log lines, to make a failure message useful."""
-        return "".join(list(self.log)[-count:])
+        with self.logged:
+            return "".join(list(self.log)[-count:])
 
     # -- plain HTTP (stdlib) ------------------------------------------------------------------
 

@@ -253,6 +253,123 @@ class VerificationTests(MFACase):
         self.assertApiError(raised, 404, "mfa_factor_not_found", "Factor not found")
 
 
+class GuessingTests(MFACase):
+    """What a wrong TOTP code costs on a server with no per-client limit (loopback, no
+    rate-limit header, the default): a challenge is spent after five, and every code checked
+    spends one of the account's checks, whoever sends it."""
+
+    def wrong(self, secret, step, n=1):
+        right = {totp(secret, step + offset) for offset in (-1, 0, 1)}
+        return next(code for code in (f"{(7919 * i + n) % 1_000_000:06d}" for i in range(100))
+                    if code not in right)
+
+    def test_a_challenge_is_spent_after_five_wrong_codes(self):
+        client, _, factor_id, secret = self.enrolled()
+        challenge = client.mfa.challenge({"factor_id": factor_id})
+        step = steady_step()
+        for n in range(5):
+            with self.assertRaises(AuthApiError) as raised:
+                client.mfa.verify({"factor_id": factor_id, "challenge_id": challenge.id,
+                                   "code": self.wrong(secret, step, n)})
+            self.assertApiError(raised, 422, "mfa_verification_failed")
+        with self.assertRaises(AuthApiError) as raised:
+            client.mfa.verify({"factor_id": factor_id, "challenge_id": challenge.id,
+                               "code": totp(secret, step)})
+        self.assertApiError(raised, 422, "mfa_challenge_expired")
+        client.mfa.challenge_and_verify({"factor_id": factor_id, "code": totp(secret, step)})
+
+    def test_thirty_wrong_codes_spend_the_accounts_checks(self):
+        client, email, factor_id, secret = self.enrolled()
+        step = steady_step()
+        for n in range(30):
+            with self.assertRaises(AuthApiError) as raised:
+                client.mfa.challenge_and_verify({"factor_id": factor_id,
+                                                 "code": self.wrong(secret, step, n)})
+            self.assertApiError(raised, 422, "mfa_verification_failed")
+        # Another session of the same account, as another client would have: no checks left.
+        other, _ = self.signed_in(email)
+        with self.assertRaises(AuthApiError) as raised:
+            other.mfa.challenge_and_verify({"factor_id": factor_id,
+                                            "code": totp(secret, steady_step())})
+        self.assertApiError(raised, 429, "over_request_rate_limit")
+        # Another account's checks are its own.
+        self.raised()
+
+
+class DeleteAccountTests(MFACase):
+    """`DELETE /user` (authflow's own route) under PUT /user's MFA rule."""
+
+    def test_an_aal1_session_of_a_user_with_a_factor_deletes_nothing(self):
+        client, email, _, _ = self.raised()
+        later, _ = self.signed_in(email)
+        answer = self.http().delete(
+            "/user", headers={"Authorization": f"Bearer {later.get_session().access_token}"})
+        self.assertEqual((answer.status_code, answer.json()["error_code"]),
+                         (401, "insufficient_aal"))
+        self.assertEqual(later.get_user().user.email, email)
+        answer = self.http().delete(
+            "/user", headers={"Authorization": f"Bearer {client.get_session().access_token}"})
+        self.assertEqual(answer.status_code, 204)
+
+
+class FirebaseSurfaceTests(MFACase):
+    """A factor enrolled through GoTrue's routes holds on the Firebase surface: a password
+    sign-in answers Identity Platform's `mfaPendingCredential` and `mfaInfo`, and
+    `v2/accounts/mfaSignIn:finalize` takes the TOTP code, as the Firebase SDKs send them."""
+
+    OPTIONS = ("--firebase-project", "demo-mfa")
+    V1 = "/identitytoolkit.googleapis.com/v1"
+    V2 = "/identitytoolkit.googleapis.com/v2"
+
+    def firebase(self, path, body):
+        """A call as the Firebase SDKs make it: an API key, no Supabase headers."""
+        with httpx.Client(base_url=self.server.url, timeout=10) as http:
+            answer = http.post(path, params={"key": "fake-api-key"}, json=body)
+        return answer.status_code, answer.json()
+
+    def test_a_password_sign_in_waits_for_the_code_and_the_code_finishes_it(self):
+        client, email, factor_id, secret = self.raised()
+        status, pending = self.firebase(f"{self.V1}/accounts:signInWithPassword",
+                                        {"email": email, "password": PASSWORD,
+                                         "returnSecureToken": True})
+        self.assertEqual(status, 200, pending)
+        self.assertNotIn("idToken", pending)
+        self.assertEqual([factor["mfaEnrollmentId"] for factor in pending["mfaInfo"]], [factor_id])
+        self.assertEqual(pending["mfaInfo"][0]["totpInfo"], {})
+
+        step = steady_step() + 1  # the step just used to raise the session is spent
+        status, answer = self.firebase(f"{self.V2}/accounts/mfaSignIn:finalize", {
+            "mfaPendingCredential": pending["mfaPendingCredential"],
+            "mfaEnrollmentId": factor_id,
+            "totpVerificationInfo": {"verificationCode": totp(secret, step)}})
+        self.assertEqual(status, 200, answer)
+        firebase = claims(answer["idToken"])["firebase"]
+        self.assertEqual((firebase["sign_in_second_factor"], firebase["second_factor_identifier"]),
+                         ("totp", factor_id))
+
+    def test_a_custom_tokens_session_changes_no_credential(self):
+        _, email, _, _ = self.raised()
+        status, user = self.server.json("GET", "/admin/users?per_page=1000",
+                                        headers=self.server.service_headers())
+        self.assertEqual(status, 200, user)
+        user_id = next(u["id"] for u in user["users"] if u["email"] == email)
+        status, signed_in = self.firebase(f"{self.V1}/accounts:signInWithCustomToken",
+                                          {"token": f'{{"uid":"{user_id}"}}',
+                                           "returnSecureToken": True})
+        self.assertEqual(status, 200, signed_in)
+        for path, body in [
+            ("accounts:update", {"idToken": signed_in["idToken"], "password": "another-pass-1"}),
+            ("accounts:update", {"idToken": signed_in["idToken"], "email": "x@example.com"}),
+            ("accounts:delete", {"idToken": signed_in["idToken"]}),
+            ("accounts:sendOobCode", {"idToken": signed_in["idToken"],
+                                      "requestType": "VERIFY_AND_CHANGE_EMAIL",
+                                      "newEmail": "x@example.com"}),
+        ]:
+            status, answer = self.firebase(f"{self.V1}/{path}", body)
+            self.assertEqual((status, answer["error"]["message"]),
+                             (400, "CREDENTIAL_TOO_OLD_LOGIN_AGAIN"), path)
+
+
 class AdminFactorTests(MFACase):
     """auth.admin.mfa: a user's factors listed and removed with the service_role key."""
 

@@ -17,7 +17,7 @@ class ServeStatusTests(unittest.TestCase):
         status, _, _ = server.request("GET", "/health")
         self.assertEqual(status, 200)
         self.assertEqual(server.stop(), 0)
-        lines = [line.rstrip("\n") for line in server.log if line]
+        lines = [line.rstrip("\n") for line in server.log_lines() if line]
         ready = [line for line in lines if STATUS.match(line)]
         self.assertEqual(len(ready), 1, lines)
         self.assertEqual(STATUS.match(ready[0])[1], "one line per request below")
@@ -29,7 +29,7 @@ class ServeStatusTests(unittest.TestCase):
         server = Server("--quiet").start()
         self.addCleanup(server.stop)
         self.assertEqual(server.stop(), 0)
-        lines = [line.rstrip("\n") for line in server.log if line]
+        lines = [line.rstrip("\n") for line in server.log_lines() if line]
         self.assertEqual(
             [STATUS.match(line)[1] for line in lines if STATUS.match(line)],
             ["no line per request (--quiet)"])

@@ -7,10 +7,10 @@ Run: AUTHFLOW=path/to/authflow .build/venv/bin/python -m unittest test_users_fil
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
-import time
 import unittest
 import uuid
 
@@ -122,13 +122,8 @@ class SeededFirebase(ServerTestCase):
 class UsersFileAtStart(unittest.TestCase):
     """What starting with a users file does to a store, and to a bad file."""
 
-    def wait_for_log(self, server, text, timeout=5.0):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if any(text in line for line in server.log):
-                return
-            time.sleep(0.05)
-        self.fail(f"no log line with {text!r}; log: {server.log_tail()}")
+    def wait_for_log(self, server, text, timeout=10.0):
+        server.wait_for_log(re.escape(text), timeout)
 
     def test_each_start_applies_the_file_idempotently(self):
         folder = tempfile.mkdtemp()

@@ -1,0 +1,65 @@
+import AuthCrypto
+import GoTrue
+
+/// The rules of a second factor that hold on every surface of the engine: what a session that
+/// has not proved the factor may not do, and what checking a TOTP code costs the account.
+extension EmbeddedGoTrue {
+  /// How many wrong codes one challenge (GoTrue's `mfa_challenges` row, or the Firebase
+  /// surface's pending sign-in) takes before it is spent and a new one must be asked for.
+  package static let wrongCodesPerChallenge = 5
+
+  /// Whether `user` has a verified factor that session `sessionID` has not proved (an `aal1`
+  /// session, or none at all): GoTrue's rule for changing the email or password
+  /// (`api/user.go`), which the engine holds for deleting the account too, on both surfaces.
+  package func lacksSecondFactor(
+    _ user: UserRecord, session sessionID: String?, _ database: SQLiteDatabase
+  ) throws -> Bool {
+    guard user.factors.contains(where: \.isVerified) else { return false }
+    let aal = try sessionID.flatMap { id in
+      try database.first("SELECT aal FROM sessions WHERE id = ?", .text(id), row: { $0.text(0) })
+    }
+    return aal != "aal2"
+  }
+
+  /// Whether session `sessionID` began within ``recentSession``: with
+  /// ``EngineConfiguration/passwordChangeNeedsReauthentication`` (`--secure-password-change`),
+  /// only such a session changes a password without proving the user again.
+  package func isRecent(session sessionID: String?, _ database: SQLiteDatabase, now: Int64) throws
+    -> Bool
+  {
+    guard let sessionID,
+      let started = try database.first(
+        "SELECT created_at FROM sessions WHERE id = ?", .text(sessionID), row: { $0.int(0) })
+    else { return false }
+    return now <= started + Self.recentSession
+  }
+
+  /// Spends one check of user `userID`'s codes from the account's budget
+  /// (``EngineConfiguration/RateLimits/verify``), the one emailed codes and reauthentication
+  /// nonces draw from, whoever asks; throws GoTrue's 429 when it is empty. A TOTP code is six
+  /// digits like the others, so guessing it costs the same. Call inside the write transaction,
+  /// and answer a wrong code as a value, not a throw, so the spent check is kept.
+  package func spendCodeCheck(ofUser userID: String, _ database: SQLiteDatabase, now: Int64)
+    throws
+  {
+    let limits = limiter(database, now)
+    try limits.consume(
+      limits.bucket("verify", for: userID), budget: configuration.rateLimits.verify)
+  }
+
+  /// Checks `code` against `factor` at `now`: the time step it matched, recorded as used, or
+  /// `nil` for a wrong code, one not of the moment, or one whose step (or a later one) was used
+  /// already (RFC 6238 §5.2).
+  package func acceptTOTP(
+    _ code: String, for factor: FactorRecord, _ database: SQLiteDatabase, now: Int64
+  )
+    throws -> Int64?
+  {
+    let totp = TOTP(secret: try openTOTPSecret(of: factor))
+    guard let step = totp.matchingStep(of: code, at: now / 1_000, after: factor.lastUsedStep)
+    else { return nil }
+    try database.run(
+      "UPDATE mfa_factors SET last_used_step = ? WHERE id = ?", .integer(step), .text(factor.id))
+    return step
+  }
+}
