@@ -3,7 +3,8 @@
 #endif
 
 /// Where the shell writes: standard output buffered, standard error at once (after flushing
-/// standard output, so the two interleave in order when they share a file).
+/// standard output, so the two interleave in order when they share a file). Values read from
+/// the environment are written as their `$NAME` (``masks``).
 final class ShellOutput {
   /// The two streams.
   enum Stream: Sendable {
@@ -16,6 +17,9 @@ final class ShellOutput {
   private var buffer: [UInt8] = []
   private let drain: (Stream, [UInt8]) -> Void
   private let threshold: Int
+  /// The values read from the environment that no stream shows; `nil` or empty (most runs),
+  /// text is written as it is.
+  var masks: EnvironmentMasks?
 
   /// Output that hands its bytes to `drain`, standard output in chunks of about `threshold`.
   init(threshold: Int = 1 << 16, drain: @escaping (Stream, [UInt8]) -> Void) {
@@ -44,14 +48,14 @@ final class ShellOutput {
 
   /// Writes `text` and a newline to standard output.
   func line(_ text: String) {
-    buffer.append(contentsOf: text.utf8)
+    buffer.append(contentsOf: (masks?.apply(text) ?? text).utf8)
     buffer.append(.newline)
     if buffer.count >= threshold { flush() }
   }
 
   /// Writes `text` without a newline to standard output.
   func text(_ text: String) {
-    buffer.append(contentsOf: text.utf8)
+    buffer.append(contentsOf: (masks?.apply(text) ?? text).utf8)
     if buffer.count >= threshold { flush() }
   }
 
@@ -59,7 +63,8 @@ final class ShellOutput {
   /// are never coloured, so any control character in them is shown as an escape.
   func error(_ text: String) {
     flush()
-    drain(.standardError, Array(TerminalText.visible(text).utf8) + [.newline])
+    let shown = TerminalText.visible(masks?.apply(text) ?? text)
+    drain(.standardError, Array(shown.utf8) + [.newline])
   }
 
   /// Hands buffered standard output to the stream.

@@ -44,6 +44,7 @@ final class ShellRunner {
     self.output = output
     self.options = options
     session.io.masksCodes = options.json
+    output.masks = session.io.masks
   }
 
   /// Runs to the end; the exit status: 0 when everything ran and held, else 1.
@@ -215,7 +216,8 @@ final class ShellRunner {
   static let verificationRecheckSeconds = 5.0
 
   private var prompt: String {
-    Renderer.prompt(session.viewModel.state, label: session.backend.label, style: session.style)
+    session.io.masks.apply(
+      Renderer.prompt(session.viewModel.state, label: session.backend.label, style: session.style))
   }
 
   /// Prints the line as a transcript shows it: commands after their prompt, secrets masked;

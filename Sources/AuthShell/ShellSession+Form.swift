@@ -78,7 +78,7 @@ extension ShellSession {
   /// a terminal asks for a secret unseen (once: the session keeps it, in memory), and anywhere
   /// else it is a mistake naming the variable to set.
   private func set(_ field: AuthField, fromVariable name: String) -> CommandOutput {
-    if let value = environment[name], !value.isEmpty {
+    if let value = environmentValue(name) {
       viewModel.setValue(value, for: field)
       return .done
     }
@@ -89,7 +89,7 @@ extension ShellSession {
       return .mistake(.entryCancelled(field))
     }
     // Asked once: the next line that reads the variable gets the same value.
-    environment[name] = secret
+    keep(secret, as: name)
     viewModel.setValue(secret, for: field)
     return .done
   }

@@ -35,13 +35,13 @@ extension ShellSession {
     case .value(_, let value):
       return Redaction.isMask(value) ? .failure(.newPasswordIsAMask) : .success(value)
     case .variable(_, let name):
-      if let value = environment[name], !value.isEmpty { return .success(value) }
+      if let value = environmentValue(name) { return .success(value) }
       guard let ask = secretPrompt else { return .failure(.newPasswordVariableUnset(name)) }
       guard let typed = ask("New password ($\(name)): ") else {
         return .failure(.passwordChangeCancelled)
       }
       // Asked once: the next line that reads the variable gets the same value.
-      environment[name] = typed
+      keep(typed, as: name)
       return .success(typed)
     case .ask:
       guard let ask = secretPrompt else { return .failure(.newPasswordNeeded) }

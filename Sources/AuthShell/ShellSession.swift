@@ -27,6 +27,8 @@ final class ShellIO {
   /// Whether output that machines keep (`--json`) is being written: then even the outbox's
   /// codes and links, which a person reading the screen is shown, are masked.
   var masksCodes = false
+  /// The values read from the environment, which output shows as their `$NAME`.
+  let masks = EnvironmentMasks()
 }
 
 /// The session's password manager: the passwords accounts were created with, by email. Like

@@ -1,3 +1,4 @@
+import AuthCrypto
 import FirebaseEmulator
 import GoTrue
 import GoTrueEngine
@@ -55,13 +56,21 @@ enum SeedFields {
     return bytes[7...].allSatisfy(alphabet.contains)
   }
 
-  /// `hash` when it is bcrypt.
+  /// `hash` when it is bcrypt at a cost the engine takes: each step of cost doubles a sign-in's
+  /// work, and one check at cost 31 would hold a CPU for a day.
   static func bcrypt(_ hash: String, _ reader: EntryReader, field: String)
     throws(UsersFileError) -> SeedAccount.Password
   {
     guard isBcrypt(hash) else {
       throw reader.fail(
         field, "is not a bcrypt hash ($2a$, $2b$ or $2y$, 60 characters); give one, or a password")
+    }
+    let highest = EngineConfiguration.hashCosts.upperBound
+    if let cost = Bcrypt.cost(of: hash), cost > highest {
+      throw reader.fail(
+        field,
+        "has bcrypt cost \(cost), above the highest authflow checks at sign-in (\(highest)); "
+          + "rehash it at cost \(highest) or lower, or give a password")
     }
     return .bcrypt(hash)
   }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import AuthShell
@@ -33,5 +34,72 @@ struct EnvironmentReferenceTests {
       ], environment: ["WHO": "test@example.com"])
     #expect(run.status == 0, "\(run.errors)")
     #expect(run.history.contains("set email $WHO"), "the name is kept, not the value")
+  }
+
+  /// A value no output may show: a token, with a quote that JSON and a script line escape.
+  private static let marker = "ghp_" + UUID().uuidString.replacing("-", with: "")
+  private static let token = "\(marker)\"x"
+
+  @MainActor
+  @Test func aValueFromTheEnvironmentIsShownAsItsNameInTextErrorsAndChecks() async throws {
+    var options = ShellRunner.Options()
+    options.echo = true
+    let run = try await runShell(
+      [
+        "signin", "set email $TOKEN", "show", "expect field email '\(Self.token)'",
+        "expect field email nobody@example.com",
+      ], options: options, environment: ["TOKEN": Self.token])
+    #expect(run.status == 1)
+    #expect(!run.output.contains(Self.marker) && !run.errors.contains(Self.marker))
+    #expect(run.output.contains("$TOKEN"), "\(run.output)")
+    // The check with the value holds; the one that fails quotes the name.
+    #expect(
+      run.errors == "line 5: expected field email \"nobody@example.com\", got \"$TOKEN\"\n")
+    #expect(run.history.contains("set email $TOKEN"))
+  }
+
+  @MainActor
+  @Test func aValueFromTheEnvironmentIsItsNameInJSON() async throws {
+    var options = ShellRunner.Options()
+    options.json = true
+    // A control character too, which JSON escapes.
+    let run = try await runShell(
+      ["signin", "set email $TOKEN", "show", "expect field email x@example.com"],
+      options: options, environment: ["TOKEN": Self.token + "\u{1B}"])
+    #expect(run.status == 1)
+    #expect(!run.output.contains(Self.marker) && !run.errors.contains(Self.marker))
+    #expect(run.output.contains(#""email":"$TOKEN""#), "\(run.output)")
+  }
+
+  @Test func aFailingScriptInASuiteShowsTheNameInItsReport() throws {
+    let folder = try ScriptFolder()
+    defer { folder.remove() }
+    try folder.write(
+      "leak.authflow", "signin\nset email $TOKEN\nshow\nexpect field email nobody@example.com\n")
+    let report = folder.path + "/junit.xml"
+    let run = runSuite(
+      [folder.path, "--junit", report], temporary: folder.path,
+      environment: ["TOKEN": Self.token])
+    #expect(run.status == 1)
+    let junit = try String(contentsOfFile: report, encoding: .utf8)
+    for text in [run.output, run.errors, junit] { #expect(!text.contains(Self.marker)) }
+    #expect(
+      run.output.contains(
+        #"leak.authflow:4: expected field email "nobody@example.com", got "$TOKEN""#),
+      "\(run.output)")
+  }
+
+  @Test func masksReplaceEachFormOfAValueLongestFirstAndLeaveShortOnesAlone() {
+    let masks = EnvironmentMasks()
+    #expect(masks.isEmpty)
+    masks.add("Ada@Example.com", name: "WHO")
+    masks.add("Ada@Example.com.au", name: "LONGER")
+    masks.add("abc", name: "SHORT")
+    #expect(
+      masks.apply("Ada@Example.com ada@example.com Ada@Example.com.au abc")
+        == "$WHO $WHO $LONGER abc")
+    masks.add("a\"b\u{1B}", name: "ODD")
+    #expect(masks.apply(#"{"v":"a\"b\u001b"} a"b\u{1B}"#) == #"{"v":"$ODD"} $ODD"#)
+    #expect(masks.name(of: "ada@example.com") == "WHO")
   }
 }

@@ -155,4 +155,25 @@ extension RecordingTests {
     #expect(recorded.contains("\nchange-password $TEST_"), "\(recorded)")
     #expect(recorded.contains("the new password"), "\(recorded)")
   }
+
+  @Test func aValueFromTheEnvironmentIsRecordedAsItsNameAndStillReplays() async throws {
+    let path = folder + "/named.authflow"
+    let local = "m" + UUID().uuidString.prefix(8).lowercased()
+    let run = try await run(
+      [
+        "record \(path)", "create", "set email $WHO", "set password Analytical1",
+        "set confirm Analytical1", "consent on", "submit", "mail open",
+        "set password Analytical1", "submit", "record stop",
+      ], environment: ["WHO": local + "@example.com"])
+    #expect(run.status == 0, "\(run.errors)")
+    let recorded = file("named.authflow")
+    for text in [recorded, run.output, run.errors] {
+      #expect(!text.lowercased().contains(local), "\(text)")
+    }
+    // A check cannot compare $WHO: signed-in is written without the address.
+    #expect(recorded.contains("\nset email $WHO\n"), "\(recorded)")
+    #expect(recorded.contains("\nset password $WHO_PASSWORD\n"), "\(recorded)")
+    #expect(recorded.hasSuffix("\nexpect signed-in\n"), "\(recorded)")
+    #expect(run.output.contains("Replayed on a fresh store: it passes."), "\(run.output)")
+  }
 }

@@ -78,17 +78,18 @@ struct SuiteRun {
 }
 
 /// Runs `authflow test ARGUMENTS` in this process, each script in the `authflow` built beside
-/// the tests; the temporary XDG folders go under `temporary` when given.
+/// the tests, with `environment` added to this process's; the temporary XDG folders go under
+/// `temporary` when given.
 func runSuite(
   _ arguments: [String], program: String = authflowBinary, temporary: String? = nil,
-  terminal: Bool = false, state: String? = nil
+  terminal: Bool = false, state: String? = nil, environment added: [String: String] = [:]
 ) -> SuiteRun {
   var output: [UInt8] = []
   var errors: [UInt8] = []
   let sink = ShellOutput { stream, bytes in
     if stream == .standardOutput { output += bytes } else { errors += bytes }
   }
-  var environment = ProcessInfo.processInfo.environment
+  var environment = ProcessInfo.processInfo.environment.merging(added) { $1 }
   if let temporary { environment["TMPDIR"] = temporary }
   // The scripts' durations go to a folder of the test's, never to the user's.
   let scratchState = NSTemporaryDirectory() + "authflow-suite-state-" + UUID().uuidString

@@ -153,6 +153,23 @@ class UsersFileAtStart(unittest.TestCase):
             f"authflow serve: users file {bad}: users[0] ({ADA_ID}): password_hash: is not a "
             "bcrypt hash ($2a$, $2b$ or $2y$, 60 characters); give one, or a password\n")
 
+    def test_a_hash_too_slow_to_check_refuses_to_start_with_one_line(self):
+        # Cost 31: one sign-in would hold a CPU for about a day.
+        slow = "$2b$31$" + "a" * 53
+        bad = write_json({"users": [{"id": ADA_ID, "email": "ada@example.com",
+                                     "password_hash": slow}]})
+        self.addCleanup(os.unlink, bad)
+        result = subprocess.run(
+            [binary(), "serve", "--store", ":memory:", "--port", "0", "--users", bad],
+            capture_output=True, text=True, timeout=30)
+        self.assertEqual(result.returncode, 1)
+        self.assertEqual(result.stdout, "")
+        self.assertEqual(
+            result.stderr,
+            f"authflow serve: users file {bad}: users[0] ({ADA_ID}): password_hash: has bcrypt "
+            "cost 31, above the highest authflow checks at sign-in (14); rehash it at cost 14 "
+            "or lower, or give a password\n")
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -209,6 +209,29 @@ import Testing
     #expect(refusal(text) == message)
   }
 
+  @Test(arguments: [
+    (#"{"users":[{"id":"u1","email":"a@example.com","password_hash":"HASH"}]}"#, "password_hash"),
+    (
+      #"{"users":[{"id":"u1","email":"a@example.com","encrypted_password":"HASH"}]}"#,
+      "encrypted_password"
+    ),
+    (
+      #"{"users":[{"localId":"u1","email":"a@example.com","passwordHash":"HASH"}]}"#, "passwordHash"
+    ),
+  ])
+  func hashAboveTheHighestCostIsRefusedInEachField(text: String, field: String) throws {
+    let body = String(repeating: "a", count: 53)
+    let slow = text.replacingOccurrences(of: "HASH", with: "$2b$31$" + body)
+    #expect(
+      refusal(slow)
+        == "users file users.json: users[0] (u1): \(field): has bcrypt cost 31, above the "
+        + "highest authflow checks at sign-in (14); rehash it at cost 14 or lower, or give a "
+        + "password")
+    #expect(refusal(text.replacingOccurrences(of: "HASH", with: "$2b$15$" + body)) != nil)
+    let highest = text.replacingOccurrences(of: "HASH", with: "$2b$14$" + body)
+    #expect(try parse(highest).first?.password == .bcrypt("$2b$14$" + body))
+  }
+
   @Test func bcryptCheckTakesTheThreeVariantsOnly() {
     let body = String(repeating: "A", count: 53)
     #expect(SeedFields.isBcrypt("$2a$10$" + body))

@@ -27,7 +27,7 @@ extension ScriptRecorder {
   /// Whether the file starts with steps to reach where the recording began.
   var beganElsewhere: Bool { !startSteps().isEmpty }
 
-  /// The script.
+  /// The script; a value read from the environment is written as its `$NAME`.
   var text: String {
     let names = variableNames(usedSecrets())
     var lines = [
@@ -53,7 +53,7 @@ extension ScriptRecorder {
       lines.append("# The exploration.")
     }
     lines += body.map { render($0, names: names) }
-    return lines.joined(separator: "\n") + "\n"
+    return masks.apply(lines.joined(separator: "\n") + "\n")
   }
 
   private func render(_ line: Line, names: [String]) -> String {
@@ -186,7 +186,8 @@ extension ScriptRecorder {
         case (false, .typed), (false, .account): "PASSWORD"
         }
       let stem =
-        secret.emails.first.map(Self.stem(of:)).map { $0 + "_" + kind } ?? "AUTHFLOW_" + kind
+        secret.emails.first.map { masks.name(of: $0) ?? Self.stem(of: $0) }.map { $0 + "_" + kind }
+        ?? "AUTHFLOW_" + kind
       var name = stem
       var number = 2
       while taken.contains(name) {

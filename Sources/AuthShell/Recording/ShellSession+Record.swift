@@ -66,7 +66,7 @@ extension ShellSession {
       path: path, transcript: transcript, options: recording.options, backendName: backend.name,
       freshStore: backend.kind == .embedded, autoconfirm: recording.autoconfirm,
       day: recording.today(), version: AuthflowMain.version)
-    let recorder = ScriptRecorder(setup: setup, start: viewModel.state, now: now)
+    let recorder = ScriptRecorder(setup: setup, start: viewModel.state, now: now, masks: io.masks)
     if let problem = Self.write(recorder.text, to: path) {
       return .mistake(.cannotRecord(path: path, reason: problem))
     }

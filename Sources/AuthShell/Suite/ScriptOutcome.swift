@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// What became of one script in a suite: passed, failed (and why), or skipped.
 struct ScriptOutcome: Equatable, Sendable {
   /// The verdict.
@@ -71,26 +65,22 @@ struct ScriptOutcome: Equatable, Sendable {
     var failed = !ran
     let golden = golden ? script.transcriptPath : nil
     let name = golden?.split(separator: "/").last.map(String.init) ?? ""
-    if let golden, update, ran {
-      let existing = FileManager.default.contents(atPath: golden).map(Array.init)
-      if existing != run.output {
-        do {
-          try Data(run.output).write(to: URL(fileURLWithPath: golden), options: .atomic)
-          updated = true
-        } catch {
-          problems.append("cannot write \(golden)")
+    do {
+      if let golden, update, ran {
+        updated = try GoldenTranscript.update(golden, to: run.output)
+      } else if let golden, !update, let expected = try GoldenTranscript.read(golden) {
+        diff =
+          expected == run.output
+          ? []
+          : LineDiff.unified(old: expected, new: run.output, oldName: name, newName: "this run")
+        if !diff.isEmpty {
+          problems.append("the transcript differs from \(name)")
           failed = true
         }
       }
-    } else if let golden, !update, let data = FileManager.default.contents(atPath: golden) {
-      let expected = Array(data)
-      diff =
-        expected == run.output
-        ? [] : LineDiff.unified(old: expected, new: run.output, oldName: name, newName: "this run")
-      if !diff.isEmpty {
-        problems.append("the transcript differs from \(name)")
-        failed = true
-      }
+    } catch {
+      problems.append(error.text(name))
+      failed = true
     }
     guard failed else { return }
     verdict = .failed

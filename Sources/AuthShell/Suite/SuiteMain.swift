@@ -96,6 +96,12 @@ public enum SuiteMain {
     // Most scripts share their #! line, and a plan names its script only when it fails.
     var plans: [[String]?: SuitePlan] = [:]
     for (index, script) in scripts.enumerated() {
+      if let refusal = script.refusal {
+        outcomes[index] = ScriptOutcome(script: script, verdict: .failed)
+        outcomes[index].problems = [refusal]
+        notRun.insert(index)
+        continue
+      }
       let header = ScriptHeader.firstLine(of: script.path).flatMap(ScriptHeader.options(inShebang:))
       let plan =
         plans[header].flatMap { $0.namesItsScript ? nil : $0 }

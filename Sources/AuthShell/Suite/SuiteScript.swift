@@ -14,6 +14,9 @@ struct SuiteScript: Equatable, Sendable {
   var path: String
   /// Its name in reports: the path under the one folder searched, else the path.
   var name: String
+  /// Why it is not run, when a folder holds it as something other than a regular file: the
+  /// problem line it fails with.
+  var refusal: String?
 
   /// `NAME.transcript` beside `NAME.authflow` (or beside the file, for any other name).
   var transcriptPath: String {
@@ -22,7 +25,9 @@ struct SuiteScript: Equatable, Sendable {
   }
 
   /// The scripts under `paths`: a file is itself, a folder gives its `*.authflow` files at any
-  /// depth, sorted by name; each script once, in the order the paths give them.
+  /// depth, sorted by name; each script once, in the order the paths give them. A symbolic
+  /// link found in a folder is not followed (it could feed any file to the shell, whose `--echo`
+  /// prints its comments): it is a script refused, which fails naming it.
   static func find(in paths: [String]) throws(SuiteError) -> [SuiteScript] {
     var scripts: [SuiteScript] = []
     for path in paths {
@@ -43,8 +48,19 @@ struct SuiteScript: Equatable, Sendable {
       }
       for subpath in found.filter({ $0.hasSuffix(".authflow") }).sorted() {
         let file = folder + "/" + subpath
-        guard stat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
-        scripts.append(SuiteScript(path: file, name: paths.count == 1 ? subpath : file))
+        let name = paths.count == 1 ? subpath : file
+        guard lstat(file, &status) == 0 else { continue }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+          scripts.append(SuiteScript(path: file, name: name))
+        case S_IFLNK:
+          let refusal =
+            "\(name) is a symbolic link; a suite runs the regular files it finds in a folder, "
+            + "and a linked script only when named on the command line"
+          scripts.append(SuiteScript(path: file, name: name, refusal: refusal))
+        default:
+          continue
+        }
       }
     }
     var seen = Set<String>()
