@@ -212,8 +212,17 @@ extension EmbeddedGoTrue {
       }
       return try hashPassword(password)
     case (nil, .some(let hash)):
-      guard Bcrypt.cost(of: hash) != nil else {
+      guard let cost = Bcrypt.cost(of: hash) else {
         throw .api(Self.invalid("Invalid password hash format: only bcrypt hashes are supported"))
+      }
+      // Beyond GoTrue, which takes any cost: one sign-in at cost 31 holds a core for days, and
+      // anyone may try a password.
+      let highest = EngineConfiguration.hashCosts.upperBound
+      guard cost <= highest else {
+        throw .api(
+          Self.invalid(
+            "Invalid password hash format: bcrypt cost \(cost) is above the highest this server "
+              + "checks at sign-in (\(highest)); rehash at cost \(highest) or lower"))
       }
       return hash
     case (nil, nil):

@@ -90,6 +90,20 @@ struct AdminTests {
     #expect(again?.apiError?.code == .userAlreadyExists)
   }
 
+  @Test func aHashTooSlowToCheckIsRefused() async throws {
+    let engine = try makeEngine(clock: clock)
+    // A hash's cost is in its text: "$2b$31$" and 53 characters of bcrypt's base64.
+    let slow = "$2b$31$" + String(repeating: "a", count: 53)
+    let refused = await failure {
+      try await engine.createUser(
+        GoTrueAdminUserAttributes(email: "slow@example.com", passwordHash: slow))
+    }
+    #expect(refused?.apiError?.status == 400)
+    #expect(refused?.apiError?.code == .validationFailed)
+    #expect(refused?.apiError?.message.contains("bcrypt cost 31") == true)
+    #expect(try engine.listUsers(page: 1, perPage: 50).total == 2, "nothing was created")
+  }
+
   @Test func listsNewestFirstInPagesWithATotal() async throws {
     let engine = try makeEngine(clock: clock)
     for index in 1...3 {
