@@ -28,34 +28,50 @@ build: deps
 	$(SWIFT) build
 
 # The release build of authflow is one static executable: no shared libraries to load, so the
-# shell starts about as fast as sqlite3. (The static link prints glibc's notes on dlopen and
-# getpwnam; authflow never calls them.) URLSession needs libcurl and its shared libraries, so the
+# shell starts about as fast as sqlite3. URLSession needs libcurl and its shared libraries, so the
 # Supabase backend's HTTP runs in the authflow-http helper, built normally and placed beside it.
 RELEASE_FLAGS := -c release --scratch-path .build-release --static-swift-stdlib \
 	--disable-local-rpath -Xswiftc -static-executable
 HELPER_FLAGS := -c release --scratch-path .build-helper
+RELEASE_BIN := .build-release/release
+# What the executables are built from: when none is newer than them, `make run` and
+# `make install` start at once instead of asking SwiftPM (some 10 s to find nothing to do).
+SOURCE_FILES := Package.swift $(shell find Sources -type f 2>/dev/null)
 
 # The static executables unwind with LLVM's unwinder where it can be had: scripts/unwinder-flags
-# says why, and installs it.
-release: deps
-	@unwinder="$$(scripts/unwinder-flags)" && \
-		echo $(SWIFT) build $(RELEASE_FLAGS) $$unwinder --product authflow && \
-		$(SWIFT) build $(RELEASE_FLAGS) $$unwinder --product authflow && \
-		$(SWIFT) build $(RELEASE_FLAGS) $$unwinder --product authflow-lab
-	$(SWIFT) build $(HELPER_FLAGS) --product authflow-http
-	cp $$($(SWIFT) build $(HELPER_FLAGS) --show-bin-path)/authflow-http \
-		$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/
+# says why, and installs it. scripts/quiet-link says once what the static link's glibc notes
+# mean instead of printing each of them.
+$(RELEASE_BIN)/authflow: $(SOURCE_FILES)
+	@scripts/ensure-packages $(BUILD_PACKAGES)
+	@unwinder="$$(scripts/unwinder-flags)" && set -o pipefail && \
+		echo "Building authflow (release; the first build takes a few minutes)" && \
+		$(SWIFT) build $(RELEASE_FLAGS) $$unwinder --product authflow 2>&1 | scripts/quiet-link
+	@touch $@
 
-run: release
-	@$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/authflow $(ARGS)
+$(RELEASE_BIN)/authflow-lab: $(SOURCE_FILES)
+	@scripts/ensure-packages $(BUILD_PACKAGES)
+	@unwinder="$$(scripts/unwinder-flags)" && set -o pipefail && \
+		$(SWIFT) build $(RELEASE_FLAGS) $$unwinder --product authflow-lab 2>&1 | scripts/quiet-link
+	@touch $@
+
+$(RELEASE_BIN)/authflow-http: $(SOURCE_FILES) $(RELEASE_BIN)/authflow
+	@scripts/ensure-packages $(BUILD_PACKAGES)
+	@set -o pipefail && $(SWIFT) build $(HELPER_FLAGS) --product authflow-http 2>&1 | scripts/quiet-link
+	@cp $$($(SWIFT) build $(HELPER_FLAGS) --show-bin-path)/authflow-http $@
+
+# What `make run` and `make install` need; `make release` adds the benchmarks' lab.
+release: $(RELEASE_BIN)/authflow $(RELEASE_BIN)/authflow-http $(RELEASE_BIN)/authflow-lab
+
+run: $(RELEASE_BIN)/authflow $(RELEASE_BIN)/authflow-http
+	@$(RELEASE_BIN)/authflow $(ARGS)
 
 # `make install` puts the release build, its manual page and its completion scripts under
 # $(DESTDIR)$(PREFIX); `make uninstall` removes exactly those files (scripts/install lists them).
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-install: release
-	@scripts/install "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)" "$(DESTDIR)$(PREFIX)"
+install: $(RELEASE_BIN)/authflow $(RELEASE_BIN)/authflow-http
+	@scripts/install "$(RELEASE_BIN)" "$(DESTDIR)$(PREFIX)"
 
 uninstall:
 	@scripts/install --uninstall "$(DESTDIR)$(PREFIX)"
@@ -86,7 +102,7 @@ format:
 
 bench: release test-deps
 	@scripts/ensure-packages $(BENCH_PACKAGES)
-	@scripts/bench $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
+	@scripts/bench $(RELEASE_BIN)
 
 clean:
 	rm -rf .build

@@ -15,6 +15,7 @@ public enum AuthFlowMap {
       .init(.signedIn, .openConfirmationLink, .signedIn),
       .init(.login, .openRecoveryLink, .resetVerify),
       .init(.resetVerify, .openRecoveryLink, .resetVerify),
+      .init(.login, .openRecoveryLink, .resetRequest),
       .init(.signedIn, .signOut, .choice), .init(.signedIn, .deleteAccount, .choice),
       .init(.signedIn, .sessionEnded, .choice), .init(.signedIn, .changePassword, .signedIn),
     ]

@@ -57,6 +57,11 @@ public protocol AuthService: Sendable {
   /// (a Firebase link carries no email); `nil` when it cannot.
   func emailForResetCode(_ code: String) async throws(AuthError) -> String?
 
+  /// The address a link's `code` was sent to even when the link can no longer be used (spent
+  /// or expired), when the backend can tell; `nil` when it cannot. The screen a spent link
+  /// lands on keeps the address, so asking again is one step.
+  func recipient(ofLinkCode code: String) async -> String?
+
   /// Deletes the signed-in user's account with everything kept with it, and forgets the
   /// session (seed 004's GDPR deletion).
   func deleteAccount(_ session: AuthSession) async throws(AuthError)
@@ -73,6 +78,9 @@ extension AuthService {
 
   /// GoTrue's links carry the email, so the code need not tell it.
   public func emailForResetCode(_ code: String) async throws(AuthError) -> String? { nil }
+
+  /// A backend that cannot tell whose a spent link was.
+  public func recipient(ofLinkCode code: String) async -> String? { nil }
 
   /// A backend that tells a user's state only through a renewed session.
   public func reloadUser(_ session: AuthSession) async throws(AuthError) -> AuthUser? { nil }

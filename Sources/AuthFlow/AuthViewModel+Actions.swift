@@ -135,16 +135,36 @@ extension AuthViewModel {
       state.form.otpCode = code
       statusBanner = .chooseNewPassword
       guard pendingEmail.isEmpty else { return }
+      // A link already used, or expired, says so (seed 004) on the form that asks for a new
+      // one, with the address it was sent to when the backend can tell; any other link that
+      // cannot reset a password lands there too.
+      var recipient: String?
       await perform(
         .checkResetCode, needsNetwork: true,
-        call: { [service] () async throws(AuthError) in
-          guard let found = try await service.emailForResetCode(code) else { throw .linkInvalid }
-          return found
+        call: { [service] () async throws(AuthError) -> String in
+          do throws(AuthError) {
+            guard let found = try await service.emailForResetCode(code) else {
+              throw .linkInvalid
+            }
+            return found
+          } catch {
+            if error == .otpAlreadyUsed || error == .otpExpired {
+              recipient = await service.recipient(ofLinkCode: code)
+            }
+            throw error
+          }
         },
-        onSuccess: { found in
+        onSuccess: { (found: String) in
           // The new screen state clears messages: the banner is the link's, and stays.
           self.navigationState = .resetVerify(pendingEmail: found)
           self.statusBanner = .chooseNewPassword
+        },
+        onFailure: { error in
+          // A link that cannot reset a password leaves the form that asks for a new one.
+          self.clearFormState()
+          self.navigationState = .resetRequest
+          self.state.form.email = recipient ?? ""
+          self.errorMessage = error.message
         })
     case .confirmation(let email, let code) where state.session != nil:
       // Signed in already (Firebase signs new users in): confirm, then renew the tokens so
@@ -159,17 +179,29 @@ extension AuthViewModel {
       await renew()
       if state.session?.user.emailVerified == true { statusBanner = .emailVerified }
     case .confirmation(let email, let code):
-      // A link without an email (seed 004's, Firebase's) keeps the address typed on screen.
+      // A link without an email (seed 004's, Firebase's) keeps the address typed on screen,
+      // or, when none is, takes the one the link was sent to, so that a used or expired link
+      // leaves the form ready to sign in or `resend`.
       let typed = AuthValidation.normalizedEmail(state.form.email)
       clearFormState()
       navigationState = .login
       state.form.email = email.isEmpty ? typed : email
+      var recipient: String?
       await perform(
         .confirmEmail, needsNetwork: true,
-        call: { [service] () async throws(AuthError) in
-          try await service.confirmEmail(email: email, code: code)
+        call: { [service, needsAddress = state.form.email.isEmpty] () async throws(AuthError) in
+          do throws(AuthError) {
+            try await service.confirmEmail(email: email, code: code)
+          } catch {
+            if needsAddress { recipient = await service.recipient(ofLinkCode: code) }
+            throw error
+          }
         },
-        onSuccess: { _ in self.statusBanner = .emailConfirmed })
+        onSuccess: { _ in self.statusBanner = .emailConfirmed },
+        onFailure: { error in
+          if let recipient, self.state.form.email.isEmpty { self.state.form.email = recipient }
+          self.errorMessage = error.message
+        })
     }
   }
 

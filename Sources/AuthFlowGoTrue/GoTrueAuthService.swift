@@ -107,6 +107,13 @@ public final class GoTrueAuthService: AuthService {
     return session.user.email.map(AuthValidation.normalizedEmail)
   }
 
+  /// The address a link's token was sent to, spent or not, when the API can tell (the embedded
+  /// engine can; GoTrue's cannot).
+  public func recipient(ofLinkCode code: String) async -> String? {
+    guard Self.isLinkToken(code) else { return nil }
+    return await api.recipient(ofLinkTokenHash: code).map(AuthValidation.normalizedEmail)
+  }
+
   /// The session of a verified recovery `code`: the one kept from an earlier check of the same
   /// code while it is fresh, else a new one, kept for a retry.
   private func recoverySession(email: String, code: String) async throws(AuthError)

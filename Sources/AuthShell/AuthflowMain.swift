@@ -55,23 +55,42 @@ public enum AuthflowMain {
     serveCommand: (@Sendable () -> CommandDescription)?, startLocalServer: LocalServerStarter?
   ) async -> Int32 {
     var options: ShellOptions
+    // A script on standard input is read as it comes; its first line is looked at first.
+    var standardInput: DescriptorLineSource?
     do {
       // NB: the backend's options are checked once the script's #! line is read: it may be
       // the one naming the backend they are for.
       options = try ShellOptions.parse(arguments, checkingBackends: false)
-      // A script's `#!…authflow OPTIONS` line applies when it is run as `authflow FILE` too;
-      // options on the command line come after, so they win, and when the command line picks
-      // another backend the line's options of other backends are set aside (its --store means
-      // nothing to Supabase; its --plain still applies). The script may come from anyone: of
-      // the rest, the run takes only what keeps it in a sandbox (ScriptLineAdmission).
-      if let file = options.file, file != "-", let line = ScriptHeader.firstLine(of: file),
+      // A script's `#!…authflow OPTIONS` line applies when it is run as `authflow FILE` or
+      // piped in (`cat FILE | authflow`), as it does when the kernel runs it; options on the
+      // command line come after, so they win, and when the command line picks another backend
+      // the line's options of other backends are set aside (its --store means nothing to
+      // Supabase; its --plain still applies). The script may come from anyone: of the rest, the
+      // run takes only what keeps it in a sandbox (ScriptLineAdmission).
+      let script: String?
+      let firstLine: String?
+      let answersAtOnce =
+        options.help || options.version || options.generateManual
+        || options.completionScript != nil
+      if let file = options.file, file != "-" {
+        (script, firstLine) = (file, ScriptHeader.firstLine(of: file))
+      } else if options.commands.isEmpty, !answersAtOnce,
+        options.file == "-" || isatty(0) != 1
+      {
+        let source = DescriptorLineSource(descriptor: 0)
+        standardInput = source
+        (script, firstLine) = ("-", source.peekFirstLine())
+      } else {
+        (script, firstLine) = (nil, nil)
+      }
+      if let script, let line = firstLine,
         var scriptOptions = ScriptHeader.options(inShebang: line), !scriptOptions.isEmpty
       {
         if arguments.contains(where: { $0 == "--backend" || $0.hasPrefix("--backend=") }) {
           scriptOptions = ScriptHeader.keeping(scriptOptions, for: options.backend)
         }
         scriptOptions = try ScriptLineAdmission.admitted(
-          scriptOptions, commandLine: arguments, script: file)
+          scriptOptions, commandLine: arguments, script: script)
         options = try ShellOptions.parse(scriptOptions + arguments)
       } else {
         options = try ShellOptions.parse(arguments)
@@ -99,7 +118,7 @@ public enum AuthflowMain {
     }
 
     var descriptor: Int32 = 0
-    if let file = options.file, file != "-" {
+    if let file = options.file, file != "-", standardInput == nil {
       descriptor = open(file, O_RDONLY | O_CLOEXEC)
       guard descriptor >= 0 else {
         return usageError(.cannotRead(path: file, reason: String(cString: strerror(errno))))
@@ -156,7 +175,9 @@ public enum AuthflowMain {
       runnerOptions.interactive = editor != nil
       session.observers.recording.savesEachStep = editor != nil
     } else {
-      source = DescriptorLineSource(descriptor: descriptor)
+      let lines = standardInput ?? DescriptorLineSource(descriptor: descriptor)
+      lines.beforeWaiting = { [output] in output.flush() }
+      source = lines
     }
     session.io.terminal = editor
     if let file = options.file, file != "-", editor == nil, isatty(0) == 1, isatty(2) == 1 {

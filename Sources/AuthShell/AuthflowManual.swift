@@ -49,7 +49,10 @@ enum AuthflowManual {
     entries: [
       ManualEntry(
         "$XDG_DATA_HOME/authflow/auth.db",
-        ["the embedded backend's store (SQLite), shared with authflow serve"]),
+        [
+          "the embedded backend's store (SQLite), shared with authflow serve. A new store has "
+            + "the demo accounts \(DemoAccountsText.accounts); reset-demo puts them back."
+        ]),
       ManualEntry("$XDG_STATE_HOME/authflow/history", ["the interactive shell's history"]),
       ManualEntry(
         "$XDG_STATE_HOME/authflow/test-durations",

@@ -4,6 +4,8 @@ enum BackendFeature: Hashable, Sendable {
   case outbox
   /// A clock the shell can move forward.
   case clock
+  /// Demo accounts the shell can put back as a new store has them.
+  case demoAccounts
 
   /// How messages name it.
   var phrase: String {
@@ -12,6 +14,7 @@ enum BackendFeature: Hashable, Sendable {
     case .clock:
       "a clock of its own (the embedded backend on --store :memory: has one, and supabase on "
         + "authflow serve)"
+    case .demoAccounts: "demo accounts of its own (the embedded backend has them)"
     }
   }
 }

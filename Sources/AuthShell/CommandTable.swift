@@ -8,12 +8,12 @@ enum CommandTable {
   // MARK: The buttons of the screens
 
   static let signin = Command(
-    "signin", .screens([.choice, .login]),
+    "signin", aliases: ["login"], .screens([.choice, .login]),
     "open the sign-in form (choice), or sign in with the form (login)",
     buttons: [Button(on: .choice, .signIn)],
     flowStep: { from, _ in from == .choice ? .signIn : .submit }, effect: .opens(.login))
   static let create = Command(
-    "create", .screens([.choice, .signup]),
+    "create", aliases: ["signup", "register"], .screens([.choice, .signup]),
     "open the signup form (choice), or create the account (signup)",
     buttons: [Button(on: .choice, .createAccount)],
     flowStep: { from, _ in from == .choice ? .createAccount : .submit }, effect: .opens(.signup))
@@ -65,8 +65,21 @@ enum CommandTable {
     "fill in a field; with no value, type it unseen (interactive only)",
     scriptRole: { .fill($0) }, effect: .edits { session, input in session.set(input) })
   static let clear = Command(
-    "clear", .fields, grammar: .field, "empty a field",
-    effect: .edit { session, field in session.viewModel.setValue("", for: field) })
+    "clear", .anywhere, grammar: .optionalField,
+    "empty a field of the form; alone, clear the terminal's screen",
+    effect: .edits { session, field in
+      guard let field else { return session.clearScreen() }
+      // A field is a form's: where there is none, the answer is `set`'s.
+      if let refusal = Availability.fields.refusal(
+        signedIn: session.viewModel.isLoggedIn, screen: session.viewModel.state.navigation.screen,
+        fields: session.viewModel.state.navigation.fields, features: [], field: field)
+      {
+        return .mistake(
+          refusal.error(command: "clear", in: session.context))
+      }
+      session.viewModel.setValue("", for: field)
+      return .done
+    })
 
   // MARK: Anywhere
 
@@ -107,7 +120,8 @@ enum CommandTable {
     "version", .anywhere, "show authflow's version and backend", scriptRole: .notRecorded,
     effect: .show { session, _ in session.showVersion() })
   static let quit = Command(
-    "quit", aliases: ["exit"], .anywhere, "leave the shell (also exit, Ctrl-D)",
+    "quit", aliases: ["exit", "q", "quit()", "exit()"], .anywhere,
+    "leave the shell (also exit, \\q, Ctrl-D)",
     renewsSessionFirst: false, scriptRole: .notRecorded,
     effect: .shows { _, _ in CommandOutput(result: .quit) })
 
@@ -127,7 +141,7 @@ enum CommandTable {
     flowStep: { _, to in to == .choice ? .sessionEnded : nil },
     effect: .call { session, _ in await session.viewModel.refreshSession() })
   static let signout = Command(
-    "signout", .signedIn, "sign out and return to the choice screen",
+    "signout", aliases: ["logout"], .signedIn, "sign out and return to the choice screen",
     buttons: [Button(place: .signedIn, label: "Sign out")], flowStep: { _, _ in .signOut },
     effect: .call { session, _ in await session.signOut() })
   static let reload = Command(
@@ -160,13 +174,22 @@ enum CommandTable {
     grammar: .optionalChoice(["code": MailAction.code, "open": MailAction.open], none: .list),
     "list the outbox; code: fill in the newest code; open: follow the newest link",
     readsOutbox: true,
-    flowStep: { action, _, to in
-      action == .open ? (to == .resetVerify ? .openRecoveryLink : .openConfirmationLink) : nil
-    }, effect: .request { session, action in await session.mail(action) })
+    flowStep: { action, _, to in action == .open ? linkStep(leadingTo: to) : nil },
+    effect: .request { session, action in await session.mail(action) })
+  static let resetDemo = Command(
+    "reset-demo", .feature(.demoAccounts),
+    "put the demo accounts back as a new store has them, passwords and all",
+    effect: .request { session, _ in await session.resetDemoAccounts() })
   static let open = Command(
     "open", .feature(.outbox), grammar: .link, "open a link from an email, as tapping it would",
-    flowStep: { _, _, to in to == .resetVerify ? .openRecoveryLink : .openConfirmationLink },
+    flowStep: { _, _, to in linkStep(leadingTo: to) },
     scriptRole: { .link($0) }, effect: .request { session, link in await session.open(link: link) })
+  /// The step a followed link took, by where it led: a recovery link to the reset forms (the
+  /// new password's, or a new link's when it could not be used), a confirmation link elsewhere.
+  private static func linkStep(leadingTo node: FlowNode) -> FlowStep {
+    node == .resetVerify || node == .resetRequest ? .openRecoveryLink : .openConfirmationLink
+  }
+
   static let clock = Command(
     "clock", .feature(.clock), grammar: .duration(keyword: "advance"),
     "move the backend's clock forward (90s, 15m, 25h, 1h30m)", movesClock: true,
@@ -179,18 +202,20 @@ enum CommandTable {
     dismiss.spec, network.spec, events.spec, help.spec, expect.spec, record.spec, version.spec,
     quit.spec, whoami.spec, token.spec, refresh.spec, signout.spec, reload.spec,
     sendVerification.spec, changePassword.spec, deleteAccount.spec, mail.spec, open.spec,
-    clock.spec,
+    clock.spec, resetDemo.spec,
   ]
 
-  /// The command named `name` (or one of its aliases).
+  /// The command named `name` (or one of its aliases), in any case (`SIGNIN` is `signin`).
   static func spec(named name: String) -> CommandSpec? {
     // Every line of a script looks its command up: the names that share its first byte are
-    // compared, which costs less than hashing it.
+    // compared, which costs less than hashing it; only a miss is lowercased and looked up again.
     guard let first = name.utf8.first, Int(first) < index.count else { return nil }
     for (candidate, position) in index[Int(first)] where candidate == name {
       return all[position]
     }
-    return nil
+    guard name.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) })
+    else { return nil }
+    return spec(named: name.lowercased())
   }
 
   /// The positions in ``all`` of the names and aliases, by their first byte (all are ASCII).

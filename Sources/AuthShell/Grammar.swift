@@ -127,6 +127,24 @@ extension Grammar where Value == AuthField {
   }
 }
 
+extension Grammar where Value == AuthField? {
+  /// A field name, or nothing: `clear [<field>]`.
+  static var optionalField: Grammar {
+    var grammar = Grammar(
+      usage: "[<field>]", expected: "one field, or nothing",
+      read: { words throws(ShellError) -> AuthField?? in
+        guard let name = words.first else { return .some(nil) }
+        guard words.count == 1 else { return nil }
+        return .some(try AuthField.named(name))
+      },
+      completions: { typed, context in typed.isEmpty ? context.fields.map(\.commandName) : [] },
+      display: { $0.map { [$0.commandName] } ?? [] },
+      unparsed: masking { AuthField(commandName: $0) != nil })
+    grammar.field = { $0 }
+    return grammar
+  }
+}
+
 /// What `set` was given: a field and its value, the environment variable its value is read
 /// from, or nothing (then a secret is asked for unseen).
 enum FieldInput: Equatable, Sendable {

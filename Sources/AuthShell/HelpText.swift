@@ -26,6 +26,9 @@ enum HelpText {
       lines.append("This backend (\(context.backend.rawValue)):")
       lines += rows(backend)
     }
+    if context.features.contains(.demoAccounts) {
+      lines += wrap("Demo accounts: \(DemoAccountsText.accounts).", indent: "  ")
+    }
     lines += wrap(
       "help <command> explains one command; expect kinds: "
         + "\(Expectation.kindNames.joined(separator: ", ")).", indent: "  ")

@@ -89,17 +89,40 @@ extension LineSource {
 }
 
 /// Lines read from a file descriptor in large chunks (scripts, pipes).
+///
+/// A line is handed over as soon as its newline is read; before a read that would wait (a pipe
+/// with nothing in it yet), ``beforeWaiting`` runs, so whatever drives the shell over a pipe
+/// gets each command's answer before it sends the next, as `sqlite3` answers each statement.
+/// A file, or a pipe that keeps up, is read in large chunks without a flush per line.
 final class DescriptorLineSource: LineSource {
   private let descriptor: Int32
   private var buffer: [UInt8]
   private var start = 0
   private var end = 0
   private var atEnd = false
+  /// Runs before a read that would wait for input (the runner flushes its output).
+  var beforeWaiting: (() -> Void)?
 
   /// Lines from `descriptor`.
   init(descriptor: Int32) {
     self.descriptor = descriptor
     buffer = [UInt8](repeating: 0, count: 1 << 16)
+  }
+
+  /// The first line, read (waiting for it if need be) but left to be handed over by
+  /// ``nextLine(prompt:)``; `nil` when the input ends first or the line is longer than a line
+  /// may be. A script on standard input shows its `#!` line here.
+  func peekFirstLine() -> String? {
+    while true {
+      if let newline = buffer[start..<end].firstIndex(of: .newline) {
+        return String(decoding: buffer[start..<newline], as: UTF8.self)
+      }
+      if atEnd {
+        return start < end ? String(decoding: buffer[start..<end], as: UTF8.self) : nil
+      }
+      if end - start > LineInput.maximumLength { return nil }
+      fill()
+    }
   }
 
   /// The next line; a last line without a newline counts.
@@ -129,6 +152,12 @@ final class DescriptorLineSource: LineSource {
     buffer.withUnsafeBufferPointer { LineInput(bytes: UnsafeBufferPointer(rebasing: $0[range])) }
   }
 
+  /// Whether a read would return at once: input is waiting, the input ended, or it is a file.
+  private var hasInput: Bool {
+    var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&waiting, 1, 0) != 0
+  }
+
   /// Scripts keep no history.
   var keepsHistory: Bool { false }
 
@@ -145,6 +174,7 @@ final class DescriptorLineSource: LineSource {
       start = 0
     }
     if end == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
+    if let beforeWaiting, !hasInput { beforeWaiting() }
     while true {
       let count = buffer.withUnsafeMutableBytes { storage in
         read(descriptor, storage.baseAddress.map { $0 + end }, storage.count - end)

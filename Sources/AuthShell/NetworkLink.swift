@@ -11,10 +11,13 @@ import Synchronization
 final class NetworkLink: AuthService {
   private let backend: any AuthService
   private let cut = Atomic<Bool>(false)
+  /// The inbox the device reads, where a link the backend cannot place was delivered.
+  private let mailbox: (any ShellMailbox)?
 
-  /// A link to `backend`, up.
-  init(to backend: any AuthService) {
+  /// A link to `backend`, up; `mailbox` is the inbox the shell's links come from.
+  init(to backend: any AuthService, mailbox: (any ShellMailbox)? = nil) {
     self.backend = backend
+    self.mailbox = mailbox
   }
 
   /// Whether requests reach the backend.
@@ -104,6 +107,19 @@ final class NetworkLink: AuthService {
 
   func emailForResetCode(_ code: String) async throws(AuthError) -> String? {
     try await request { () async throws(AuthError) in try await backend.emailForResetCode(code) }
+  }
+
+  /// The backend's answer, or, when it cannot tell (GoTrue's API), the address of the email in
+  /// the inbox whose link carries `code`: the phone knows which of its emails a link came from.
+  func recipient(ofLinkCode code: String) async -> String? {
+    if let known = await backend.recipient(ofLinkCode: code) { return known }
+    guard let items = try? await mailbox?.items() else { return nil }
+    return items.last { item in
+      switch item.link.flatMap({ try? AuthDeepLink(parsing: $0) }) {
+      case .confirmation(_, let linked)?, .recovery(_, let linked)?: linked == code
+      case nil: false
+      }
+    }?.recipient
   }
 
   func deleteAccount(_ session: AuthSession) async throws(AuthError) {

@@ -5,6 +5,7 @@ import AuthFlowGoTrue
 import AuthFlowHTTP
 import AuthFlowSupabase
 import Clocks
+import GoTrue
 import GoTrueEngine
 import PrivateFiles
 import SavedSessions
@@ -29,8 +30,14 @@ struct ShellBackend {
   let service: any AuthService
   /// Where it lives: the store path or the project URL.
   let location: String
-  /// What the prompt and `show` call it, when it is not the default embedded store.
+  /// What `show` calls it, when it is not the default embedded store.
   let label: String?
+  /// What the prompt calls it: ``label`` without an emulator's address, which `show` gives
+  /// (a prompt of `firebase:demo-authflow@127.0.0.1:37913 choice> ` hid the screen's name).
+  var promptLabel: String? {
+    guard kind == .firebase, let label, let at = label.firstIndex(of: "@") else { return label }
+    return String(label[..<at])
+  }
   /// Whether a session saved by an earlier run may exist.
   let restoresSession: Bool
   /// Randomness for suggested passwords.
@@ -47,11 +54,14 @@ struct ShellBackend {
   let warnings: [String]
   /// Lines an interactive session starts with, after the banner (the demo accounts).
   let greeting: [String]
+  /// Puts the demo accounts back as a new store has them, where the backend keeps its own.
+  let restoreDemoAccounts: (@Sendable () throws(AuthError) -> Void)?
 
   private init(
     kind: BackendKind, service: any AuthService, location: String, label: String?,
     restoresSession: Bool, random: any RandomSource, mailbox: (any ShellMailbox)?,
-    clock: BackendClock?, shellClock: AdjustableClock?, warnings: [String], greeting: [String]
+    clock: BackendClock?, shellClock: AdjustableClock?, warnings: [String], greeting: [String],
+    restoreDemoAccounts: (@Sendable () throws(AuthError) -> Void)? = nil
   ) {
     self.kind = kind
     self.service = service
@@ -64,9 +74,11 @@ struct ShellBackend {
     self.shellClock = shellClock
     self.warnings = warnings
     self.greeting = greeting
+    self.restoreDemoAccounts = restoreDemoAccounts
     var features: Set<BackendFeature> = []
     if mailbox != nil { features.insert(.outbox) }
     if clock != nil { features.insert(.clock) }
+    if restoreDemoAccounts != nil { features.insert(.demoAccounts) }
     self.features = features
   }
 
@@ -160,10 +172,15 @@ struct ShellBackend {
       mailbox: OutboxMailbox(outbox: engine.outbox),
       clock: engine.location == .memory ? .local(clock) : nil, shellClock: clock,
       warnings: engine.warnings,
-      greeting: [
-        greeting
-          ?? "Demo accounts: test@example.com, unverified@example.com (passwords in the README)."
-      ])
+      greeting: greeting.map { [$0] }
+        ?? DemoAccountsText.greeting(inMemory: engine.location == .memory),
+      restoreDemoAccounts: { () throws(AuthError) in
+        do throws(GoTrueFailure) {
+          try engine.restoreDemoAccounts()
+        } catch {
+          throw AuthError(error, during: .signUp)
+        }
+      })
   }
 
   /// The Supabase project `project`, reached through `transport`, with its session kept under

@@ -290,7 +290,8 @@ private func scriptLineText(
       + " on a store other than :memory:"
   }
   let command = program + " " + Lexer.line((options + offMemory).flatMap { $0 } + [script])
-  return "the #! line of \(TerminalText.visible(Lexer.quote(script))) asks for \(asks), "
+  let source = script == "-" ? "the script on standard input" : Lexer.quote(script)
+  return "the #! line of \(TerminalText.visible(source)) asks for \(asks), "
     + "which only the command line may give: run \(TerminalText.visible(command))"
 }
 

@@ -34,13 +34,6 @@ protocol ShellMailbox: Sendable {
   func items() async throws(ShellError) -> [MailItem]
   /// The newest email to `recipient` that verifies `type` (any when `nil`).
   func newest(to recipient: String, type: String?) async throws(ShellError) -> MailItem?
-  /// Forgets the emails to `recipient` this process keeps (on sign-out: seed 003's "clear any
-  /// sensitive local data"); a mailbox kept elsewhere is not this process's to clear.
-  func forget(recipient: String)
-}
-
-extension ShellMailbox {
-  func forget(recipient: String) {}
 }
 
 /// The embedded engine's outbox.
@@ -48,10 +41,6 @@ struct OutboxMailbox: ShellMailbox {
   let outbox: Outbox
 
   func items() -> [MailItem] { outbox.messages.map(Self.item) }
-
-  func forget(recipient: String) {
-    outbox.delete(ids: Set(outbox.messages.filter { $0.recipient == recipient }.map(\.id)))
-  }
 
   func newest(to recipient: String, type: String?) -> MailItem? {
     let kind = OutboxMessage.Kind.allCases.first { $0.verificationType == type }

@@ -99,6 +99,9 @@ struct ShellOptions: Equatable, Sendable {
     }
     lines += Subcommand.allCases.map { "       authflow \($0.synopsis)  \($0.summary)" }
     lines += OptionParser.usage(table, sections: sections)
+    lines +=
+      [""]
+      + HelpText.wrap("Demo accounts of a new store: \(DemoAccountsText.accounts).", indent: "")
     lines += ["", "Type help in the shell for its commands. " + exitStatus[0]]
     lines += exitStatus.dropFirst()
     return lines.joined(separator: "\n")

@@ -31,6 +31,9 @@ final class ShellRunner {
   private let options: Options
   private var lineNumber = 0
   private var failed = false
+  /// Whether the script's opening lines (its `#!` line and the comments before the first
+  /// command or blank line) are still being read: a presenter's playback does not show them.
+  private var inHeader = true
   private let encoder: JSONEncoder = {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -217,13 +220,19 @@ final class ShellRunner {
 
   private var prompt: String {
     session.io.masks.apply(
-      Renderer.prompt(session.viewModel.state, label: session.backend.label, style: session.style))
+      Renderer.prompt(
+        session.viewModel.state, label: session.backend.promptLabel, style: session.style))
   }
 
   /// Prints the line as a transcript shows it: commands after their prompt, secrets masked;
   /// comments and blank lines as they are.
   private func echo(_ line: ParsedLine) {
     guard options.echo || options.playback != nil, !options.json else { return }
+    if inHeader {
+      inHeader = line.isEmpty && line.text.hasPrefix("#")
+      // The audience sees the tour, not its set-up: the header is read, not played.
+      if options.playback != nil, inHeader || line.text.isEmpty { return }
+    }
     guard !line.isEmpty else {
       if let playback = options.playback, Playback.isPause(line.text) {
         output.flush()
@@ -235,7 +244,7 @@ final class ShellRunner {
     }
     let plainStyle = RenderStyle(colour: false, plain: session.style.plain)
     let prompt = Renderer.prompt(
-      session.viewModel.state, label: session.backend.label, style: plainStyle)
+      session.viewModel.state, label: session.backend.promptLabel, style: plainStyle)
     if let playback = options.playback {
       playback.type(line.display, after: prompt, to: output)
     } else {

@@ -60,21 +60,24 @@ extension ShellSession {
     return .printed(["email_verified: \(user.emailVerified)"])
   }
 
-  /// `signout`: ends the session, then forgets the outbox's codes and links to the user (seed
-  /// 003: "clear any sensitive local data"). The password manager keeps the password: it
+  /// `signout`: ends the session. The outbox stays as it is: it is the user's inbox, which
+  /// signing out of an app does not empty; and the password manager keeps the password, which
   /// belongs to the device, not to the app's session, and the next sign-in offers it.
   func signOut() async {
-    let email = viewModel.session?.user.email
     await viewModel.signOut()
-    if let email { backend.mailbox?.forget(recipient: AuthValidation.normalizedEmail(email)) }
   }
 
-  /// After `delete-account`: the account is gone, so the password manager forgets it too, and
-  /// the outbox its emails.
+  /// After `delete-account`: the account is gone, so the password manager forgets it too (the
+  /// inbox keeps its emails, whose links now lead nowhere).
   private func forgetLocalData(of email: String) {
-    let email = AuthValidation.normalizedEmail(email)
-    passwords.forget(email)
-    backend.mailbox?.forget(recipient: email)
+    passwords.forget(AuthValidation.normalizedEmail(email))
+  }
+
+  /// `clear` alone: at a terminal, the screen cleared (and its scrollback) with the cursor at
+  /// the top, as `clear(1)` does; a script has no screen, so it prints nothing.
+  func clearScreen() -> CommandOutput {
+    guard io.terminal != nil else { return .done }
+    return .printed(["\u{1B}[H\u{1B}[2J\u{1B}[3J\u{1B}[H"])
   }
 
   /// `whoami`.

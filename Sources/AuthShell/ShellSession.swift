@@ -80,7 +80,7 @@ final class ShellSession {
     let ring = events
     let coverage = observers.coverage
     let clock = backend.shellClock
-    link = NetworkLink(to: backend.service)
+    link = NetworkLink(to: backend.service, mailbox: backend.mailbox)
     viewModel = AuthViewModel(
       service: link,
       events: AuthEventSink {

@@ -48,4 +48,14 @@ public protocol GoTrueAPI: Sendable {
   /// it (seed 004's GDPR deletion). Not GoTrue's: authflow's engine and server have it; a
   /// Supabase project answers 404 or 405 and needs a database function instead.
   func deleteUser(accessToken: String) async throws(GoTrueFailure)
+
+  /// The address the code of a link's `tokenHash` was sent to, spent or not, when the server
+  /// can tell: so an app keeps a screen usable after a link that was used or expired. Not
+  /// GoTrue's (its API answers nothing about a spent link); the embedded engine can.
+  func recipient(ofLinkTokenHash tokenHash: String) async -> String?
+}
+
+extension GoTrueAPI {
+  /// GoTrue's API cannot tell.
+  public func recipient(ofLinkTokenHash tokenHash: String) async -> String? { nil }
 }

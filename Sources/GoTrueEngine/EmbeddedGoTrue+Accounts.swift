@@ -279,7 +279,9 @@ extension EmbeddedGoTrue {
         try database.run(
           "UPDATE users SET encrypted_password = ?, updated_at = ? WHERE id = ?", .text(hash),
           .integer(now), .text(user.id))
-        try database.run("DELETE FROM one_time_tokens WHERE user_id = ?", .text(user.id))
+        // Spent codes stay (until they expire), so a used link is told apart from a wrong one.
+        try database.run(
+          "DELETE FROM one_time_tokens WHERE user_id = ? AND used_at IS NULL", .text(user.id))
         try database.run(
           "DELETE FROM sessions WHERE user_id = ? AND id != ?", .text(user.id),
           .text(claims.sessionID ?? ""))

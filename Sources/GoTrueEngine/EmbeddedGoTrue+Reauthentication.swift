@@ -54,6 +54,7 @@ extension EmbeddedGoTrue {
       throw GoTrueAPIError(
         status: 422, code: .reauthenticationNotValid, message: "Nonce has expired or is invalid")
     }
-    try database.run("DELETE FROM one_time_tokens WHERE user_id = ?", .text(user.id))
+    try database.run(
+      "DELETE FROM one_time_tokens WHERE user_id = ? AND used_at IS NULL", .text(user.id))
   }
 }

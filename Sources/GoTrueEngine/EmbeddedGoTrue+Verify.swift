@@ -229,6 +229,20 @@ extension EmbeddedGoTrue {
   private static let invalidLink = GoTrueAPIError(
     status: 403, code: .otpInvalid, message: "Email link is invalid or has expired")
 
+  /// The address the code behind a link's `tokenHash` was mailed to, whether the code is
+  /// spent, expired or fresh; `nil` for a token that names no code of this store. Only the
+  /// holder of the link (who read that mailbox) can ask, and nothing is spent.
+  public func recipient(ofLinkTokenHash tokenHash: String) async -> String? {
+    let hash = linkHash(tokenHash)
+    return try? withDatabase { database -> String? in
+      guard let token = try codeRow(in: database, where: "link_hash = ?", .blob(hash)),
+        let user = try database.user(id: token.userID)
+      else { return nil }
+      let address = token.kind == .emailChangeNew ? user.newEmail : user.email
+      return address.flatMap { $0.isEmpty ? nil : $0 }
+    }
+  }
+
   /// `POST /verify` with a link's `token_hash`, for a client holding the link alone.
   @concurrent
   public func verify(type: GoTrueOTPType, tokenHash: String) async throws(GoTrueFailure)

@@ -120,8 +120,11 @@ public final class EmbeddedGoTrue: GoTrueAPI {
       "SELECT value FROM meta WHERE key LIKE 'decoy_hash%'",
       row: { String(decoding: $0.blob(0), as: UTF8.self) })
     if let decoy = stored.first(where: { Bcrypt.cost(of: $0) == cost }) { return decoy }
-    // Hash outside the write lock: bcrypt is slow by design.
-    let decoy = try Bcrypt.hash(random.token(byteCount: 16), cost: cost, random: random)
+    // The one made in advance for this cost (a new store takes it too), else one hashed outside
+    // the write lock: bcrypt is slow by design.
+    let decoy =
+      try DemoAccounts.prehashed[cost]?.decoy
+      ?? Bcrypt.hash(random.token(byteCount: 16), cost: cost, random: random)
     try database.transaction {
       try database.run(
         "INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)", .text("decoy_hash:\(cost)"),

@@ -181,11 +181,12 @@ public enum DemoAccounts {
   /// An account waiting for confirmation: `unverified@example.com` / `Test1234`.
   public static let unconfirmed = (email: "unverified@example.com", password: "Test1234")
 
-  /// The demo passwords, and a decoy's password that was thrown away, hashed once at the
-  /// default cost and at the lowest (the one test suites run at): a new store at either cost
-  /// takes them instead of spending three bcrypt rounds at start. The demo passwords are
-  /// published in the README anyway; the decoy is what an unknown address is checked against,
-  /// so that it costs what a wrong password costs, and what an account without a password holds.
+  /// The demo passwords, and a decoy's password that was thrown away, hashed once at every
+  /// cost the engine takes (``EngineConfiguration/hashCosts``): a new store takes them instead
+  /// of spending three bcrypt rounds at start (at cost 14, some five seconds before the first
+  /// prompt). The demo passwords are published in the README anyway; the decoy is what an
+  /// unknown address is checked against, so that it costs what a wrong password costs, and
+  /// what an account without a password holds.
   static let prehashed: [Int: Prehashed] = [
     Bcrypt.defaultCost: Prehashed(
       confirmed: "$2b$10$IYyadaR.BtYqQ9T6dzgAY.ieWMl2.UBWp/UukDFfSiNhQgyYqMG4y",
@@ -195,6 +196,42 @@ public enum DemoAccounts {
       confirmed: "$2b$04$sgmMmkasE9fPVutSxG/cZu9.kdvVFGe1Ph6n3zJt6qxmde7kUyeTG",
       unconfirmed: "$2b$04$FQdvYH1FWQVYCnjMPtCkVu/6O0nRegU9nfTkSTchl9Q3Q6kRrsxqe",
       decoy: "$2b$04$ksCXEcI2eQU/U3g1iAIdbeNtiCDmzzUlre36MUbEUHuO8LtTmS8uq"),
+    5: Prehashed(
+      confirmed: "$2b$05$PIIgM9f35Utj7W5pBhN01.h.LU/Vcj9TGvhpBa3xgFyp8tyPJyllO",
+      unconfirmed: "$2b$05$5EWf2My7OsA7Ej3T7qdSH.4pF5q5RzSJ.GTD0GvyD7Xe0qry0vyui",
+      decoy: "$2b$05$staG7mBGYyYgWA1tiwZNiOfKL8/k/MyN2NOuWZzyoEkWZ8IaVIWyq"),
+    6: Prehashed(
+      confirmed: "$2b$06$Sm2O7zXaY6bwnITkgVePQu4TNyPnuHA1ld/5PZnJYJ8l7ktOJ41va",
+      unconfirmed: "$2b$06$Av59NXzINUzfNzHUgpmTKOVbJSL0HhYQ7SU7vz.n0TSoD2cMuSxmC",
+      decoy: "$2b$06$6ARpEhergjJV6p1qUxLPbu9Q3NkrpL5D6HcQKpA10hfUtMNIBbSNW"),
+    7: Prehashed(
+      confirmed: "$2b$07$mhn28FWm09B9z4r5KI4c6.mK.k6PSu0YWi3VxRwfKBzMDmDLMQriW",
+      unconfirmed: "$2b$07$eDFt.4RdMo0KQr33jruD..f6RG6o6snTDneL3OcNZ7JBxNQfd1Dqu",
+      decoy: "$2b$07$5u9cpGwlVfE79DIzhwmupOeya8FEkdeM0mbGkj0TQNBG/SxBqnO8."),
+    8: Prehashed(
+      confirmed: "$2b$08$LjJ2cA0YgBuwW5.eTqg1XebtrY9yREkvLmkyEVqddABprNN5NaPFa",
+      unconfirmed: "$2b$08$LmD9e77xTW9R53H1l.m8aOZfhLXkXsT5tkDw4.NO0/57c23HT0wXK",
+      decoy: "$2b$08$5/08JvEvP.mUZcozVhCJpe1GomtZc.07CmeZNDMtzHjmWNrRQr5mu"),
+    9: Prehashed(
+      confirmed: "$2b$09$lteVMnTQzhmsICmsog1.SOd3KMhgSDj8DVQO8MNjCS1QZnHaDKCjK",
+      unconfirmed: "$2b$09$HorqHgnweuBJPbNCZI9emuZE094E.mh0Sgx7E4cNNqm1chHFY7oNK",
+      decoy: "$2b$09$EA011jV3r5fjt.sGmUYnFeIQ8c4dYadoiNLdEwKpcBgTcXWyPj0Hi"),
+    11: Prehashed(
+      confirmed: "$2b$11$aFQj1veVohJE0l8lhaM1QurvSRZOv8wMAFK6zyCw6gC6JIujf6XlW",
+      unconfirmed: "$2b$11$i9u9o1tfOx.APFgyzXkVWeeGN3wwZnXpbEjKdnmWIAXBI1OalLrUy",
+      decoy: "$2b$11$.k6SR3dtVDxM5wW6z.2tfeHk3LUPZgHx5wCj.6jbjBpAsiHuqYoMa"),
+    12: Prehashed(
+      confirmed: "$2b$12$v8Wc3JEF3UYpGr6otfEqrOci2lyE24xUKZx7mR3J9uzwosZt9XpHu",
+      unconfirmed: "$2b$12$VVSOxkEFEywbcvHZrpYglelcFgJWoKSbkn3AY0AAoWyhoBkQkAqCu",
+      decoy: "$2b$12$KWKJactqnPSXJ8eCz4o0ye/iaSMgJ2TZDlcbCN4x9enJINlFmKJzK"),
+    13: Prehashed(
+      confirmed: "$2b$13$W0TEz6H9mxptgW99Xj2bZeEoKFnGeQyCInshIXZsXR.RTVOeJQiXi",
+      unconfirmed: "$2b$13$K8lxG4uBE23e4KwAij8sF.siXBNcdx0.Meok/gXbGXxYgc07HG6Ve",
+      decoy: "$2b$13$ksYqNbxuSJ.KToQCy5qT.Or3B.c1luC5Wbbc1ItmkGyV.GJX8yaIO"),
+    14: Prehashed(
+      confirmed: "$2b$14$R165M62QiK.EJEjz10vOR.xhQaH82haV.xGtSaYD0q54yzX10NSB2",
+      unconfirmed: "$2b$14$Ve4lpdVHu1H7veHkI.FY/.W6d3JmiTtyd/5.XG4qgt3ZvxLH34/0q",
+      decoy: "$2b$14$1V5JHgpt.rlr9eaQVyJ1DOyTzl0E1RmywUK1gcEOAuxRA5lnn/d.q"),
   ]
 
   /// The hashes a new store at one cost starts with.

@@ -110,18 +110,29 @@ private struct NewStoreSeed {
       try database.run("INSERT INTO meta (key, value) VALUES (?, ?)", .text(key), .blob(value))
     }
     for account in demoAccounts {
-      let metadata = UserRecord.identityClaims(
-        id: account.id, email: account.email, confirmed: account.confirmed, extra: [:])
-      try database.run(
-        """
-        INSERT INTO users (id, email, encrypted_password, email_confirmed_at,
-          confirmation_sent_at, created_at, updated_at, identity_id, user_metadata)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """,
-        .text(account.id), .text(account.email), .text(account.hash),
-        account.confirmed ? .integer(now) : .null, account.confirmed ? .null : .integer(now),
-        .integer(now), .integer(now), .text(account.identity),
-        .text(UserRecord.encodeMetadata(metadata)))
+      try DemoAccounts.insert(
+        id: account.id, identity: account.identity, email: account.email, hash: account.hash,
+        confirmed: account.confirmed, into: database, now: now)
     }
+  }
+}
+
+extension DemoAccounts {
+  /// Adds a demo account as a new store has it: no confirmation code sent, no sign-in yet.
+  static func insert(
+    id: String, identity: String, email: String, hash: String, confirmed: Bool,
+    into database: SQLiteDatabase, now: Int64
+  ) throws {
+    let metadata = UserRecord.identityClaims(
+      id: id, email: email, confirmed: confirmed, extra: [:])
+    try database.run(
+      """
+      INSERT INTO users (id, email, encrypted_password, email_confirmed_at,
+        confirmation_sent_at, created_at, updated_at, identity_id, user_metadata)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      .text(id), .text(email), .text(hash), confirmed ? .integer(now) : .null,
+      confirmed ? .null : .integer(now), .integer(now), .integer(now), .text(identity),
+      .text(UserRecord.encodeMetadata(metadata)))
   }
 }

@@ -1,6 +1,7 @@
 import AuthFlow
 import AuthFlowGoTrue
 import Clocks
+import Foundation
 import GoTrue
 import GoTrueEngine
 import SavedSessions
@@ -41,9 +42,63 @@ struct EmailLessLinkTests {
     #expect(viewModel.statusBanner == .passwordUpdated)
     _ = try await engine.signIn(email: "test@example.com", password: "BrandNew123")
 
-    // A new password voids every pending code (as GoTrue's does): the link names none now.
+    // The link that reset the password was used (seed 004's message), and the form that asks
+    // for a new one has its address.
+    viewModel.navigateToResetRequest()
     await viewModel.open(try AuthDeepLink(parsing: link))
-    #expect(viewModel.errorMessage == AuthError.linkInvalid.message)
+    #expect(
+      viewModel.errorMessage
+        == "This reset link has already been used. Please request a new one if needed.")
+    #expect(viewModel.navigationState == .resetRequest)
+    #expect(viewModel.email == "test@example.com")
+    clock.advance(by: 61)  // past the email interval since the first link
+    await viewModel.submit()
+    #expect(viewModel.navigationState == .resetVerify(pendingEmail: "test@example.com"))
+  }
+
+  @Test func aSecondPasswordChangeLeavesAnEarlierLinkUsedNotUnknown() async throws {
+    try await engine.recover(email: "test@example.com")
+    let link = try #require(engine.outbox.newest(to: "test@example.com")).link
+    await viewModel.open(try AuthDeepLink(parsing: link))
+    viewModel.password = "BrandNew123"
+    await viewModel.submit()
+    // Signed in, the user changes the password again: codes still pending go, spent ones stay.
+    let session = try await engine.signIn(email: "test@example.com", password: "BrandNew123")
+    _ = try await engine.updatePassword("Another123", accessToken: session.accessToken, nonce: nil)
+    #expect(await engine.recipient(ofLinkTokenHash: try tokenHash(of: link)) == "test@example.com")
+    await viewModel.open(try AuthDeepLink(parsing: link))
+    #expect(viewModel.errorMessage == AuthError.otpAlreadyUsed.message)
+  }
+
+  @Test func anExpiredConfirmationLinkKeepsItsAddressToResend() async throws {
+    _ = try await engine.signUp(email: "late@example.com", password: "Password123", data: [:])
+    let link = try #require(engine.outbox.newest(to: "late@example.com")).link
+    clock.advance(by: 25 * 3_600)
+    await viewModel.open(try AuthDeepLink(parsing: link))
+    #expect(viewModel.errorMessage == AuthError.confirmationExpired.message)
+    #expect(viewModel.navigationState == .login)
+    #expect(viewModel.email == "late@example.com")
+    await viewModel.resendConfirmation()
+    #expect(viewModel.statusBanner == .confirmationResent)
+    #expect(engine.outbox.messages.filter { $0.recipient == "late@example.com" }.count == 2)
+  }
+
+  @Test func aUsedConfirmationLinkSaysTheEmailIsVerifiedAndKeepsItsAddress() async throws {
+    _ = try await engine.signUp(email: "twice@example.com", password: "Password123", data: [:])
+    let link = try AuthDeepLink(
+      parsing: try #require(engine.outbox.newest(to: "twice@example.com")).link)
+    await viewModel.open(link)
+    #expect(viewModel.statusBanner == .emailConfirmed)
+    viewModel.navigateToChoice()
+    await viewModel.open(link)
+    #expect(viewModel.errorMessage == "Email already verified")
+    #expect(viewModel.navigationState == .login)
+    #expect(viewModel.email == "twice@example.com")
+  }
+
+  private func tokenHash(of link: String) throws -> String {
+    let query = try #require(URLComponents(string: link)?.queryItems)
+    return try #require(query.first { $0.name == "token" }?.value)
   }
 
   @Test func aRecoveryLinkOpenedTwiceSaysItWasUsed() async throws {
@@ -59,6 +114,8 @@ struct EmailLessLinkTests {
     #expect(
       other.errorMessage
         == "This reset link has already been used. Please request a new one if needed.")
+    #expect(other.navigationState == .resetRequest)
+    #expect(other.email == "test@example.com", "the link's address, to ask for a new one")
   }
 
   @Test func aConfirmationLinkConfirmsTheAccount() async throws {

@@ -126,15 +126,45 @@ struct BackendVariationTests {
     #expect(viewModel.errorMessage == nil)
   }
 
-  @Test func aRejectedFirebaseResetLinkSaysWhy() async {
+  @Test func aRejectedFirebaseResetLinkSaysWhyWhereANewOneIsAskedFor() async {
     service.stubEmailForResetCode(.failure(.otpExpired))
+    service.stubRecipient(nil)
     let link = try? AuthDeepLink(
       parsing: "http://[::1]:9099/emulator/action?mode=resetPassword&oobCode=old")
 
     await viewModel.open(link!)
 
     #expect(viewModel.errorMessage == AuthError.otpExpired.message)
-    #expect(viewModel.navigationState == .resetVerify(pendingEmail: ""))
+    #expect(viewModel.navigationState == .resetRequest)
+    #expect(viewModel.email == "", "the backend could not tell whose it was")
+  }
+
+  @Test func aUsedResetLinkSaysSoAndKeepsItsAddressForANewOne() async {
+    service.stubEmailForResetCode(.failure(.otpAlreadyUsed))
+    service.stubRecipient("ada@example.com")
+
+    await viewModel.open(.recovery(email: "", code: "spent-link-token"))
+
+    #expect(
+      viewModel.errorMessage
+        == "This reset link has already been used. Please request a new one if needed.")
+    #expect(viewModel.navigationState == .resetRequest)
+    #expect(viewModel.email == "ada@example.com")
+    #expect(viewModel.canSubmit, "send asks for a new link at once")
+  }
+
+  @Test func aUsedOrExpiredConfirmationLinkKeepsItsAddressForSignInAndResend() async {
+    for error in [AuthError.emailAlreadyConfirmed, .confirmationExpired] {
+      viewModel.navigateToChoice()
+      service.stubConfirmEmail(.failure(error))
+      service.stubRecipient("ada@example.com")
+
+      await viewModel.open(.confirmation(email: "", code: "spent-link-token"))
+
+      #expect(viewModel.errorMessage == error.message)
+      #expect(viewModel.navigationState == .login)
+      #expect(viewModel.email == "ada@example.com")
+    }
   }
 
   @Test func firebaseLinksParse() throws {

@@ -75,6 +75,11 @@ struct FlowMapTests {
       service.stubConfirmEmail(.success(()))
       service.stubRefresh(.success(makeSession(token: "access-2")))
       await viewModel.open(.confirmation(email: "test@example.com", code: "123456"))
+    case .openRecoveryLink where transition.to == .resetRequest:
+      // A link used already lands where a new one is asked for.
+      service.stubEmailForResetCode(.failure(.otpAlreadyUsed))
+      service.stubRecipient("test@example.com")
+      await viewModel.open(.recovery(email: "", code: "a-used-link-token"))
     case .openRecoveryLink:
       await viewModel.open(.recovery(email: "test@example.com", code: "654321"))
     case .signOut:

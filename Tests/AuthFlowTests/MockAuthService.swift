@@ -19,6 +19,7 @@ final class MockAuthService: AuthService {
     case forgetSession
     case endForgottenSession(AuthSession)
     case emailForResetCode(String)
+    case recipient(String)
     case deleteAccount(AuthSession)
     case reloadUser(AuthSession)
     case updatePassword(AuthSession, newPassword: String, nonce: String?)
@@ -38,6 +39,7 @@ final class MockAuthService: AuthService {
     var signOut: Result<Void, AuthError>?
     var endForgottenSession: Result<Void, AuthError>?
     var emailForResetCode: Result<String?, AuthError>?
+    var recipient: Result<String?, AuthError>?
     var deleteAccount: Result<Void, AuthError>?
     var reloadUser: Result<AuthUser?, AuthError>?
     var updatePassword: Result<PasswordChangeResult, AuthError>?
@@ -95,6 +97,9 @@ final class MockAuthService: AuthService {
   }
   func stubEmailForResetCode(_ result: Result<String?, AuthError>) {
     state.withLock { $0.emailForResetCode = result }
+  }
+  func stubRecipient(_ address: String?) {
+    state.withLock { $0.recipient = .success(address) }
   }
 
   /// The reset codes' format this backend states (GoTrue's six digits unless set).
@@ -173,6 +178,10 @@ final class MockAuthService: AuthService {
 
   func emailForResetCode(_ code: String) async throws(AuthError) -> String? {
     try await answer(.emailForResetCode(code), \.emailForResetCode)
+  }
+
+  func recipient(ofLinkCode code: String) async -> String? {
+    (try? await answer(.recipient(code), \.recipient)) ?? nil
   }
 
   private func answer<Value: Sendable>(

@@ -106,7 +106,7 @@ struct CommandParserTests {
       ["set", "pasword", "x"],
       "there is no field named that; did you mean 'password'? Fields: email, password, confirm, otp, first-name, last-name"
     ),
-    (["clear"], "clear takes one field; usage: clear <field>"),
+    (["clear", "email", "password"], "clear takes one field, or nothing; usage: clear [<field>]"),
     (
       ["network", "slow"],
       "network takes online, offline or unreachable; usage: network online|offline|unreachable"
@@ -238,7 +238,7 @@ struct CommandParserTests {
   @Test func signedInHidesTheFormAndSignedOutHidesTheAccount() {
     #expect(
       problem(["submit"], in: context(.login, signedIn: true))
-        == "'submit' is a button of the sign-in screens, hidden while signed in; you can use: show, dismiss, network, events, help, expect, record, version, quit, whoami, token, refresh, signout, reload, send-verification, change-password, delete-account, mail, open, clock"
+        == "'submit' is a button of the sign-in screens, hidden while signed in; you can use: clear, show, dismiss, network, events, help, expect, record, version, quit, whoami, token, refresh, signout, reload, send-verification, change-password, delete-account, mail, open, clock"
     )
     #expect(
       problem(["set", "email", "a"], in: context(.login, signedIn: true))
@@ -255,6 +255,20 @@ struct CommandParserTests {
         == "'mail' needs an outbox to read (the embedded backend has one; supabase with --mailbox); the supabase backend has none"
     )
     #expect(problem(["clock", "advance", "1h"], in: context(.choice)) == nil)
+  }
+
+  @Test(arguments: [
+    ("login", "signin"), ("LOGIN", "signin"), ("SignIn", "signin"), ("signup", "create"),
+    ("register", "create"), ("logout", "signout"), ("exit", "quit"), ("exit()", "quit"),
+    ("quit()", "quit"), ("q", "quit"), ("SHOW", "show"),
+  ])
+  func commonWordsAndAnyCaseNameTheCommand(typed: String, command: String) {
+    #expect(CommandTable.spec(named: typed)?.name == command)
+  }
+
+  @Test(arguments: [("logn", "signin"), ("registr", "create"), ("logot", "signout")])
+  func nearMissesNameTheIntendedCommand(typed: String, command: String) {
+    #expect(CommandTable.suggestion(for: typed) == command)
   }
 
   @Test func theTableHasNoDuplicateNamesAndEveryCommandIsDocumented() {

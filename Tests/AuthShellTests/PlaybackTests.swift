@@ -33,6 +33,25 @@ struct PlaybackTests {
     #expect(!run.output.contains("TestPassword123!"))
   }
 
+  @Test func theScriptsSetUpIsReadNotPlayed() async throws {
+    let recorder = Recorder()
+    var options = ShellRunner.Options()
+    options.playback = playback(recorder, pace: 0)
+    let script = [
+      "#!/usr/bin/env -S authflow --store :memory:", "# A tour for a presenter.", "",
+      "# 1. Sign in.", "signin", "", "# 2. Back.", "back",
+    ]
+    let played = try await runShell(script, options: options)
+    #expect(
+      played.output
+        == "# 1. Sign in.\nchoice> signin\n→ Sign In\n\n# 2. Back.\nlogin> back\n→ Welcome\n")
+    // A transcript (--echo) keeps every line.
+    var echo = ShellRunner.Options()
+    echo.echo = true
+    let echoed = try await runShell(script, options: echo)
+    #expect(echoed.output.hasPrefix("#!/usr/bin/env -S authflow --store :memory:\n# A tour"))
+  }
+
   @Test func stepWaitsBeforeEveryCommand() async throws {
     let recorder = Recorder()
     var options = ShellRunner.Options()

@@ -125,12 +125,11 @@ struct ProtectionTests {
         return connection
       }
       #expect(try await connection.response().status == 200)
-      let started = ContinuousClock.now
-      let (bytes, ending) = await connection.readToEnd(timeout: .seconds(10))
-      let elapsed = ContinuousClock.now - started
+      // The close is the event waited for; a server that kept the connection would let this
+      // read run out instead (a minute: a loaded machine may be slow, never that slow).
+      let (bytes, ending) = await connection.readToEnd(timeout: .seconds(60))
       #expect(bytes.isEmpty)
       #expect(ending == .closed)
-      #expect(elapsed < .seconds(8))
     }
   }
 }

@@ -6,14 +6,16 @@ written 0600 with no secret in it and reloaded, UTF-8 input, colour only where a
 usage: test_terminal.py PATH/TO/authflow
 """
 
+import json
 import os
+import re
+import select
 import shutil
 import stat
 import subprocess
 import sys
 import tempfile
-import json
-import re
+import time
 import unittest
 import urllib.error
 import urllib.request
@@ -383,6 +385,83 @@ class TerminalTests(unittest.TestCase):
         self.prompt(plain, "login")
         self.assertNotIn("\x1b[1;36m", plain.before + plain.after)
         self.quit(plain)
+
+    def test_clear_alone_clears_the_screen_and_common_words_work(self):
+        child = self.spawn("--store", ":memory:")
+        child.sendline("LOGIN")
+        child.expect_exact("→ Sign In")
+        self.prompt(child, "login")
+        child.sendline("clear")
+        child.expect_exact("\x1b[H\x1b[2J")
+        self.prompt(child, "login")
+        child.sendline("\\q")
+        child.expect(pexpect.EOF)
+        child.close()
+        self.assertEqual(child.exitstatus, 0)
+
+
+class PipeTests(unittest.TestCase):
+    """A program driving the shell over pipes, as a test harness or coproc does: each line is
+    answered before the shell waits for the next, and a piped script's #! line counts."""
+
+    def setUp(self):
+        self.home = tempfile.mkdtemp(prefix="authflow-pipe-")
+        self.env = dict(os.environ, XDG_DATA_HOME=os.path.join(self.home, "data"),
+                        XDG_STATE_HOME=os.path.join(self.home, "state"), HOME=self.home)
+        self.addCleanup(shutil.rmtree, self.home, True)
+
+    def read_line(self, child, deadline):
+        """The next line on the child's standard output, waiting for it until `deadline`
+        (monotonic seconds); fails if it does not come."""
+        data = b""
+        while not data.endswith(b"\n"):
+            left = deadline - time.monotonic()
+            ready, _, _ = select.select([child.stdout], [], [], max(0, left))
+            if not ready:
+                self.fail(f"no answer within the deadline; read so far {data!r}")
+            chunk = os.read(child.stdout.fileno(), 1)
+            if not chunk:
+                self.fail(f"the shell ended; read so far {data!r}")
+            data += chunk
+        return data.decode()
+
+    def test_each_command_is_answered_before_the_next_is_sent(self):
+        child = subprocess.Popen(
+            [AUTHFLOW, "--store", ":memory:", "--hash-cost", "4"], stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=self.env)
+        self.addCleanup(child.kill)
+        # The pipe stays open: the shell has no end of input to wait for.
+        for line, answer in [("version", "authflow "), ("signin", "→ Sign In"),
+                             ("set email test@example.com", None),
+                             ("set password TestPassword123!", None),
+                             ("submit", "✓ Signed in as test@example.com")]:
+            child.stdin.write(line.encode() + b"\n")
+            child.stdin.flush()
+            if answer:
+                self.assertTrue(self.read_line(child, time.monotonic() + TIMEOUT)
+                                .startswith(answer), line)
+        child.stdin.close()
+        self.assertEqual(child.wait(TIMEOUT), 0, child.stderr.read())
+
+    def test_a_piped_script_takes_its_shebang_line(self):
+        script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples",
+                              "03-login-valid-credentials.authflow")
+        with open(script, "rb") as file:
+            done = subprocess.run([AUTHFLOW], stdin=file, capture_output=True, env=self.env,
+                                  timeout=TIMEOUT)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn(b"Signed in as test@example.com", done.stdout)
+        # Its --store :memory: was taken: no store was made in the user's data folder.
+        self.assertFalse(os.path.exists(os.path.join(self.home, "data", "authflow")))
+
+        asking = b"#!/usr/bin/env -S authflow --keep-session\nshow\n"
+        done = subprocess.run([AUTHFLOW], input=asking, capture_output=True, env=self.env,
+                              timeout=TIMEOUT)
+        self.assertEqual(done.returncode, 2)
+        self.assertEqual(
+            done.stderr.decode(),
+            "authflow: the #! line of the script on standard input asks for --keep-session, "
+            "which only the command line may give: run authflow --keep-session -\n")
 
 
 if __name__ == "__main__":

@@ -66,7 +66,7 @@ final class Latch: Sendable {
   }
 
   /// ``wait(timeout:)`` off the cooperative pool.
-  func waited(timeout: Duration = .seconds(5)) async -> Bool {
+  func waited(timeout: Duration = .seconds(30)) async -> Bool {
     await onThread { self.wait(timeout: timeout) }
   }
 }
