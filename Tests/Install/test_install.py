@@ -101,9 +101,12 @@ class InstallTests(unittest.TestCase):
             capture_output=True, text=True, timeout=60)
         self.assertEqual(plan.returncode, 0, plan.stderr)
         self.assertIn('scripts/install --uninstall "/stage/usr"', plan.stdout)
-        self.assertIn("--show-bin-path)\" \"/stage/usr\"", plan.stdout)
+        self.assertIn('scripts/install ".build-release/release" "/stage/usr"', plan.stdout)
+        # It installs what make run builds, and builds nothing else (not the benchmarks' lab).
+        self.assertNotIn("authflow-lab", plan.stdout)
         with open(os.path.join(ROOT, "Makefile"), encoding="utf-8") as makefile:
-            self.assertIn("install: release", makefile.read())
+            self.assertIn(
+                "install: $(RELEASE_BIN)/authflow $(RELEASE_BIN)/authflow-http", makefile.read())
 
 
 if __name__ == "__main__":
