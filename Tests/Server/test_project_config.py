@@ -7,6 +7,7 @@ Run: AUTHFLOW=path/to/authflow .build/venv/bin/python -m unittest test_project_c
 """
 
 import os
+import re
 import unittest
 
 from serve import Server
@@ -27,7 +28,9 @@ class SupabaseProjectTest(unittest.TestCase):
         self.assertIs(settings["external"]["anonymous_users"], True)
         self.assertIs(settings["mailer_autoconfirm"], False)
         self.assertIs(settings["disable_signup"], False)
-        self.assertIn(f"options from {self.folder}/supabase/config.toml", self.server.log_tail())
+        self.server.wait_for_log(re.escape(f"options from {self.folder}/supabase/config.toml"))
+        # The status line comes after every line the start says, a warning included.
+        self.server.wait_for_log(r"one line per request below|no line per request")
         self.assertNotIn("warning", self.server.log_tail())
 
     def test_the_projects_password_minimum_applies(self):
