@@ -18,7 +18,10 @@ let package = Package(
     // snapshots, failure helpers.
     .target(
       name: "TestSupport",
-      dependencies: ["AuthFlow", "AuthFlowHTTP", "GoTrue", "GoTrueEngine", "AuthCrypto", "Clocks"],
+      dependencies: [
+        "AccountStore", "AuthFlow", "AuthFlowHTTP", "GoTrue", "GoTrueEngine", "AuthCrypto",
+        "Clocks",
+      ],
       path: "Tests/TestSupport"),
 
     // The platform-neutral flow: states, view model, validation, messages, the service protocol.
@@ -66,14 +69,22 @@ let package = Package(
         "Clocks",
       ]),
 
-    // The default backend: a GoTrue-compatible engine on SQLite with GoTrue's own rules, and an
-    // outbox for its email.
+    // The accounts: every table, record, query and migration, behind typed operations, on SQLite
+    // (the embedded default). The rules above it hold no SQL.
+    .target(name: "AccountStore", dependencies: ["GoTrue", "PrivateFiles", "CSQLite"]),
+    .testTarget(
+      name: "AccountStoreTests",
+      dependencies: ["AccountStore", "GoTrue", "PrivateFiles"]),
+
+    // The default backend: a GoTrue-compatible engine with GoTrue's own rules over the account
+    // store, and an outbox for its email.
     .target(
       name: "GoTrueEngine",
-      dependencies: ["GoTrue", "AuthCrypto", "PrivateFiles", "Clocks", "CSQLite", "QRCode"]),
+      dependencies: ["AccountStore", "GoTrue", "AuthCrypto", "PrivateFiles", "Clocks", "QRCode"]),
     .testTarget(
       name: "GoTrueEngineTests",
       dependencies: [
+        "AccountStore",
         "TestSupport",
         "GoTrueEngine", "GoTrue", "AuthCrypto", "Clocks", "PrivateFiles", "authflow-lab",
       ]),
@@ -82,10 +93,11 @@ let package = Package(
     // ID tokens, for the server's Firebase surface.
     .target(
       name: "FirebaseEmulator",
-      dependencies: ["GoTrueEngine", "GoTrue", "IdentityToolkit", "AuthCrypto"]),
+      dependencies: ["AccountStore", "GoTrueEngine", "GoTrue", "IdentityToolkit", "AuthCrypto"]),
     .testTarget(
       name: "FirebaseEmulatorTests",
       dependencies: [
+        "AccountStore",
         "TestSupport",
         "FirebaseEmulator", "GoTrueEngine", "GoTrue", "IdentityToolkit", "AuthCrypto", "Clocks",
       ]),
@@ -95,6 +107,7 @@ let package = Package(
     .target(
       name: "UserSeeds",
       dependencies: [
+        "AccountStore",
         "GoTrueEngine", "FirebaseEmulator", "GoTrue", "AuthCrypto", "PrivateFiles",
         "CommandLineOptions",
       ]),
@@ -108,7 +121,8 @@ let package = Package(
 
     // Benchmarks and fault drills for the engine (`make bench`, multi-process tests).
     .executableTarget(
-      name: "authflow-lab", dependencies: ["GoTrueEngine", "GoTrue", "AuthCrypto", "Clocks"]),
+      name: "authflow-lab",
+      dependencies: ["AccountStore", "GoTrueEngine", "GoTrue", "AuthCrypto", "Clocks"]),
 
     // Firebase Auth's wire contract (Identity Toolkit v1, Secure Token, the emulator's own
     // routes), shared by the client backend and the server's emulator: shapes and error bodies.
@@ -165,6 +179,7 @@ let package = Package(
     .target(
       name: "AuthServer",
       dependencies: [
+        "AccountStore",
         "HTTPServer", "GoTrueEngine", "FirebaseEmulator", "GoTrue", "IdentityToolkit",
         "AuthCrypto", "Clocks", "CommandLineOptions", "UserSeeds", "AuthFlowHTTP", "TOML",
       ]),
@@ -180,6 +195,7 @@ let package = Package(
     .target(
       name: "AuthShell",
       dependencies: [
+        "AccountStore",
         "AuthFlow", "AuthFlowGoTrue", "SavedSessions", "GoTrue", "GoTrueEngine",
         "AuthFlowSupabase", "AuthFlowFirebase", "AuthFlowHTTP", "AuthCrypto", "PrivateFiles",
         "Clocks", "CEditLine", "CProcess", "CommandLineOptions", "UserSeeds",
@@ -187,6 +203,7 @@ let package = Package(
     .testTarget(
       name: "AuthShellTests",
       dependencies: [
+        "AccountStore",
         "AuthShell", "AuthFlow", "AuthFlowGoTrue", "GoTrue", "GoTrueEngine", "AuthCrypto",
         "PrivateFiles", "SavedSessions", "Clocks", "authflow", "authflow-http",
         "CommandLineOptions", "UserSeeds",

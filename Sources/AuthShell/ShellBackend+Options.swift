@@ -1,3 +1,4 @@
+import AccountStore
 import AuthFlowFirebase
 import AuthFlowHTTP
 import AuthFlowSupabase

@@ -1,3 +1,4 @@
+import AccountStore
 import GoTrue
 import GoTrueEngine
 import IdentityToolkit
@@ -41,7 +42,7 @@ extension FirebaseEmulation {
   }
 
   /// Marks the email confirmed (as GoTrue's confirmation does) or not.
-  func setEmailVerified(_ verified: Bool, of id: String, _ database: SQLiteDatabase, now: Int64)
+  func setEmailVerified(_ verified: Bool, of id: String, _ database: Accounts, now: Int64)
     throws
   {
     try database.run(

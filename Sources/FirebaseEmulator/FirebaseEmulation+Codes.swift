@@ -1,3 +1,4 @@
+import AccountStore
 import AuthCrypto
 import GoTrueEngine
 import IdentityToolkit
@@ -39,7 +40,7 @@ extension FirebaseEmulation {
   /// ``publish(_:)`` once it commits. `changedTo` is the address an email change took, which
   /// a `RECOVER_EMAIL` email names.
   func issue(
-    _ record: CodeRecord, mailed: Bool, changedTo: String? = nil, _ database: SQLiteDatabase,
+    _ record: CodeRecord, mailed: Bool, changedTo: String? = nil, _ database: Accounts,
     now: Int64
   ) throws -> IssuedCode {
     let code = engine.random.token(byteCount: 40)
@@ -80,7 +81,7 @@ extension FirebaseEmulation {
 
   /// The waiting code `code`: `INVALID_OOB_CODE` when no such code waits (never made, used,
   /// or its account deleted), `EXPIRED_OOB_CODE` past its lifetime.
-  func storedCode(_ code: String, _ database: SQLiteDatabase, now: Int64) throws -> CodeRecord {
+  func storedCode(_ code: String, _ database: Accounts, now: Int64) throws -> CodeRecord {
     guard !code.isEmpty,
       let row = try database.first(
         """
@@ -104,7 +105,7 @@ extension FirebaseEmulation {
   }
 
   /// Marks `record`'s code used.
-  func spend(_ record: CodeRecord, _ database: SQLiteDatabase, now: Int64) throws {
+  func spend(_ record: CodeRecord, _ database: Accounts, now: Int64) throws {
     try database.run(
       "UPDATE oob_codes SET used_at = ? WHERE id = ?", .integer(now), .integer(record.id))
   }

@@ -1,3 +1,4 @@
+import AccountStore
 import GoTrue
 import GoTrueEngine
 import IdentityToolkit
@@ -125,7 +126,7 @@ extension FirebaseEmulation {
 
   /// The user `target` names, how its session began and the ID token's claims (neither for
   /// an admin naming an id): the ID token's errors, or `USER_NOT_FOUND`.
-  private func resolve(_ target: FirebaseAccountTarget, _ database: SQLiteDatabase, now: Int64)
+  private func resolve(_ target: FirebaseAccountTarget, _ database: Accounts, now: Int64)
     throws -> (UserRecord, FirebaseSignInMethod?, [String: JSONValue]?)
   {
     switch target {
@@ -156,7 +157,7 @@ private struct AccountEdit {
   }
 
   /// A new address, unverified; codes sent to the old one must not verify it.
-  mutating func changeEmail(of user: UserRecord, to email: String, _ database: SQLiteDatabase)
+  mutating func changeEmail(of user: UserRecord, to email: String, _ database: Accounts)
     throws
   {
     if try database.user(email: email) != nil {
@@ -178,7 +179,7 @@ private struct AccountEdit {
   }
 
   /// A new password; a waiting reset code no longer applies.
-  mutating func setPassword(_ hash: String, of user: UserRecord, _ database: SQLiteDatabase)
+  mutating func setPassword(_ hash: String, of user: UserRecord, _ database: Accounts)
     throws
   {
     set("encrypted_password", .text(hash))
@@ -197,11 +198,11 @@ private struct AccountEdit {
   }
 
   /// Runs the edit; the user as it now stands.
-  func apply(to user: UserRecord, _ database: SQLiteDatabase) throws -> UserRecord {
+  func apply(to user: UserRecord, _ database: Accounts) throws -> UserRecord {
     try database.run(
       "UPDATE users SET \(assignments.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE id = ?",
       assignments.map(\.1) + [.text(user.id)])
-    guard let updated = try database.user(id: user.id) else { throw SQLiteError.missingRow }
+    let updated = try database.existingUser(id: user.id)
     return updated
   }
 }

@@ -1,3 +1,4 @@
+import AccountStore
 import AuthCrypto
 import GoTrue
 import GoTrueEngine
@@ -41,32 +42,36 @@ public struct FirebaseEmulation: Sendable {
 
   /// Runs `body` in one write transaction; a thrown `IdentityToolkitError` undoes the body's
   /// writes and is rethrown as it is. The emulator has no rate limits: nothing is spent.
-  func write<T: Sendable>(_ body: (SQLiteDatabase, Int64) throws -> T)
+  func write<T: Sendable>(_ body: (Accounts, Int64) throws -> T)
     throws(IdentityToolkitError) -> T
   {
-    try run { database, now in try database.transaction { try body(database, now) } }
+    try run(inTransaction: true, body)
   }
 
   /// Runs `body` with the store, outside a transaction (reads).
-  func read<T: Sendable>(_ body: (SQLiteDatabase, Int64) throws -> T)
+  func read<T: Sendable>(_ body: (Accounts, Int64) throws -> T)
     throws(IdentityToolkitError) -> T
   {
-    try run(body)
+    try run(inTransaction: false, body)
   }
 
-  private func run<T: Sendable>(_ body: (SQLiteDatabase, Int64) throws -> T)
+  private func run<T: Sendable>(inTransaction: Bool, _ body: (Accounts, Int64) throws -> T)
     throws(IdentityToolkitError) -> T
   {
     let now = engine.nowMillis
     let outcome: Result<T, IdentityToolkitError>
     do {
-      outcome = try engine.withDatabase { database -> Result<T, IdentityToolkitError> in
+      let attempt = { (accounts: Accounts) throws -> Result<T, IdentityToolkitError> in
         do {
-          return .success(try body(database, now))
+          // A refusal undoes the body's writes; the transaction itself goes on to commit.
+          guard inTransaction else { return .success(try body(accounts, now)) }
+          return .success(try accounts.undoingOnFailure { try body(accounts, now) })
         } catch let error as IdentityToolkitError {
           return .failure(error)
         }
       }
+      outcome =
+        try inTransaction ? engine.write(attempt) : engine.withDatabase(attempt)
     } catch {
       throw Self.translated(error)
     }
@@ -132,7 +137,7 @@ public struct FirebaseEmulation: Sendable {
   }
 
   /// The account `id` (not soft-deleted by GoTrue's admin API), or `USER_NOT_FOUND`.
-  func existingUser(_ id: String, _ database: SQLiteDatabase) throws -> UserRecord {
+  func existingUser(_ id: String, _ database: Accounts) throws -> UserRecord {
     guard let user = try database.user(id: id), user.deletedAt == nil else {
       throw IdentityToolkitError.badRequest(.userNotFound)
     }
@@ -206,7 +211,7 @@ public struct FirebaseSession: Equatable, Sendable {
 
 extension FirebaseEmulation {
   /// The account of `user` as it stands at `now`.
-  func account(_ user: UserRecord, _ database: SQLiteDatabase, now: Int64) throws
+  func account(_ user: UserRecord, _ database: Accounts, now: Int64) throws
     -> FirebaseAccount
   {
     let refreshed = try database.first(

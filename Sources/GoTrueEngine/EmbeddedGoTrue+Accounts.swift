@@ -1,3 +1,4 @@
+import AccountStore
 import AuthCrypto
 import Clocks
 import GoTrue
@@ -75,7 +76,7 @@ extension EmbeddedGoTrue {
       }
       let sent = try issueFlowCode(
         .confirmation, for: user, database, now: now, redirectTo: redirectTo, pkce: pkce)
-      guard let waiting = try database.user(id: user.id) else { throw SQLiteError.missingRow }
+      let waiting = try database.existingUser(id: user.id)
       return SignUpAnswer(response: .user(waiting.goTrueUser), emails: [sent])
     }
     // An answer for a taken email must not tell so: its emails (a confirmation resent, or
@@ -109,7 +110,7 @@ extension EmbeddedGoTrue {
     userMetadata: [String: JSONValue]? = nil, identityData: [String: JSONValue]? = nil,
     appMetadata: [String: JSONValue] = [:],
     role: String = "authenticated", confirmed: Bool, signsIn: Bool = false,
-    _ database: SQLiteDatabase, now: Int64
+    _ database: Accounts, now: Int64
   ) throws -> UserRecord {
     let id = id ?? random.uuidString()
     let metadata =
@@ -128,7 +129,7 @@ extension EmbeddedGoTrue {
       .text(UserRecord.encodeMetadata(metadata)), .integer(now), .integer(now), .text(role),
       .text(UserRecord.encodeMetadata(UserRecord.merging(appMetadata, into: provider))),
       .text(random.uuidString()), .text(UserRecord.encodeMetadata(identityData ?? data)))
-    guard let user = try database.user(id: id) else { throw SQLiteError.missingRow }
+    let user = try database.existingUser(id: id)
     try checkTokenFits(user)
     return user
   }
@@ -138,7 +139,7 @@ extension EmbeddedGoTrue {
   /// signs an unconfirmed account in without checking its password; the engine refuses, since
   /// that would hand the account to whoever signs up with its address.)
   private func answerExisting(
-    _ user: UserRecord, data: [String: JSONValue], _ database: SQLiteDatabase, now: Int64,
+    _ user: UserRecord, data: [String: JSONValue], _ database: Accounts, now: Int64,
     redirectTo: String?, pkce: PKCEChallenge?
   ) throws -> SignUpAnswer {
     if configuration.autoconfirm {
@@ -157,7 +158,7 @@ extension EmbeddedGoTrue {
     try limiter(database, now).checkEmailInterval(user.email)
     let email = try issueFlowCode(
       .confirmation, for: user, database, now: now, redirectTo: redirectTo, pkce: pkce)
-    guard let sent = try database.user(id: user.id) else { throw SQLiteError.missingRow }
+    let sent = try database.existingUser(id: user.id)
     return SignUpAnswer(response: .user(sent.goTrueUser), emails: [email])
   }
 
@@ -302,13 +303,13 @@ extension EmbeddedGoTrue {
         }
       }
       if let data = attributes.data {
-        guard let current = try database.user(id: user.id) else { throw SQLiteError.missingRow }
+        let current = try database.existingUser(id: user.id)
         try database.run(
           "UPDATE users SET user_metadata = ?, updated_at = ? WHERE id = ?",
           .text(UserRecord.encodeMetadata(UserRecord.merging(data, into: current.userMetadata))),
           .integer(now), .text(user.id))
       }
-      guard let updated = try database.user(id: user.id) else { throw SQLiteError.missingRow }
+      let updated = try database.existingUser(id: user.id)
       try checkTokenFits(updated)
       return (updated.goTrueUser, emails)
     }
@@ -351,10 +352,4 @@ extension EmbeddedGoTrue {
       throw .api(GoTrueAPIError(status: 500, code: .unexpectedFailure, message: "\(error)"))
     }
   }
-}
-
-extension SQLiteError {
-  /// A row written in this transaction could not be read back.
-  package static let missingRow = SQLiteError(
-    code: 0, message: "a row written could not be read back")
 }

@@ -1,3 +1,4 @@
+import AccountStore
 import AuthCrypto
 import GoTrue
 
@@ -176,7 +177,7 @@ extension EmbeddedGoTrue {
 
   // MARK: Rules
 
-  static func existingUser(_ id: String, _ database: SQLiteDatabase) throws
+  static func existingUser(_ id: String, _ database: Accounts) throws
     -> UserRecord
   {
     guard UUIDText.isValid(id) else {
@@ -351,7 +352,7 @@ extension EmbeddedGoTrue {
       }
       let pending = try issueCode(
         kind, for: user, to: recipient, database, now: now, redirectTo: redirectTo, mailed: false)
-      guard let current = try database.user(id: user.id) else { throw SQLiteError.missingRow }
+      let current = try database.existingUser(id: user.id)
       return GeneratedLink(
         user: current.goTrueUser, actionLink: pending.link, code: pending.code,
         tokenHash: linkToken(email: recipient, code: pending.code),

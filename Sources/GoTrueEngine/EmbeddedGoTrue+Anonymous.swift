@@ -1,3 +1,4 @@
+import AccountStore
 import GoTrue
 
 /// Anonymous users, as GoTrue has them (`internal/api/anonymous.go`): a `POST /signup` with
@@ -27,7 +28,7 @@ extension EmbeddedGoTrue {
   /// transaction.
   package func insertUserWithoutAddress(
     id: String? = nil, anonymous: Bool, data: [String: JSONValue] = [:],
-    _ database: SQLiteDatabase, now: Int64
+    _ database: Accounts, now: Int64
   ) throws -> UserRecord {
     let id = id ?? random.uuidString()
     try database.run(
@@ -38,14 +39,14 @@ extension EmbeddedGoTrue {
       """, .text(id), .text(secrets.decoyHash), .integer(now),
       .text(UserRecord.encodeMetadata(data)), .integer(now), .integer(now),
       .integer(anonymous ? 1 : 0))
-    guard let user = try database.user(id: id) else { throw SQLiteError.missingRow }
+    let user = try database.existingUser(id: id)
     return user
   }
 
   /// Makes anonymous `user` permanent once an address of theirs is confirmed: an email
   /// identity, the email provider in `app_metadata` (GoTrue's `UpdateAppMetaDataProviders`),
   /// and `is_anonymous` false. Call inside the write transaction that set the address.
-  package func makePermanent(_ user: UserRecord, _ database: SQLiteDatabase, now: Int64) throws {
+  package func makePermanent(_ user: UserRecord, _ database: Accounts, now: Int64) throws {
     let providers: [String: JSONValue] = [
       "provider": .string("email"), "providers": .array([.string("email")]),
     ]

@@ -1,3 +1,4 @@
+import AccountStore
 import AuthCrypto
 import Clocks
 import GoTrue
@@ -69,7 +70,7 @@ extension EmbeddedGoTrue {
   /// with it (the caller keeps the flow state, ``beginFlow(_:method:userID:_:now:)``).
   package func issueCode(
     _ kind: CodeKind, for user: UserRecord, to recipient: String? = nil,
-    _ database: SQLiteDatabase, now: Int64, redirectTo: String? = nil, mailed: Bool = true,
+    _ database: Accounts, now: Int64, redirectTo: String? = nil, mailed: Bool = true,
     pkce: Bool = false
   ) throws -> PendingEmail {
     let recipient = recipient ?? user.email
@@ -254,7 +255,7 @@ extension EmbeddedGoTrue {
   /// with a PKCE challenge: the flow state begins with the code, and the link carries the
   /// prefix.
   func issueFlowCode(
-    _ kind: CodeKind, for user: UserRecord, _ database: SQLiteDatabase, now: Int64,
+    _ kind: CodeKind, for user: UserRecord, _ database: Accounts, now: Int64,
     redirectTo: String?, pkce: PKCEChallenge?
   ) throws -> PendingEmail {
     if let pkce {
@@ -315,14 +316,14 @@ extension EmbeddedGoTrue {
   /// The codes of a change of `user`'s address to `newEmail`: one to the new address, and with
   /// secure email change one to the current address too.
   func issueEmailChange(
-    for user: UserRecord, to newEmail: String, _ database: SQLiteDatabase, now: Int64,
+    for user: UserRecord, to newEmail: String, _ database: Accounts, now: Int64,
     redirectTo: String?, pkce: PKCEChallenge? = nil
   ) throws -> [PendingEmail] {
     try database.run(
       """
       UPDATE users SET new_email = ?, email_change_confirmed = 0, updated_at = ? WHERE id = ?
       """, .text(newEmail), .integer(now), .text(user.id))
-    guard let pending = try database.user(id: user.id) else { throw SQLiteError.missingRow }
+    let pending = try database.existingUser(id: user.id)
     if let pkce {
       try beginFlow(pkce, method: .emailChange, userID: user.id, database, now: now)
     }

@@ -1,3 +1,4 @@
+import AccountStore
 import AuthCrypto
 import GoTrue
 import QRCode
@@ -81,7 +82,7 @@ extension EmbeddedGoTrue {
   /// the user already uses, one past the limits, or one beside a verified factor from an aal1
   /// session.
   private func admitNewFactor(
-    named name: String, for user: UserRecord, aal: String, _ database: SQLiteDatabase,
+    named name: String, for user: UserRecord, aal: String, _ database: Accounts,
     now: Int64
   ) throws -> GoTrueAPIError? {
     try database.run(
@@ -156,7 +157,7 @@ extension EmbeddedGoTrue {
   // MARK: Shared checks
 
   /// The claims and user of a valid access token of a user who did not sign in anonymously.
-  func authorizeFactorUser(_ accessToken: String, _ database: SQLiteDatabase, now: Int64)
+  func authorizeFactorUser(_ accessToken: String, _ database: Accounts, now: Int64)
     throws -> (claims: AccessClaims, user: UserRecord)
   {
     let (claims, user) = try authorize(accessToken, database, now: now)
@@ -170,7 +171,7 @@ extension EmbeddedGoTrue {
 
   /// Factor `factorID` of `user` (GoTrue's `loadFactor`): 404 when the id is no UUID or names
   /// no factor of theirs.
-  func ownedFactor(_ factorID: String, of user: UserRecord, _ database: SQLiteDatabase) throws
+  func ownedFactor(_ factorID: String, of user: UserRecord, _ database: Accounts) throws
     -> FactorRecord
   {
     guard case .success(let id) = GoUUID.parse(factorID) else {
@@ -185,7 +186,7 @@ extension EmbeddedGoTrue {
 
   /// The session the token names, with its assurance level; GoTrue's 500 with `message` when
   /// the token names none.
-  func requireSession(_ claims: AccessClaims, _ database: SQLiteDatabase, _ message: String)
+  func requireSession(_ claims: AccessClaims, _ database: Accounts, _ message: String)
     throws -> SessionInfo
   {
     guard let sessionID = claims.sessionID, let session = try sessionInfo(sessionID, database)
@@ -194,7 +195,7 @@ extension EmbeddedGoTrue {
   }
 
   /// Session `id` with its assurance level, if it exists.
-  func sessionInfo(_ id: String, _ database: SQLiteDatabase) throws -> SessionInfo? {
+  func sessionInfo(_ id: String, _ database: Accounts) throws -> SessionInfo? {
     guard
       let session = try database.first(
         "SELECT amr_method, created_at FROM sessions WHERE id = ?", .text(id),
@@ -213,7 +214,7 @@ extension EmbeddedGoTrue {
   /// password or email only from an aal2 session; otherwise 401 `insufficient_aal`.
   func requireAAL2(
     toChange password: String?, _ newEmail: String?, of user: UserRecord, _ claims: AccessClaims,
-    _ database: SQLiteDatabase
+    _ database: Accounts
   ) throws {
     let changes = !(password ?? "").isEmpty || (newEmail.map { $0 != user.email } ?? false)
     guard changes, try lacksSecondFactor(user, session: claims.sessionID, database) else { return }

@@ -1,3 +1,4 @@
+import AccountStore
 import AuthCrypto
 import GoTrue
 
@@ -72,7 +73,7 @@ extension EmbeddedGoTrue {
           .integer(now), .text(factor.id))
       }
       // GoTrue reads the user it answers with here, before the other unverified factors go.
-      guard let answered = try database.user(id: user.id) else { throw SQLiteError.missingRow }
+      let answered = try database.existingUser(id: user.id)
       let (session, refreshToken) = try raiseToAAL2(
         sessionID, by: factor.id, database, now: now)
       try database.run(
@@ -98,7 +99,7 @@ extension EmbeddedGoTrue {
   /// `updateMFASessionAndClaims`): records `totp`, revokes the session's refresh tokens (GoTrue
   /// moves its counter two on, so no earlier token mints an aal2 session) and issues a new one.
   package func raiseToAAL2(
-    _ sessionID: String, by factorID: String, _ database: SQLiteDatabase, now: Int64
+    _ sessionID: String, by factorID: String, _ database: Accounts, now: Int64
   ) throws -> (SessionInfo, refreshToken: String) {
     try recordProof(of: "totp", inSession: sessionID, database, now: now)
     try database.run(
@@ -110,7 +111,9 @@ extension EmbeddedGoTrue {
       WHERE session_id = ? AND revoked = 0
       """, .integer(now), .text(sessionID))
     let refreshToken = try issueRefreshToken(sessionID: sessionID, parent: nil, database, now)
-    guard let session = try sessionInfo(sessionID, database) else { throw SQLiteError.missingRow }
+    guard let session = try sessionInfo(sessionID, database) else {
+      throw AccountStoreError(.failed, "the session \(sessionID) is missing from the store")
+    }
     return (session, refreshToken)
   }
 

@@ -1,3 +1,4 @@
+import AccountStore
 import AuthCrypto
 import GoTrue
 
@@ -17,7 +18,7 @@ extension EmbeddedGoTrue {
   /// Keeps a flow state for `userID` begun with `challenge` for `method`. Call inside a write
   /// transaction, with the email it goes with.
   func beginFlow(
-    _ challenge: PKCEChallenge, method: SignInMethod, userID: String, _ database: SQLiteDatabase,
+    _ challenge: PKCEChallenge, method: SignInMethod, userID: String, _ database: Accounts,
     now: Int64
   ) throws {
     // Flow states outlive their use only as long as their codes could: then they go.
@@ -35,7 +36,7 @@ extension EmbeddedGoTrue {
 
   /// The auth code of `user`'s newest flow state for `method`, made now (GoTrue's
   /// `issueAuthCode`): what `GET /verify` sends the browser back with.
-  func issueAuthCode(userID: String, method: SignInMethod?, _ database: SQLiteDatabase, now: Int64)
+  func issueAuthCode(userID: String, method: SignInMethod?, _ database: Accounts, now: Int64)
     throws -> String
   {
     guard let method,

@@ -1,3 +1,4 @@
+import AccountStore
 import GoTrue
 
 /// Reauthentication, as GoTrue does it (`internal/api/reauthenticate.go`): a signed-in user
@@ -32,7 +33,7 @@ extension EmbeddedGoTrue {
   /// session or one begun over a day ago. A good nonce is spent, with every other pending code
   /// of the user (GoTrue's `ConfirmReauthentication`). Call inside a write transaction.
   func checkReauthentication(
-    nonce: String?, of user: UserRecord, session: String?, _ database: SQLiteDatabase,
+    nonce: String?, of user: UserRecord, session: String?, _ database: Accounts,
     now: Int64
   ) throws {
     guard configuration.passwordChangeNeedsReauthentication,

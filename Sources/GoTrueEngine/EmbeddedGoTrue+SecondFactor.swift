@@ -1,3 +1,4 @@
+import AccountStore
 import AuthCrypto
 import GoTrue
 
@@ -12,7 +13,7 @@ extension EmbeddedGoTrue {
   /// session, or none at all): GoTrue's rule for changing the email or password
   /// (`api/user.go`), which the engine holds for deleting the account too, on both surfaces.
   package func lacksSecondFactor(
-    _ user: UserRecord, session sessionID: String?, _ database: SQLiteDatabase
+    _ user: UserRecord, session sessionID: String?, _ database: Accounts
   ) throws -> Bool {
     guard user.factors.contains(where: \.isVerified) else { return false }
     let aal = try sessionID.flatMap { id in
@@ -24,7 +25,7 @@ extension EmbeddedGoTrue {
   /// Whether session `sessionID` began within ``recentSession``: with
   /// ``EngineConfiguration/passwordChangeNeedsReauthentication`` (`--secure-password-change`),
   /// only such a session changes a password without proving the user again.
-  package func isRecent(session sessionID: String?, _ database: SQLiteDatabase, now: Int64) throws
+  package func isRecent(session sessionID: String?, _ database: Accounts, now: Int64) throws
     -> Bool
   {
     guard let sessionID,
@@ -39,7 +40,7 @@ extension EmbeddedGoTrue {
   /// nonces draw from, whoever asks; throws GoTrue's 429 when it is empty. A TOTP code is six
   /// digits like the others, so guessing it costs the same. Call inside the write transaction,
   /// and answer a wrong code as a value, not a throw, so the spent check is kept.
-  package func spendCodeCheck(ofUser userID: String, _ database: SQLiteDatabase, now: Int64)
+  package func spendCodeCheck(ofUser userID: String, _ database: Accounts, now: Int64)
     throws
   {
     let limits = limiter(database, now)
@@ -51,7 +52,7 @@ extension EmbeddedGoTrue {
   /// `nil` for a wrong code, one not of the moment, or one whose step (or a later one) was used
   /// already (RFC 6238 §5.2).
   package func acceptTOTP(
-    _ code: String, for factor: FactorRecord, _ database: SQLiteDatabase, now: Int64
+    _ code: String, for factor: FactorRecord, _ database: Accounts, now: Int64
   )
     throws -> Int64?
   {

@@ -1,3 +1,4 @@
+import AccountStore
 import AuthCrypto
 import GoTrue
 
@@ -5,7 +6,7 @@ extension EmbeddedGoTrue {
   /// Starts a session for `user`: a row in `sessions`, a refresh token stored as its hash, and
   /// a signed access token. `method` is how the user proved who they are (the `amr` claim).
   package func createSession(
-    for user: UserRecord, method: SignInMethod, in database: SQLiteDatabase, now: Int64
+    for user: UserRecord, method: SignInMethod, in database: Accounts, now: Int64
   ) throws -> GoTrueSession {
     let (session, refreshToken) = try openSession(for: user, method: method, in: database, now: now)
     return makeSession(user: user, session: session, refreshToken: refreshToken, now: now)
@@ -13,7 +14,7 @@ extension EmbeddedGoTrue {
 
   /// Adds a session for `user` with its first refresh token; the caller signs its tokens.
   package func openSession(
-    for user: UserRecord, method: SignInMethod, in database: SQLiteDatabase, now: Int64
+    for user: UserRecord, method: SignInMethod, in database: Accounts, now: Int64
   ) throws -> (SessionInfo, refreshToken: String) {
     let sessionID = random.uuidString()
     try database.run(
@@ -92,7 +93,7 @@ extension EmbeddedGoTrue {
   /// Stores `token` (only its hash) as a refresh token of the session; a new session's first
   /// token is random.
   func issueRefreshToken(
-    sessionID: String, parent: Int64?, _ database: SQLiteDatabase, _ now: Int64,
+    sessionID: String, parent: Int64?, _ database: Accounts, _ now: Int64,
     token: String? = nil
   ) throws -> String {
     let token = token ?? secretRandom.token(byteCount: 32)
@@ -210,7 +211,7 @@ extension EmbeddedGoTrue {
     var refreshedAt: Int64
   }
 
-  private func refreshTokenRow(_ token: String, _ database: SQLiteDatabase) throws
+  private func refreshTokenRow(_ token: String, _ database: Accounts) throws
     -> RefreshTokenRow?
   {
     try database.first(
@@ -233,7 +234,7 @@ extension EmbeddedGoTrue {
 
   /// The token of `session` that `token` was rotated into, following later rotations to the one
   /// still active; `nil` when the chain leaves the session or runs out.
-  private func activeSuccessor(of token: String, in session: String, _ database: SQLiteDatabase)
+  private func activeSuccessor(of token: String, in session: String, _ database: Accounts)
     throws -> String?
   {
     var current = token
@@ -250,7 +251,7 @@ extension EmbeddedGoTrue {
   /// The user and claims of `accessToken`, if it is a valid token of a user who still exists,
   /// is not banned, and (when the token names one) still has its session; otherwise GoTrue's
   /// answer for what is wrong.
-  func authorize(_ accessToken: String, _ database: SQLiteDatabase, now: Int64) throws
+  func authorize(_ accessToken: String, _ database: Accounts, now: Int64) throws
     -> (claims: AccessClaims, user: UserRecord)
   {
     let claims = try AccessClaims(
@@ -352,7 +353,7 @@ extension EmbeddedGoTrue {
       ], key: tokenKeys.signing)
   }
 
-  package func limiter(_ database: SQLiteDatabase, _ now: Int64) -> RateLimiter {
+  package func limiter(_ database: Accounts, _ now: Int64) -> RateLimiter {
     RateLimiter(database: database, configuration: configuration, codeKey: secrets.codes, now: now)
   }
 }

@@ -1,3 +1,4 @@
+import AccountStore
 import AuthCrypto
 import Clocks
 import GoTrue
@@ -123,7 +124,7 @@ extension EmbeddedGoTrue {
   }
 
   private func codeRow(
-    in database: SQLiteDatabase, where condition: String, _ values: SQLiteValue...
+    in database: Accounts, where condition: String, _ values: SQLiteValue...
   ) throws -> CodeRow? {
     try database.first(
       """
@@ -147,7 +148,7 @@ extension EmbeddedGoTrue {
 
   /// Spends `token` and does what it was sent for.
   private func spend(
-    _ token: CodeRow, of user: UserRecord, _ database: SQLiteDatabase, now: Int64,
+    _ token: CodeRow, of user: UserRecord, _ database: Accounts, now: Int64,
     failure: GoTrueAPIError
   ) throws -> Spent {
     if token.usedAt != nil {
@@ -173,7 +174,7 @@ extension EmbeddedGoTrue {
     return .proved(proved)
   }
 
-  private func confirmEmail(of user: UserRecord, _ database: SQLiteDatabase, now: Int64) throws {
+  private func confirmEmail(of user: UserRecord, _ database: Accounts, now: Int64) throws {
     try database.run(
       """
       UPDATE users SET email_confirmed_at = coalesce(email_confirmed_at, ?),
@@ -186,7 +187,7 @@ extension EmbeddedGoTrue {
 
   /// Completes one half of an email change: the change itself once both addresses confirmed
   /// (one is enough without secure email change, or with autoconfirm), else GoTrue's note.
-  private func changeEmail(of user: UserRecord, _ database: SQLiteDatabase, now: Int64) throws
+  private func changeEmail(of user: UserRecord, _ database: Accounts, now: Int64) throws
     -> String?
   {
     guard let newEmail = user.newEmail else { throw Self.invalidCode }

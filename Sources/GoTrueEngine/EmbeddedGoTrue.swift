@@ -1,5 +1,5 @@
+import AccountStore
 import AuthCrypto
-import CSQLite
 import Clocks
 import GoTrue
 import PrivateFiles
@@ -37,7 +37,8 @@ public final class EmbeddedGoTrue: GoTrueAPI {
   /// signing secret, refresh tokens, TOTP secrets, pending second steps (`random` unless
   /// given; `authflow serve --seed` gives ``UnpredictableRandom``).
   package let secretRandom: any RandomSource
-  let database: DatabaseLock
+  /// The accounts, in the store `location` names.
+  package let store: SQLiteAccountStore
   package let secrets: Secrets
   /// What signs access tokens and checks bearer tokens: the secret, or GoTrue's `JWT_KEYS`.
   package let tokenKeys: TokenKeys
@@ -71,68 +72,58 @@ public final class EmbeddedGoTrue: GoTrueAPI {
     self.random = random
     let secretRandom = secretRandom ?? random
     self.secretRandom = secretRandom
-    let opened = try StoreOpener.open(location)
-    let database = opened.database
-    warnings = opened.warnings
+    let store = try SQLiteAccountStore(location: location) {
+      let seed = try NewStoreSeed(
+        configuration: configuration, random: random, secretRandom: secretRandom)
+      return { accounts in try seed.insert(into: accounts, now: clock.millis) }
+    }
+    self.store = store
+    warnings = store.warnings
     do {
-      try StoreMigrator(
-        database: database, configuration: configuration, clock: clock, random: random,
-        secretRandom: secretRandom
-      )
-      .migrate()
-      secrets = try Self.loadSecrets(database, configuration: configuration, random: random)
+      secrets = try Self.loadSecrets(store, configuration: configuration, random: random)
     } catch let error as EmbeddedStoreError {
       throw error
     } catch let error as SQLiteError {
       throw EmbeddedStoreError.unreadable(location.description, error.message)
+    } catch let error as AccountStoreError {
+      throw EmbeddedStoreError.unreadable(location.description, error.message)
     } catch {
       throw EmbeddedStoreError.unreadable(location.description, "\(error)")
     }
-    self.database = DatabaseLock(database)
     tokenKeys = TokenKeys(
       secret: secrets.jwt, keyID: configuration.jwtKeyID, keys: configuration.jwtKeys,
       validMethods: configuration.jwtValidMethods)
   }
 
   private static func loadSecrets(
-    _ database: SQLiteDatabase, configuration: EngineConfiguration, random: any RandomSource
+    _ store: SQLiteAccountStore, configuration: EngineConfiguration, random: any RandomSource
   ) throws -> Secrets {
     func value(_ key: String) throws -> [UInt8] {
-      guard
-        let value = try database.first(
-          "SELECT value FROM meta WHERE key = ?", .text(key), row: { $0.blob(0) })
-      else {
+      guard let value = try store.withAccounts({ try $0.secret(key) }) else {
         throw EmbeddedStoreError.unreadable("meta", "the store has no \(key)")
       }
       return value
     }
     return Secrets(
       jwt: try configuration.jwtSecret ?? value("jwt_secret"), codes: try value("code_key"),
-      decoyHash: try decoyHash(cost: configuration.hashCost, database, random: random))
+      decoyHash: try decoyHash(cost: configuration.hashCost, store, random: random))
   }
 
   /// A decoy hash at `cost`: the one the store has, or one made now (once per store and cost,
   /// when a run uses a cost the store has not seen).
-  private static func decoyHash(cost: Int, _ database: SQLiteDatabase, random: any RandomSource)
+  private static func decoyHash(cost: Int, _ store: SQLiteAccountStore, random: any RandomSource)
     throws -> String
   {
-    let stored = try database.query(
-      "SELECT value FROM meta WHERE key LIKE 'decoy_hash%'",
-      row: { String(decoding: $0.blob(0), as: UTF8.self) })
+    let stored = try store.withAccounts { try $0.decoyHashes() }
     if let decoy = stored.first(where: { Bcrypt.cost(of: $0) == cost }) { return decoy }
     // The one made in advance for this cost (a new store takes it too), else one hashed outside
     // the write lock: bcrypt is slow by design.
     let decoy =
       try DemoAccounts.prehashed[cost]?.decoy
       ?? Bcrypt.hash(random.token(byteCount: 16), cost: cost, random: random)
-    try database.transaction {
-      try database.run(
-        "INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)", .text("decoy_hash:\(cost)"),
-        .blob(Array(decoy.utf8)))
+    return try store.write { accounts in
+      try accounts.addDecoyHash(decoy, cost: cost)
     }
-    return try database.first(
-      "SELECT value FROM meta WHERE key = ?", .text("decoy_hash:\(cost)"),
-      row: { String(decoding: $0.blob(0), as: UTF8.self) }) ?? decoy
   }
 
   // MARK: Shared helpers
@@ -140,22 +131,35 @@ public final class EmbeddedGoTrue: GoTrueAPI {
   /// The engine's clock in Unix milliseconds, the unit of every time in the store.
   package var nowMillis: Int64 { clock.millis }
 
-  /// Runs `body` with the connection, turning engine failures into GoTrue's.
-  package func withDatabase<T: Sendable>(_ body: (SQLiteDatabase) throws -> T) throws(GoTrueFailure)
+  /// Runs `body` with the store, turning engine failures into GoTrue's.
+  package func withDatabase<T: Sendable>(_ body: (Accounts) throws -> T) throws(GoTrueFailure)
     -> T
   {
     do {
-      return try database.withLock { database in try body(database) }
-    } catch let error as GoTrueAPIError {
-      throw .api(error)
-    } catch let error as GoTrueFailure {
-      throw error
-    } catch let error as SQLiteError {
-      throw .api(error.apiError)
-    } catch is CancellationError {
-      throw .transport("cancelled")
+      return try store.withAccounts { accounts in try body(accounts) }
     } catch {
-      throw .api(GoTrueAPIError(status: 500, code: .unexpectedFailure, message: "\(error)"))
+      throw Self.failure(error)
+    }
+  }
+
+  /// Runs `body` in one write transaction, turning engine failures into GoTrue's.
+  package func write<T: Sendable>(_ body: (Accounts) throws -> T) throws(GoTrueFailure) -> T {
+    do {
+      return try store.write { accounts in try body(accounts) }
+    } catch {
+      throw Self.failure(error)
+    }
+  }
+
+  /// What the engine answers for `error`, thrown by its rules or by the store.
+  static func failure(_ error: any Error) -> GoTrueFailure {
+    switch error {
+    case let error as GoTrueAPIError: .api(error)
+    case let error as GoTrueFailure: error
+    case let error as AccountStoreError: .api(error.apiError)
+    case let error as SQLiteError: .api(error.storeError.apiError)
+    case is CancellationError: .transport("cancelled")
+    default: .api(GoTrueAPIError(status: 500, code: .unexpectedFailure, message: "\(error)"))
     }
   }
 
@@ -165,30 +169,24 @@ public final class EmbeddedGoTrue: GoTrueAPI {
   package func answer<T: Sendable>(
     spending budget: KeyPath<EngineConfiguration.RateLimits, EngineConfiguration.Budget>?,
     for account: String? = nil,
-    _ body: (SQLiteDatabase, Int64) throws -> T
+    _ body: (Accounts, Int64) throws -> T
   ) throws(GoTrueFailure) -> T {
     let now = nowMillis
-    let outcome = try withDatabase { database -> Result<T, GoTrueAPIError> in
-      try database.transaction {
-        if let budget {
-          let limits = limiter(database, now)
-          if let account {
-            // Checks of one account's codes: guessing at one account blocks no other.
-            try limits.consume(
-              limits.bucket("verify", for: account), budget: configuration.rateLimits.verify)
-          } else {
-            try limits.consume(budget)
-          }
+    let outcome = try write { accounts -> Result<T, GoTrueAPIError> in
+      if let budget {
+        let limits = limiter(accounts, now)
+        if let account {
+          // Checks of one account's codes: guessing at one account blocks no other.
+          try limits.consume(
+            limits.bucket("verify", for: account), budget: configuration.rateLimits.verify)
+        } else {
+          try limits.consume(budget)
         }
-        try database.execute("SAVEPOINT request")
-        do {
-          let value = try body(database, now)
-          try database.execute("RELEASE request")
-          return .success(value)
-        } catch let error as GoTrueAPIError {
-          try database.execute("ROLLBACK TO request; RELEASE request")
-          return .failure(error)
-        }
+      }
+      do {
+        return .success(try accounts.undoingOnFailure { try body(accounts, now) })
+      } catch let error as GoTrueAPIError {
+        return .failure(error)
       }
     }
     switch outcome {
@@ -204,9 +202,7 @@ public final class EmbeddedGoTrue: GoTrueAPI {
 
   /// The number of accounts in the store.
   package func accountCount() throws(GoTrueFailure) -> Int {
-    try withDatabase { database in
-      try database.first("SELECT count(*) FROM users", row: { Int($0.int(0)) }) ?? 0
-    }
+    try withDatabase { accounts in try accounts.userCount() }
   }
 }
 
@@ -220,38 +216,17 @@ extension AuthClock {
   }
 }
 
-/// Why the store could not be opened.
-public enum EmbeddedStoreError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// A folder or file of the store could not be created.
-  case cannotCreate(String, String)
-  /// The file is not a usable store (not SQLite, damaged, unreadable).
-  case unreadable(String, String)
-  /// A newer authflow made the store.
-  case newerSchema(found: Int, supported: Int)
-  /// The configuration asks for something the engine does not do.
-  case unusableConfiguration(String)
-  /// The file is an SQLite database of another application.
-  case foreignFile(String)
-  /// The store's folder can be written by others, who could replace the store.
-  case unsafeFolder(String)
-
-  /// One line saying what is wrong and what would be right.
-  public var description: String {
-    switch self {
-    case .cannotCreate(let path, let reason):
-      "cannot create the store at \(path): \(reason); pass --store with a writable path"
-    case .unreadable(let path, let reason):
-      "cannot open the store \(path): \(reason); pass --store with an authflow store or a new path"
-    case .newerSchema(let found, let supported):
-      "the store has schema version \(found) but this authflow reads up to \(supported); upgrade authflow"
-    case .unusableConfiguration(let reason):
-      "the engine cannot run: \(reason)"
-    case .foreignFile(let path):
-      "\(path) is another application's SQLite file, left untouched; "
-        + "pass --store with an authflow store or a new path"
-    case .unsafeFolder(let folder):
-      "others can write to \(folder), so they could replace the store; "
-        + "use a folder only you can write (chmod go-w \(folder)) or another --store"
-    }
+extension AccountStoreError {
+  /// The failure as GoTrue answers a storage problem: 503, with the kind in the wire code.
+  package var apiError: GoTrueAPIError {
+    let code: GoTrueErrorCode =
+      switch kind {
+      case .readOnly: .storeReadOnly
+      case .full: .storeFull
+      case .damaged: .storeDamaged
+      case .unavailable: .storeUnavailable
+      case .failed: .unexpectedFailure
+      }
+    return GoTrueAPIError(status: 503, code: code, message: "store: \(message)")
   }
 }

@@ -244,30 +244,3 @@ public enum DemoAccounts {
     var decoy: String
   }
 }
-
-/// Where the engine keeps its accounts.
-public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
-  /// A SQLite file, shared safely by several processes.
-  case file(String)
-  /// A private in-memory database that disappears with the process.
-  case memory
-
-  /// The store a user has without asking: `$XDG_DATA_HOME/authflow/auth.db`, else
-  /// `~/.local/share/authflow/auth.db`; the shell and the server share it.
-  public static func defaultStore(environment: [String: String]) -> StoreLocation {
-    .file(XDGDirectories(environment: environment).dataHome + "/authflow/auth.db")
-  }
-
-  /// `--store` syntax: `:memory:` or a path.
-  public init(argument: String) {
-    self = argument == ":memory:" ? .memory : .file(argument)
-  }
-
-  /// The path, or `:memory:`.
-  public var description: String {
-    switch self {
-    case .file(let path): path
-    case .memory: ":memory:"
-    }
-  }
-}

@@ -1,9 +1,10 @@
+import AccountStore
 import AuthCrypto
 import GoTrue
 
 /// GoTrue's request and email limits, kept in the store so every process shares them.
 package struct RateLimiter {
-  let database: SQLiteDatabase
+  let database: Accounts
   package let configuration: EngineConfiguration
   let codeKey: [UInt8]
   let now: Int64

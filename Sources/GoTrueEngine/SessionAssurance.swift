@@ -1,3 +1,4 @@
+import AccountStore
 import GoTrue
 
 /// A method a session's user proved after the session began (a row of `session_amr`), such as
@@ -37,7 +38,7 @@ extension EmbeddedGoTrue.SessionInfo {
 
 extension EmbeddedGoTrue {
   /// `session` with the assurance level and later methods the store has for it.
-  package func withAssurance(_ session: SessionInfo, _ database: SQLiteDatabase) throws
+  package func withAssurance(_ session: SessionInfo, _ database: Accounts) throws
     -> SessionInfo
   {
     var session = session
@@ -53,7 +54,7 @@ extension EmbeddedGoTrue {
   /// Records that `method` was proved in session `sessionID` at `now` (GoTrue's
   /// `AddClaimToSession`: proving it again moves its time).
   package func recordProof(
-    of method: String, inSession sessionID: String, _ database: SQLiteDatabase, now: Int64
+    of method: String, inSession sessionID: String, _ database: Accounts, now: Int64
   ) throws {
     try database.run(
       """

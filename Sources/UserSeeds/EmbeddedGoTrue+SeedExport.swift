@@ -1,3 +1,4 @@
+import AccountStore
 import GoTrue
 import GoTrueEngine
 

@@ -1,3 +1,4 @@
+import AccountStore
 import AuthCrypto
 import GoTrue
 import GoTrueEngine
@@ -92,7 +93,7 @@ extension EmbeddedGoTrue {
   }
 
   /// The first account whose address an account outside the file holds.
-  private func emailConflict(_ accounts: [SeedAccount], _ database: SQLiteDatabase, file: String)
+  private func emailConflict(_ accounts: [SeedAccount], _ database: Accounts, file: String)
     throws -> UsersFileError?
   {
     let ids = Set(accounts.map(\.id))
@@ -109,7 +110,7 @@ extension EmbeddedGoTrue {
   }
 
   /// Adds `account` or brings it to the file's values; whether an existing row changed.
-  private func write(_ account: SeedAccount, hash: String, _ database: SQLiteDatabase, now: Int64)
+  private func write(_ account: SeedAccount, hash: String, _ database: Accounts, now: Int64)
     throws -> Bool
   {
     let provider: [String: JSONValue] = [

@@ -1,3 +1,4 @@
+import AccountStore
 import CommandLineOptions
 import GoTrueEngine
 import PrivateFiles

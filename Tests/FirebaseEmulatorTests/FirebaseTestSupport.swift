@@ -1,3 +1,4 @@
+import AccountStore
 import Clocks
 import FirebaseEmulator
 import Foundation

@@ -7,6 +7,7 @@ import IdentityToolkit
 import TestSupport
 import Testing
 
+@testable import AccountStore
 @testable import GoTrueEngine
 
 /// Schema version 4: the Firebase surface's columns on a store made before them.

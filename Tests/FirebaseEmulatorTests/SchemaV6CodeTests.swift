@@ -7,6 +7,7 @@ import IdentityToolkit
 import TestSupport
 import Testing
 
+@testable import AccountStore
 @testable import GoTrueEngine
 
 /// Schema version 6 moves Firebase's codes out of GoTrue's `one_time_tokens` into `oob_codes`:

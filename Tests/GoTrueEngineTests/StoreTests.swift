@@ -6,6 +6,7 @@ import PrivateFiles
 import TestSupport
 import Testing
 
+@testable import AccountStore
 @testable import GoTrueEngine
 
 /// The store file: where it goes, its permissions, its schema and its demo accounts.
@@ -270,7 +271,7 @@ struct StoreTests {
 
   @Test func aStoreThatCannotBeWrittenSaysWhy() async throws {
     let engine = try makeEngine()
-    try engine.database.withLock { try $0.execute("PRAGMA query_only = 1") }
+    try engine.store.withAccounts { try $0.execute("PRAGMA query_only = 1") }
     let readOnly = await failure {
       try await engine.signUp(email: "new@example.com", password: "Password123", data: [:])
     }
@@ -278,7 +279,7 @@ struct StoreTests {
     #expect(readOnly?.apiError?.status == 503)
 
     let full = try makeEngine()
-    try full.database.withLock { database in
+    try full.store.withAccounts { database in
       let pages = try database.first("PRAGMA page_count", row: { $0.int(0) }) ?? 0
       try database.execute("PRAGMA max_page_count = \(pages)")
     }

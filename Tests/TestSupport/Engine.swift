@@ -1,3 +1,4 @@
+import AccountStore
 import AuthCrypto
 import Clocks
 import Foundation

@@ -1,5 +1,4 @@
 import CSQLite
-import GoTrue
 
 #if canImport(Glibc)
   import Glibc
@@ -15,17 +14,17 @@ package struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible 
   /// One line for people.
   package var description: String { "\(message) (SQLite error \(code))" }
 
-  /// The failure as the engine answers it: what kind of storage problem, in the wire code.
-  package var apiError: GoTrueAPIError {
-    let code: GoTrueErrorCode =
-      switch self.code & 0xFF {
-      case SQLITE_READONLY: .storeReadOnly
-      case SQLITE_FULL: .storeFull
-      case SQLITE_CORRUPT, SQLITE_NOTADB: .storeDamaged
-      case SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_BUSY, SQLITE_LOCKED: .storeUnavailable
-      default: .unexpectedFailure
+  /// The failure as the store reports it: what kind of storage problem.
+  package var storeError: AccountStoreError {
+    let kind: AccountStoreError.Kind =
+      switch code & 0xFF {
+      case SQLITE_READONLY: .readOnly
+      case SQLITE_FULL: .full
+      case SQLITE_CORRUPT, SQLITE_NOTADB: .damaged
+      case SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_BUSY, SQLITE_LOCKED: .unavailable
+      default: .failed
       }
-    return GoTrueAPIError(status: 503, code: code, message: "store: \(description)")
+    return AccountStoreError(kind, description)
   }
 }
 

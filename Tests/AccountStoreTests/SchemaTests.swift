@@ -1,7 +1,6 @@
-import TestSupport
 import Testing
 
-@testable import GoTrueEngine
+@testable import AccountStore
 
 /// A new store is made with the current schema in one script; an older one migrates in turn.
 struct SchemaTests {
@@ -23,13 +22,6 @@ struct SchemaTests {
         #expect(try Self.rows(sql, in: created) == Self.rows(sql, in: migrated), "\(sql)")
       }
     }
-  }
-
-  @Test func aNewEngineStoreIsAtTheCurrentVersionWithItsDemoAccounts() throws {
-    let engine = try makeEngine()
-    #expect(try engine.rows("PRAGMA user_version")[0][0] == "\(Schema.currentVersion)")
-    #expect(try engine.rows("PRAGMA integrity_check")[0][0] == "ok")
-    #expect(try engine.accountCount() == 2)
   }
 
   /// Each table and index by kind and name, with its SQL as tokens: lower case outside quoted

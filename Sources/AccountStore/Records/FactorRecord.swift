@@ -75,7 +75,7 @@ package struct FactorRecord: Sendable {
   }
 }
 
-extension SQLiteDatabase {
+extension Accounts {
   /// The factors of user `userID`, oldest first.
   package func factors(ofUser userID: String) throws -> [FactorRecord] {
     try query(

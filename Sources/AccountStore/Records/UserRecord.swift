@@ -52,6 +52,9 @@ package struct UserRecord: Sendable {
   /// The user's MFA factors (schema 5), oldest first.
   package var factors: [GoTrueFactor]
 
+  /// `app_metadata` of a user made without one: the email provider.
+  static let defaultAppMetadata = #"'{"provider":"email","providers":["email"]}'"#
+
   package static let columns = """
     id, email, encrypted_password, email_confirmed_at, confirmation_sent_at, recovery_sent_at,
     last_sign_in_at, user_metadata, created_at, updated_at, role, app_metadata, identity_id,
@@ -168,15 +171,78 @@ package struct UserRecord: Sendable {
   }
 }
 
-extension SQLiteDatabase {
-  package func user(email: String) throws -> UserRecord? {
+/// A user to add: what the rules set; every other column takes its default.
+package struct NewUser: Sendable {
+  package var id: String
+  /// The address, or `nil` for an anonymous user.
+  package var email: String?
+  package var passwordHash: String
+  package var emailConfirmedAt: Int64? = nil
+  package var confirmationSentAt: Int64? = nil
+  package var lastSignInAt: Int64? = nil
+  package var userMetadata: [String: JSONValue] = [:]
+  package var role = "authenticated"
+  /// `nil` keeps the store's default (the email provider).
+  package var appMetadata: [String: JSONValue]? = nil
+  /// The email identity's id, or `nil` for a user without one (anonymous).
+  package var identityID: String?
+  package var identityData: [String: JSONValue] = [:]
+  package var isAnonymous = false
+  /// When it is made (its `created_at` and `updated_at`).
+  package var now: Int64
+
+  package init(id: String, email: String?, passwordHash: String, identityID: String?, now: Int64) {
+    self.id = id
+    self.email = email
+    self.passwordHash = passwordHash
+    self.identityID = identityID
+    self.now = now
+  }
+}
+
+extension Accounts {
+  /// The user with `email`, deleted or not.
+  package func user(email: String) throws(AccountStoreError) -> UserRecord? {
     try first(
       "SELECT \(UserRecord.columns) FROM users WHERE email = ?", .text(email), row: UserRecord.init)
   }
 
-  package func user(id: String) throws -> UserRecord? {
+  /// The user with `id`, deleted or not.
+  package func user(id: String) throws(AccountStoreError) -> UserRecord? {
     try first(
       "SELECT \(UserRecord.columns) FROM users WHERE id = ?", .text(id), row: UserRecord.init)
+  }
+
+  /// The user with `id`, which this transaction knows exists (it made or read it).
+  package func existingUser(id: String) throws(AccountStoreError) -> UserRecord {
+    guard let user = try user(id: id) else {
+      throw AccountStoreError(.failed, "the user \(id) is missing from the store")
+    }
+    return user
+  }
+
+  /// Adds `user` and answers it as stored.
+  @discardableResult
+  package func insertUser(_ user: NewUser) throws(AccountStoreError) -> UserRecord {
+    let app = user.appMetadata.map { SQLiteValue.text(UserRecord.encodeMetadata($0)) }
+    try run(
+      """
+      INSERT INTO users (id, email, encrypted_password, email_confirmed_at, confirmation_sent_at,
+        last_sign_in_at, user_metadata, created_at, updated_at, role, app_metadata, identity_id,
+        identity_data, is_anonymous)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, \(UserRecord.defaultAppMetadata)), ?, ?, ?)
+      """, .text(user.id), .optional(user.email), .text(user.passwordHash),
+      .optional(user.emailConfirmedAt), .optional(user.confirmationSentAt),
+      .optional(user.lastSignInAt), .text(UserRecord.encodeMetadata(user.userMetadata)),
+      .integer(user.now), .integer(user.now), .text(user.role), app ?? .null,
+      .optional(user.identityID),
+      .text(UserRecord.encodeMetadata(user.identityData)), .integer(user.isAnonymous ? 1 : 0))
+    return try existingUser(id: user.id)
+  }
+
+  /// How many accounts the store holds.
+  package func userCount() throws(AccountStoreError) -> Int {
+    try first("SELECT count(*) FROM users", row: { Int($0.int(0)) }) ?? 0
   }
 }
 

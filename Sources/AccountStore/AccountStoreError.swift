@@ -1,0 +1,30 @@
+/// Why the store could not do what was asked, in kinds the rules above it answer differently
+/// (GoTrue's `store_*` codes, Firebase's `UNAVAILABLE`), with the store's own explanation.
+package struct AccountStoreError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What kind of failure.
+  package enum Kind: Equatable, Sendable {
+    /// The store may not be written (a read-only file or database).
+    case readOnly
+    /// No room is left (a full disk).
+    case full
+    /// The store is damaged or not a store.
+    case damaged
+    /// The store cannot be reached now (busy, locked, I/O, a lost connection): try again.
+    case unavailable
+    /// Anything else: a bug, or a constraint the rules should have kept.
+    case failed
+  }
+
+  /// What kind of failure.
+  package var kind: Kind
+  /// The store's explanation (never user input, never a secret).
+  package var message: String
+
+  package init(_ kind: Kind, _ message: String) {
+    self.kind = kind
+    self.message = message
+  }
+
+  /// One line for people.
+  package var description: String { message }
+}

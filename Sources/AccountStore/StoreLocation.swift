@@ -1,0 +1,64 @@
+import PrivateFiles
+
+/// Where the engine keeps its accounts.
+public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
+  /// A SQLite file, shared safely by several processes.
+  case file(String)
+  /// A private in-memory database that disappears with the process.
+  case memory
+
+  /// The store a user has without asking: `$XDG_DATA_HOME/authflow/auth.db`, else
+  /// `~/.local/share/authflow/auth.db`; the shell and the server share it.
+  public static func defaultStore(environment: [String: String]) -> StoreLocation {
+    .file(XDGDirectories(environment: environment).dataHome + "/authflow/auth.db")
+  }
+
+  /// `--store` syntax: `:memory:` or a path.
+  public init(argument: String) {
+    self = argument == ":memory:" ? .memory : .file(argument)
+  }
+
+  /// The path, or `:memory:`.
+  public var description: String {
+    switch self {
+    case .file(let path): path
+    case .memory: ":memory:"
+    }
+  }
+}
+
+/// Why the store could not be opened.
+public enum EmbeddedStoreError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A folder or file of the store could not be created.
+  case cannotCreate(String, String)
+  /// The file is not a usable store (not SQLite, damaged, unreadable).
+  case unreadable(String, String)
+  /// A newer authflow made the store.
+  case newerSchema(found: Int, supported: Int)
+  /// The configuration asks for something the engine does not do.
+  case unusableConfiguration(String)
+  /// The file is an SQLite database of another application.
+  case foreignFile(String)
+  /// The store's folder can be written by others, who could replace the store.
+  case unsafeFolder(String)
+
+  /// One line saying what is wrong and what would be right.
+  public var description: String {
+    switch self {
+    case .cannotCreate(let path, let reason):
+      "cannot create the store at \(path): \(reason); pass --store with a writable path"
+    case .unreadable(let path, let reason):
+      "cannot open the store \(path): \(reason); pass --store with an authflow store or a new path"
+    case .newerSchema(let found, let supported):
+      "the store has schema version \(found) but this authflow reads up to \(supported); upgrade authflow"
+    case .unusableConfiguration(let reason):
+      "the engine cannot run: \(reason)"
+    case .foreignFile(let path):
+      "\(path) is another application's SQLite file, left untouched; "
+        + "pass --store with an authflow store or a new path"
+    case .unsafeFolder(let folder):
+      "others can write to \(folder), so they could replace the store; "
+        + "use a folder only you can write (chmod go-w \(folder)) or another --store"
+    }
+  }
+}
