@@ -78,6 +78,11 @@ extension SQLiteValue {
     value.map(SQLiteValue.integer) ?? .null
   }
 
+  /// A flag, as SQLite keeps one (0 or 1).
+  static func bool(_ value: Bool) -> SQLiteValue {
+    .integer(value ? 1 : 0)
+  }
+
   /// Text, or NULL.
   static func optional(_ value: String?) -> SQLiteValue {
     value.map(SQLiteValue.text) ?? .null

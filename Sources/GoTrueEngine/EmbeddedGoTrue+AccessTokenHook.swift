@@ -35,7 +35,7 @@ extension EmbeddedGoTrue {
     } catch {
       if isNew, let sessionID = claims["session_id"]?.stringValue {
         try? answer(spending: nil) { database, _ in
-          try database.run("DELETE FROM sessions WHERE id = ?", .text(sessionID))
+          try database.deleteSession(sessionID)
         }
       }
       throw .api(error)

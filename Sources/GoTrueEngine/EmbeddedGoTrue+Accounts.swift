@@ -9,30 +9,6 @@ import GoTrue
   import Foundation
 #endif
 
-/// How a user proved who they are, for the `amr` claim of their session's tokens.
-package enum SignInMethod: String, Sendable {
-  /// An email and password.
-  case password
-  /// An emailed code or link.
-  case otp
-  /// A session of the Firebase surface. Its refresh tokens renew only there, and GoTrue's
-  /// routes take none of its ID tokens: each surface accepts only the tokens it issues, so an
-  /// account the Firebase rules let sign in (an unconfirmed email) gets no GoTrue session.
-  case firebase
-  /// An anonymous sign-in (`POST /signup` with neither email nor phone).
-  case anonymous
-  /// A PKCE exchange of a sign-up confirmation's link.
-  case emailSignup = "email/signup"
-  /// A PKCE exchange of a recovery link.
-  case recovery
-  /// A PKCE exchange of a magic link.
-  case magicLink = "magiclink"
-  /// A PKCE exchange of an email change's link.
-  case emailChange = "email_change"
-  /// A PKCE exchange of an invitation's link.
-  case invite
-}
-
 extension EmbeddedGoTrue {
   /// `POST /signup`, with GoTrue's answers for new, unconfirmed and confirmed emails.
   @concurrent
@@ -119,17 +95,15 @@ extension EmbeddedGoTrue {
     let provider: [String: JSONValue] = [
       "provider": .string("email"), "providers": .array([.string("email")]),
     ]
-    try database.run(
-      """
-      INSERT INTO users (id, email, encrypted_password, email_confirmed_at, last_sign_in_at,
-        user_metadata, created_at, updated_at, role, app_metadata, identity_id, identity_data)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      """, .text(id), .text(email), .text(passwordHash), confirmed ? .integer(now) : .null,
-      signsIn ? .integer(now) : .null,
-      .text(UserRecord.encodeMetadata(metadata)), .integer(now), .integer(now), .text(role),
-      .text(UserRecord.encodeMetadata(UserRecord.merging(appMetadata, into: provider))),
-      .text(random.uuidString()), .text(UserRecord.encodeMetadata(identityData ?? data)))
-    let user = try database.existingUser(id: id)
+    var new = NewUser(
+      id: id, email: email, passwordHash: passwordHash, identityID: random.uuidString(), now: now)
+    new.emailConfirmedAt = confirmed ? now : nil
+    new.lastSignInAt = signsIn ? now : nil
+    new.userMetadata = metadata
+    new.role = role
+    new.appMetadata = UserRecord.merging(appMetadata, into: provider)
+    new.identityData = identityData ?? data
+    let user = try database.insertUser(new)
     try checkTokenFits(user)
     return user
   }
@@ -187,8 +161,7 @@ extension EmbeddedGoTrue {
         GoTrueAPIError(status: 400, code: .emailNotConfirmed, message: "Email not confirmed"))
     }
     let session = try answer(spending: nil) { database, now in
-      try database.run(
-        "UPDATE users SET last_sign_in_at = ? WHERE id = ?", .integer(now), .text(user.id))
+      try database.updateUser(user.id, [.lastSignInAt(now)])
       guard let current = try database.user(id: user.id) else {
         throw GoTrueAPIError(
           status: 400, code: .invalidCredentials, message: "Invalid login credentials")
@@ -277,24 +250,15 @@ extension EmbeddedGoTrue {
       // The password first: a new one voids every pending code (GoTrue's UpdatePassword), and
       // an email change in the same request then sends its own.
       if let hash {
-        try database.run(
-          "UPDATE users SET encrypted_password = ?, updated_at = ? WHERE id = ?", .text(hash),
-          .integer(now), .text(user.id))
+        try database.updateUser(user.id, [.passwordHash(hash), .updatedAt(now)])
         // Spent codes stay (until they expire), so a used link is told apart from a wrong one.
-        try database.run(
-          "DELETE FROM one_time_tokens WHERE user_id = ? AND used_at IS NULL", .text(user.id))
-        try database.run(
-          "DELETE FROM sessions WHERE user_id = ? AND id != ?", .text(user.id),
-          .text(claims.sessionID ?? ""))
+        try database.deleteUnusedCodes(ofUser: user.id)
+        try database.deleteSessions(ofUser: user.id, except: claims.sessionID)
       }
       if let newEmail, newEmail != user.email {
         if user.isAnonymous, configuration.autoconfirm {
-          try database.run(
-            """
-            UPDATE users SET email = ?, email_confirmed_at = coalesce(email_confirmed_at, ?),
-              updated_at = ?
-            WHERE id = ?
-            """, .text(newEmail), .integer(now), .integer(now), .text(user.id))
+          try database.updateUser(
+            user.id, [.email(newEmail), .confirmEmail(at: now), .updatedAt(now)])
           try makePermanent(user, database, now: now)
         } else {
           try limiter(database, now).checkEmailInterval(newEmail)
@@ -304,10 +268,9 @@ extension EmbeddedGoTrue {
       }
       if let data = attributes.data {
         let current = try database.existingUser(id: user.id)
-        try database.run(
-          "UPDATE users SET user_metadata = ?, updated_at = ? WHERE id = ?",
-          .text(UserRecord.encodeMetadata(UserRecord.merging(data, into: current.userMetadata))),
-          .integer(now), .text(user.id))
+        try database.updateUser(
+          user.id,
+          [.userMetadata(UserRecord.merging(data, into: current.userMetadata)), .updatedAt(now)])
       }
       let updated = try database.existingUser(id: user.id)
       try checkTokenFits(updated)

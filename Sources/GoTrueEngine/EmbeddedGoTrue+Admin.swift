@@ -26,26 +26,11 @@ extension EmbeddedGoTrue {
   package func listUsers(
     page: Int, perPage: Int, filter: String? = nil, order: UserOrder = .newestFirst
   ) throws(GoTrueFailure) -> GoTrueUserPage {
-    let condition =
-      filter.map { _ in
-        """
-        WHERE instr(email, lower(?1)) > 0
-          OR instr(lower(coalesce(json_extract(user_metadata, '$.full_name'), '')), lower(?1)) > 0
-        """
-      } ?? ""
-    let values: [SQLiteValue] = filter.map { [.text($0)] } ?? []
-    let direction = order == .newestFirst ? "DESC" : "ASC"
     let offset = Int64(max(0, page - 1)) * Int64(perPage)
     return try withDatabase { database in
-      let total =
-        try database.first(
-          "SELECT count(*) FROM users \(condition)", values, row: { Int($0.int(0)) })
-        ?? 0
-      let users = try database.query(
-        """
-        SELECT \(UserRecord.columns) FROM users \(condition)
-        ORDER BY created_at \(direction), id \(direction) LIMIT \(perPage) OFFSET \(offset)
-        """, values, row: UserRecord.init)
+      let (users, total) = try database.users(
+        UserQuery(
+          containing: filter, newestFirst: order == .newestFirst, limit: perPage, offset: offset))
       return GoTrueUserPage(
         users: users.map {
           var user = $0.goTrueUser
@@ -91,10 +76,7 @@ extension EmbeddedGoTrue {
         userMetadata: attributes.userMetadata ?? [:], appMetadata: attributes.appMetadata ?? [:],
         role: attributes.role ?? "authenticated", confirmed: confirmed, database, now: now)
       if let banUntil {
-        try database.run(
-          "UPDATE users SET banned_until = ? WHERE id = ?",
-          banUntil(now).map(SQLiteValue.integer) ?? .null,
-          .text(user.id))
+        try database.updateUser(user.id, [.bannedUntil(banUntil(now))])
       }
       return try Self.existingUser(user.id, database).goTrueUser
     }
@@ -116,37 +98,24 @@ extension EmbeddedGoTrue {
     try checkCancellation()
     return try answer(spending: nil) { database, now in
       let user = try Self.existingUser(id, database)
-      var assignments: [(String, SQLiteValue)] = [("updated_at", .integer(now))]
+      var changes: [UserChange] = [.updatedAt(now)]
       if let email, email != user.email {
         if try database.user(email: email) != nil { throw Self.emailTaken }
-        assignments.append(("email", .text(email)))
+        changes.append(.email(email))
       }
-      if let hash { assignments.append(("encrypted_password", .text(hash))) }
+      if let hash { changes.append(.passwordHash(hash)) }
       if attributes.emailConfirm == true, !user.isConfirmed {
-        assignments.append(("email_confirmed_at", .integer(now)))
+        changes.append(.emailConfirmedAt(now))
       }
       if let metadata = attributes.userMetadata {
-        assignments.append(
-          (
-            "user_metadata",
-            .text(UserRecord.encodeMetadata(UserRecord.merging(metadata, into: user.userMetadata)))
-          ))
+        changes.append(.userMetadata(UserRecord.merging(metadata, into: user.userMetadata)))
       }
       if let metadata = attributes.appMetadata {
-        assignments.append(
-          (
-            "app_metadata",
-            .text(UserRecord.encodeMetadata(UserRecord.merging(metadata, into: user.appMetadata)))
-          ))
+        changes.append(.appMetadata(UserRecord.merging(metadata, into: user.appMetadata)))
       }
-      if let role = attributes.role { assignments.append(("role", .text(role))) }
-      if let banUntil {
-        assignments.append(("banned_until", banUntil(now).map(SQLiteValue.integer) ?? .null))
-      }
-      try database.run(
-        "UPDATE users SET \(assignments.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE id = ?",
-        assignments.map(\.1) + [.text(user.id)])
-      let updated = try Self.existingUser(user.id, database)
+      if let role = attributes.role { changes.append(.role(role)) }
+      if let banUntil { changes.append(.bannedUntil(banUntil(now))) }
+      let updated = try database.updatedUser(user.id, changes)
       try checkTokenFits(updated)
       return updated.goTrueUser
     }
@@ -159,19 +128,17 @@ extension EmbeddedGoTrue {
     try answer(spending: nil) { database, now in
       let user = try Self.existingUser(id, database)
       guard softly else {
-        try database.run("DELETE FROM users WHERE id = ?", .text(user.id))
+        try database.deleteUser(user.id)
         return
       }
       let obfuscated = SHA256.hash("\(user.id):\(user.email)").hexString
-      try database.run(
-        """
-        UPDATE users SET email = ?, new_email = NULL, user_metadata = '{}', app_metadata = '{}',
-          identity_data = '{}', deleted_at = ?, updated_at = ?
-        WHERE id = ?
-        """, .text(obfuscated), .integer(now), .integer(now), .text(user.id))
-      try database.run("DELETE FROM sessions WHERE user_id = ?", .text(user.id))
-      try database.run("DELETE FROM one_time_tokens WHERE user_id = ?", .text(user.id))
-      try database.run("DELETE FROM mfa_factors WHERE user_id = ?", .text(user.id))
+      try database.updateUser(
+        user.id,
+        [
+          .email(obfuscated), .newEmail(nil), .userMetadata([:]), .appMetadata([:]),
+          .identityData([:]), .deletedAt(now), .updatedAt(now),
+        ])
+      try database.deleteBelongings(ofUser: user.id)
     }
   }
 
@@ -311,11 +278,12 @@ extension EmbeddedGoTrue {
           // confirms the address); a sign-up for one still waiting updates their metadata.
           kind = type == "magiclink" ? .magicLink : type == "invite" ? .invite : .confirmation
           if type == "signup", !data.isEmpty {
-            try database.run(
-              "UPDATE users SET user_metadata = ?, updated_at = ? WHERE id = ?",
-              .text(
-                UserRecord.encodeMetadata(UserRecord.merging(data, into: existing.userMetadata))),
-              .integer(now), .text(existing.id))
+            try database.updateUser(
+              existing.id,
+              [
+                .userMetadata(UserRecord.merging(data, into: existing.userMetadata)),
+                .updatedAt(now),
+              ])
           }
         } else {
           if type == "signup", hash == nil {
@@ -330,8 +298,7 @@ extension EmbeddedGoTrue {
           if type == "magiclink" { verification = "signup" }
         }
         if kind == .invite {
-          try database.run(
-            "UPDATE users SET invited_at = ? WHERE id = ?", .integer(now), .text(user.id))
+          try database.updateUser(user.id, [.invitedAt(now)])
         }
       default:
         guard let existing else {
@@ -342,9 +309,7 @@ extension EmbeddedGoTrue {
         kind = .recovery
         if let newEmail, type.hasPrefix("email_change") {
           if try database.user(email: newEmail) != nil { throw Self.emailTaken }
-          try database.run(
-            "UPDATE users SET new_email = ?, email_change_confirmed = 0 WHERE id = ?",
-            .text(newEmail), .text(user.id))
+          try database.updateUser(user.id, [.newEmail(newEmail), .emailChangeConfirmed(false)])
           user.newEmail = newEmail
           kind = type == "email_change_new" ? .emailChangeNew : .emailChangeCurrent
           if kind == .emailChangeNew { recipient = newEmail }
@@ -391,8 +356,7 @@ extension EmbeddedGoTrue {
           identityData: [:], confirmed: false, database, now: now)
       }
       let sent = try issueCode(.invite, for: user, database, now: now, redirectTo: redirectTo)
-      try database.run(
-        "UPDATE users SET invited_at = ? WHERE id = ?", .integer(now), .text(user.id))
+      try database.updateUser(user.id, [.invitedAt(now)])
       return (try Self.existingUser(user.id, database).goTrueUser, [sent])
     }
     try await send(emails, at: date)

@@ -31,16 +31,13 @@ extension EmbeddedGoTrue {
     _ database: Accounts, now: Int64
   ) throws -> UserRecord {
     let id = id ?? random.uuidString()
-    try database.run(
-      """
-      INSERT INTO users (id, email, encrypted_password, last_sign_in_at, user_metadata,
-        created_at, updated_at, app_metadata, identity_id, is_anonymous)
-      VALUES (?, NULL, ?, ?, ?, ?, ?, '{}', NULL, ?)
-      """, .text(id), .text(secrets.decoyHash), .integer(now),
-      .text(UserRecord.encodeMetadata(data)), .integer(now), .integer(now),
-      .integer(anonymous ? 1 : 0))
-    let user = try database.existingUser(id: id)
-    return user
+    var user = NewUser(
+      id: id, email: nil, passwordHash: secrets.decoyHash, identityID: nil, now: now)
+    user.lastSignInAt = now
+    user.userMetadata = data
+    user.appMetadata = [:]
+    user.isAnonymous = anonymous
+    return try database.insertUser(user)
   }
 
   /// Makes anonymous `user` permanent once an address of theirs is confirmed: an email
@@ -50,13 +47,11 @@ extension EmbeddedGoTrue {
     let providers: [String: JSONValue] = [
       "provider": .string("email"), "providers": .array([.string("email")]),
     ]
-    try database.run(
-      """
-      UPDATE users SET is_anonymous = 0, identity_id = coalesce(identity_id, ?),
-        app_metadata = ?, updated_at = ?
-      WHERE id = ?
-      """, .text(random.uuidString()),
-      .text(UserRecord.encodeMetadata(UserRecord.merging(providers, into: user.appMetadata))),
-      .integer(now), .text(user.id))
+    try database.updateUser(
+      user.id,
+      [
+        .isAnonymous(false), .identityID(random.uuidString(), keepingAny: true),
+        .appMetadata(UserRecord.merging(providers, into: user.appMetadata)), .updatedAt(now),
+      ])
   }
 }

@@ -9,19 +9,7 @@ import GoTrue
   import Foundation
 #endif
 
-/// The kinds of stored code: one per email kind, and two for an email change (one for each
-/// address).
-package enum CodeKind: String, Sendable, CaseIterable {
-  case confirmation
-  case recovery
-  case magicLink = "magiclink"
-  case emailChangeCurrent = "email_change_current"
-  case emailChangeNew = "email_change_new"
-  /// An invitation, which GoTrue keeps as the user's confirmation code.
-  case invite
-  /// The nonce of `GET /reauthenticate`, checked by a password change and never by `/verify`.
-  case reauthentication
-
+extension CodeKind {
   /// The email that carries a code of this kind.
   package var emailKind: OutboxMessage.Kind {
     switch self {
@@ -84,30 +72,19 @@ extension EmbeddedGoTrue {
     // A reauthentication nonce is typed, never followed: it has no link.
     let linked = kind != .reauthentication
     let lifetime = Int64(configuration.codeLifetime * 1_000)
-    try database.run(
-      "DELETE FROM one_time_tokens WHERE user_id = ? AND kind = ? AND used_at IS NULL",
-      .text(user.id), .text(kind.rawValue))
-    try database.run(
-      "DELETE FROM one_time_tokens WHERE user_id = ? AND expires_at < ?", .text(user.id),
-      .integer(now - lifetime))
-    try database.run(
-      """
-      INSERT INTO one_time_tokens (user_id, kind, token_hash, link_hash, created_at, expires_at)
-      VALUES (?, ?, ?, ?, ?, ?)
-      """, .text(user.id), .text(kind.rawValue),
-      .blob(codeHash(kind, userID: user.id, code: code)),
-      linked ? .blob(linkHash(token)) : .null,
-      .integer(now), .integer(now + lifetime))
-    let sentColumn =
+    try database.replaceCode(
+      NewCode(
+        userID: user.id, kind: kind, codeHash: codeHash(kind, userID: user.id, code: code),
+        linkHash: linked ? linkHash(token) : nil, createdAt: now, expiresAt: now + lifetime),
+      forgettingExpiredBefore: now - lifetime)
+    let sent: UserChange =
       switch kind {
-      case .confirmation, .invite: "confirmation_sent_at"
-      case .recovery, .magicLink: "recovery_sent_at"
-      case .emailChangeCurrent, .emailChangeNew: "email_change_sent_at"
-      case .reauthentication: "reauthentication_sent_at"
+      case .confirmation, .invite: .confirmationSentAt(now)
+      case .recovery, .magicLink: .recoverySentAt(now)
+      case .emailChangeCurrent, .emailChangeNew: .emailChangeSentAt(now)
+      case .reauthentication: .reauthenticationSentAt(now)
       }
-    try database.run(
-      "UPDATE users SET \(sentColumn) = ?, updated_at = ? WHERE id = ?", .integer(now),
-      .integer(now), .text(user.id))
+    try database.updateUser(user.id, [sent, .updatedAt(now)])
     // A reauthentication nonce goes only to a signed-in user, and waits on its own gap (in the
     // user's row), as in GoTrue; every other email waits on the gap of its address.
     if mailed, kind != .reauthentication { try limits.recordEmail(to: recipient) }
@@ -319,11 +296,8 @@ extension EmbeddedGoTrue {
     for user: UserRecord, to newEmail: String, _ database: Accounts, now: Int64,
     redirectTo: String?, pkce: PKCEChallenge? = nil
   ) throws -> [PendingEmail] {
-    try database.run(
-      """
-      UPDATE users SET new_email = ?, email_change_confirmed = 0, updated_at = ? WHERE id = ?
-      """, .text(newEmail), .integer(now), .text(user.id))
-    let pending = try database.existingUser(id: user.id)
+    let pending = try database.updatedUser(
+      user.id, [.newEmail(newEmail), .emailChangeConfirmed(false), .updatedAt(now)])
     if let pkce {
       try beginFlow(pkce, method: .emailChange, userID: user.id, database, now: now)
     }

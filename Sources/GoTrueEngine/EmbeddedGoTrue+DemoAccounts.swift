@@ -29,7 +29,7 @@ extension EmbeddedGoTrue {
     }
     try answer(spending: nil) { database, now in
       for ((account, confirmed, _), hash) in zip(accounts, hashes) {
-        try database.run("DELETE FROM users WHERE email = ?", .text(account.email))
+        try database.deleteUser(email: account.email)
         try DemoAccounts.insert(
           id: random.uuidString(), identity: random.uuidString(), email: account.email,
           hash: hash, confirmed: confirmed, into: database, now: now)

@@ -1,3 +1,4 @@
+import AccountStore
 import GoTrue
 
 extension EmbeddedGoTrue {
@@ -11,14 +12,11 @@ extension EmbeddedGoTrue {
     return try answer(spending: nil) { database, now in
       var added = 0
       for email in emails {
-        try database.run(
-          """
-          INSERT OR IGNORE INTO users (id, email, encrypted_password, email_confirmed_at,
-            created_at, updated_at)
-          VALUES (?, ?, ?, ?, ?, ?)
-          """, .text(random.uuidString()), .text(email), .text(passwordHash),
-          confirmed ? .integer(now) : .null, .integer(now), .integer(now))
-        added += database.changes
+        var user = NewUser(
+          id: random.uuidString(), email: email, passwordHash: passwordHash, identityID: nil,
+          now: now)
+        user.emailConfirmedAt = confirmed ? now : nil
+        if try database.insertUserUnlessTaken(user) { added += 1 }
       }
       return added
     }

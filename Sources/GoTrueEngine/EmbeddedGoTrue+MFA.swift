@@ -55,13 +55,9 @@ extension EmbeddedGoTrue {
       guard !issuer.isEmpty, !user.email.isEmpty,
         uri.utf8.count <= QRCode.ErrorCorrection.high.byteCapacity
       else { throw MFAError.internalError("Error generating QR Code") }
-      try database.run(
-        """
-        INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, secret,
-          created_at, updated_at)
-        VALUES (?, ?, ?, 'totp', 'unverified', ?, ?, ?)
-        """, .text(factorID), .text(user.id), .text(friendlyName),
-        .blob(try sealTOTPSecret(secret, factorID: factorID)), .integer(now), .integer(now))
+      try database.insertFactor(
+        id: factorID, userID: user.id, friendlyName: friendlyName,
+        sealedSecret: try sealTOTPSecret(secret, factorID: factorID), now: now)
       return .success((factorID, base32, uri))
     }
     switch outcome {
@@ -85,11 +81,8 @@ extension EmbeddedGoTrue {
     named name: String, for user: UserRecord, aal: String, _ database: Accounts,
     now: Int64
   ) throws -> GoTrueAPIError? {
-    try database.run(
-      """
-      DELETE FROM mfa_factors WHERE status != 'verified' AND created_at + ? < ?
-        AND NOT EXISTS (SELECT 1 FROM mfa_challenges WHERE factor_id = mfa_factors.id)
-      """, .integer(Int64(configuration.mfa.factorExpiry * 1_000)), .integer(now))
+    try database.deleteAbandonedFactors(
+      olderThan: Int64(configuration.mfa.factorExpiry * 1_000), now: now)
     let factors = try database.factors(ofUser: user.id)
     if factors.contains(where: { $0.friendlyName == name }) {
       return GoTrueAPIError(
@@ -124,12 +117,8 @@ extension EmbeddedGoTrue {
       let factor = try ownedFactor(factorID, of: user, database)
       guard configuration.mfa.totpVerifyEnabled else { throw MFAError.verifyDisabled }
       let challengeID = random.uuidString()
-      try database.run(
-        "INSERT INTO mfa_challenges (id, factor_id, ip_address, created_at) VALUES (?, ?, ?, ?)",
-        .text(challengeID), .text(factor.id), .text(clientIP), .integer(now))
-      try database.run(
-        "UPDATE mfa_factors SET last_challenged_at = ? WHERE id = ?", .integer(now),
-        .text(factor.id))
+      try database.insertChallenge(
+        id: challengeID, factorID: factor.id, ipAddress: clientIP, now: now)
       return GoTrueFactorChallenge(id: challengeID, expiresAt: Int((now + lifetime) / 1_000))
     }
   }
@@ -148,7 +137,7 @@ extension EmbeddedGoTrue {
         throw GoTrueAPIError(
           status: 422, code: .insufficientAAL, message: "AAL2 required to unenroll verified factor")
       }
-      try database.run("DELETE FROM mfa_factors WHERE id = ?", .text(factor.id))
+      try database.deleteFactor(factor.id)
       try database.downgradeSessions(raisedBy: factor.id)
       return GoTrueUnenrolledFactor(id: factor.id)
     }
@@ -196,16 +185,8 @@ extension EmbeddedGoTrue {
 
   /// Session `id` with its assurance level, if it exists.
   func sessionInfo(_ id: String, _ database: Accounts) throws -> SessionInfo? {
-    guard
-      let session = try database.first(
-        "SELECT amr_method, created_at FROM sessions WHERE id = ?", .text(id),
-        row: {
-          SessionInfo(
-            id: id, method: SignInMethod(rawValue: $0.text(0)) ?? .password,
-            startedAt: $0.int(1))
-        })
-    else { return nil }
-    return try withAssurance(session, database)
+    guard let session = try database.session(id: id) else { return nil }
+    return try withAssurance(SessionInfo(session), database)
   }
 }
 

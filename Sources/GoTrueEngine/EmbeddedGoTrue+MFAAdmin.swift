@@ -31,9 +31,7 @@ extension EmbeddedGoTrue {
       let user = try Self.existingUser(userID, database)
       var factor = try ownedFactor(factorID, of: user, database)
       if !friendlyName.isEmpty {
-        try database.run(
-          "UPDATE mfa_factors SET friendly_name = ?, updated_at = ? WHERE id = ?",
-          .text(friendlyName), .integer(now), .text(factor.id))
+        try database.updateFactor(factor.id, [.friendlyName(friendlyName), .updatedAt(now)])
         factor.friendlyName = friendlyName
         factor.updatedAt = now
       }
@@ -49,7 +47,7 @@ extension EmbeddedGoTrue {
     try answer(spending: nil) { database, _ in
       let user = try Self.existingUser(userID, database)
       let factor = try ownedFactor(factorID, of: user, database)
-      try database.run("DELETE FROM mfa_factors WHERE id = ?", .text(factor.id))
+      try database.deleteFactor(factor.id)
       try database.downgradeSessions(raisedBy: factor.id)
       return factor.goTrueFactor
     }

@@ -29,60 +29,42 @@ extension EmbeddedGoTrue {
       }
       guard configuration.mfa.totpVerifyEnabled else { throw MFAError.verifyDisabled }
       guard
-        let challenge = try database.first(
-          """
-          SELECT verified_at, ip_address, created_at, failed_attempts FROM mfa_challenges
-          WHERE id = ? AND factor_id = ?
-          """, .text(challengeID), .text(factor.id),
-          row: {
-            (verifiedAt: $0.optionalInt(0), ip: $0.text(1), createdAt: $0.int(2), wrong: $0.int(3))
-          })
+        let challenge = try database.challenge(id: challengeID, ofFactor: factor.id)
       else {
         throw GoTrueAPIError(
           status: 422, code: .mfaFactorNotFound,
           message: "MFA factor with the provided challenge ID not found")
       }
-      if challenge.verifiedAt != nil || challenge.ip != clientIP {
+      if challenge.verifiedAt != nil || challenge.ipAddress != clientIP {
         throw GoTrueAPIError(
           status: 422, code: .mfaIPAddressMismatch,
           message: "Challenge and verify IP addresses mismatch.")
       }
-      if now > challenge.createdAt + lifetime || challenge.wrong >= Self.wrongCodesPerChallenge {
+      if now > challenge.createdAt + lifetime
+        || challenge.failedAttempts >= Self.wrongCodesPerChallenge
+      {
         // The expired (or spent) challenge goes whatever the answer, as in GoTrue.
-        try database.run("DELETE FROM mfa_challenges WHERE id = ?", .text(challengeID))
+        try database.deleteChallenge(challengeID)
         return .failure(MFAError.challengeExpired(challengeID))
       }
       try spendCodeCheck(ofUser: user.id, database, now: now)
       // NB: a future MFA verification hook (GoTrue's `MFAVerificationAttempt`) would be
       // consulted here, with the outcome.
       guard try acceptTOTP(code, for: factor, database, now: now) != nil else {
-        try database.run(
-          "UPDATE mfa_challenges SET failed_attempts = failed_attempts + 1 WHERE id = ?",
-          .text(challengeID))
+        try database.countWrongCode(challenge: challengeID)
         return .failure(MFAError.wrongCode)
       }
       guard let sessionID = claims.sessionID else {
         throw MFAError.internalError("Cannot read SessionId claim as UUID")
       }
-      try database.run(
-        "UPDATE mfa_challenges SET verified_at = ? WHERE id = ?", .integer(now),
-        .text(challengeID))
-      if !factor.isVerified {
-        try database.run(
-          "UPDATE mfa_factors SET status = 'verified', updated_at = ? WHERE id = ?",
-          .integer(now), .text(factor.id))
-      }
+      try database.markVerified(challenge: challengeID, at: now)
+      if !factor.isVerified { try database.updateFactor(factor.id, [.verified, .updatedAt(now)]) }
       // GoTrue reads the user it answers with here, before the other unverified factors go.
       let answered = try database.existingUser(id: user.id)
       let (session, refreshToken) = try raiseToAAL2(
         sessionID, by: factor.id, database, now: now)
-      try database.run(
-        "DELETE FROM sessions WHERE user_id = ? AND aal < 'aal2'", .text(user.id))
-      try database.run(
-        """
-        DELETE FROM mfa_factors
-        WHERE user_id = ? AND status = 'unverified' AND factor_type = 'totp'
-        """, .text(user.id))
+      try database.deleteSessionsBelowAAL2(ofUser: user.id)
+      try database.deleteUnverifiedFactors(ofUser: user.id)
       return .success((answered, session, refreshToken, now))
     }
     switch outcome {
@@ -102,14 +84,8 @@ extension EmbeddedGoTrue {
     _ sessionID: String, by factorID: String, _ database: Accounts, now: Int64
   ) throws -> (SessionInfo, refreshToken: String) {
     try recordProof(of: "totp", inSession: sessionID, database, now: now)
-    try database.run(
-      "UPDATE sessions SET aal = 'aal2', factor_id = ? WHERE id = ?", .text(factorID),
-      .text(sessionID))
-    try database.run(
-      """
-      UPDATE refresh_tokens SET revoked = 1, revoked_at = ?
-      WHERE session_id = ? AND revoked = 0
-      """, .integer(now), .text(sessionID))
+    try database.raiseToAAL2(session: sessionID, by: factorID)
+    try database.revokeRefreshTokens(ofSession: sessionID, at: now)
     let refreshToken = try issueRefreshToken(sessionID: sessionID, parent: nil, database, now)
     guard let session = try sessionInfo(sessionID, database) else {
       throw AccountStoreError(.failed, "the session \(sessionID) is missing from the store")

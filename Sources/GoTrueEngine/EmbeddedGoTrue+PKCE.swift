@@ -24,14 +24,9 @@ extension EmbeddedGoTrue {
     // Flow states outlive their use only as long as their codes could: then they go.
     let horizon =
       now - Int64(max(configuration.codeLifetime, configuration.flowStateLifetime) * 1_000)
-    try database.run("DELETE FROM flow_states WHERE created_at < ?", .integer(horizon))
-    try database.run(
-      """
-      INSERT INTO flow_states (id, user_id, code_challenge, code_challenge_method,
-        authentication_method, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?)
-      """, .text(random.uuidString()), .text(userID), .text(challenge.challenge),
-      .text(challenge.method.rawValue), .text(method.rawValue), .integer(now), .integer(now))
+    try database.insertFlowState(
+      id: random.uuidString(), userID: userID, challenge: challenge, method: method, now: now,
+      forgettingBefore: horizon)
   }
 
   /// The auth code of `user`'s newest flow state for `method`, made now (GoTrue's
@@ -40,22 +35,14 @@ extension EmbeddedGoTrue {
     throws -> String
   {
     guard let method,
-      let flow = try database.first(
-        """
-        SELECT id FROM flow_states WHERE user_id = ? AND authentication_method = ?
-        ORDER BY created_at DESC, rowid DESC LIMIT 1
-        """, .text(userID), .text(method.rawValue), row: { $0.text(0) })
+      let flow = try database.newestFlowState(ofUser: userID, method: method)
     else {
       throw GoTrueAPIError(
         status: 400, code: .flowStateNotFound,
         message: "No associated flow state found. No valid flow state found for user.")
     }
     let code = random.uuidString()
-    try database.run(
-      """
-      UPDATE flow_states SET auth_code_hash = ?, auth_code_issued_at = ?, updated_at = ?
-      WHERE id = ?
-      """, .blob(authCodeHash(code)), .integer(now), .integer(now), .text(flow))
+    try database.setAuthCode(hash: authCodeHash(code), ofFlow: flow.id, now: now)
     return code
   }
 
@@ -76,12 +63,7 @@ extension EmbeddedGoTrue {
     let lifetime = Int64(configuration.flowStateLifetime * 1_000)
     let (session, method) = try answer(spending: \.token) { database, now in
       guard
-        let flow = try database.first(
-          """
-          SELECT id, user_id, code_challenge, code_challenge_method, authentication_method,
-            created_at, auth_code_issued_at
-          FROM flow_states WHERE auth_code_hash = ?
-          """, .blob(hash), row: FlowStateRow.init),
+        let flow = try database.flowState(authCodeHash: hash),
         let userID = flow.userID
       else {
         throw GoTrueAPIError(
@@ -105,7 +87,7 @@ extension EmbeddedGoTrue {
           status: 404, code: .flowStateNotFound,
           message: "invalid flow state, no valid flow state found")
       }
-      try database.run("DELETE FROM flow_states WHERE id = ?", .text(flow.id))
+      try database.deleteFlowState(flow.id)
       return (
         try createSession(for: user, method: flow.method, in: database, now: now), flow.method
       )
@@ -116,26 +98,6 @@ extension EmbeddedGoTrue {
   /// The keyed hash an auth code is found by.
   private func authCodeHash(_ code: String) -> [UInt8] {
     HMAC.sha256(key: secrets.codes, message: Array("auth-code:\(code)".utf8))
-  }
-}
-
-/// A row of `flow_states`.
-private struct FlowStateRow {
-  var id: String
-  var userID: String?
-  var challenge: PKCEChallenge
-  var method: SignInMethod
-  var createdAt: Int64
-  var codeIssuedAt: Int64?
-
-  init(_ row: SQLiteStatement) {
-    id = row.text(0)
-    userID = row.optionalText(1)
-    challenge = PKCEChallenge(
-      challenge: row.text(2), method: PKCEChallenge.Method(rawValue: row.text(3)) ?? .s256)
-    method = SignInMethod(rawValue: row.text(4)) ?? .emailSignup
-    createdAt = row.int(5)
-    codeIssuedAt = row.optionalInt(6)
   }
 }
 

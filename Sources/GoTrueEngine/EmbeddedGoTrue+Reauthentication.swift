@@ -44,18 +44,14 @@ extension EmbeddedGoTrue {
         status: 400, code: .reauthenticationNeeded,
         message: "Password update requires reauthentication")
     }
-    let expiry = try database.first(
-      """
-      SELECT expires_at FROM one_time_tokens
-      WHERE user_id = ? AND kind = 'reauthentication' AND token_hash = ? AND used_at IS NULL
-      ORDER BY id DESC LIMIT 1
-      """, .text(user.id),
-      .blob(codeHash(.reauthentication, userID: user.id, code: nonce)), row: { $0.int(0) })
-    guard let expiry, expiry > now, user.reauthenticationSentAt != nil else {
+    let code = try database.code(
+      ofUser: user.id, kind: .reauthentication,
+      codeHash: codeHash(.reauthentication, userID: user.id, code: nonce))
+    guard let code, code.usedAt == nil, code.expiresAt > now, user.reauthenticationSentAt != nil
+    else {
       throw GoTrueAPIError(
         status: 422, code: .reauthenticationNotValid, message: "Nonce has expired or is invalid")
     }
-    try database.run(
-      "DELETE FROM one_time_tokens WHERE user_id = ? AND used_at IS NULL", .text(user.id))
+    try database.deleteUnusedCodes(ofUser: user.id)
   }
 }

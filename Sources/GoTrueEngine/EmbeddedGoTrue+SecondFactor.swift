@@ -16,9 +16,7 @@ extension EmbeddedGoTrue {
     _ user: UserRecord, session sessionID: String?, _ database: Accounts
   ) throws -> Bool {
     guard user.factors.contains(where: \.isVerified) else { return false }
-    let aal = try sessionID.flatMap { id in
-      try database.first("SELECT aal FROM sessions WHERE id = ?", .text(id), row: { $0.text(0) })
-    }
+    let aal = try sessionID.flatMap { id in try database.session(id: id)?.aal }
     return aal != "aal2"
   }
 
@@ -29,8 +27,7 @@ extension EmbeddedGoTrue {
     -> Bool
   {
     guard let sessionID,
-      let started = try database.first(
-        "SELECT created_at FROM sessions WHERE id = ?", .text(sessionID), row: { $0.int(0) })
+      let started = try database.session(id: sessionID)?.createdAt
     else { return false }
     return now <= started + Self.recentSession
   }
@@ -59,8 +56,7 @@ extension EmbeddedGoTrue {
     let totp = TOTP(secret: try openTOTPSecret(of: factor))
     guard let step = totp.matchingStep(of: code, at: now / 1_000, after: factor.lastUsedStep)
     else { return nil }
-    try database.run(
-      "UPDATE mfa_factors SET last_used_step = ? WHERE id = ?", .integer(step), .text(factor.id))
+    try database.updateFactor(factor.id, [.lastUsedStep(step)])
     return step
   }
 }

@@ -17,12 +17,7 @@ extension EmbeddedGoTrue {
     for user: UserRecord, method: SignInMethod, in database: Accounts, now: Int64
   ) throws -> (SessionInfo, refreshToken: String) {
     let sessionID = random.uuidString()
-    try database.run(
-      """
-      INSERT INTO sessions (id, user_id, created_at, refreshed_at, amr_method)
-      VALUES (?, ?, ?, ?, ?)
-      """, .text(sessionID), .text(user.id), .integer(now), .integer(now),
-      .text(method.rawValue))
+    try database.insertSession(id: sessionID, userID: user.id, method: method, now: now)
     let refreshToken = try issueRefreshToken(sessionID: sessionID, parent: nil, database, now)
     return (SessionInfo(id: sessionID, method: method, startedAt: now), refreshToken)
   }
@@ -41,6 +36,11 @@ extension EmbeddedGoTrue {
       self.id = id
       self.method = method
       self.startedAt = startedAt
+    }
+
+    /// `session` as it began; ``EmbeddedGoTrue/withAssurance(_:_:)`` adds what it proved since.
+    package init(_ session: StoredSession) {
+      self.init(id: session.id, method: session.method, startedAt: session.createdAt)
     }
   }
 
@@ -97,12 +97,8 @@ extension EmbeddedGoTrue {
     token: String? = nil
   ) throws -> String {
     let token = token ?? secretRandom.token(byteCount: 32)
-    try database.run(
-      """
-      INSERT INTO refresh_tokens (session_id, token_hash, parent_id, created_at)
-      VALUES (?, ?, ?, ?)
-      """, .text(sessionID), .blob(SHA256.hash(token)), parent.map(SQLiteValue.integer) ?? .null,
-      .integer(now))
+    try database.insertRefreshToken(
+      hash: SHA256.hash(token), session: sessionID, parent: parent, now: now)
     return token
   }
 
@@ -148,15 +144,15 @@ extension EmbeddedGoTrue {
         throw GoTrueAPIError(
           status: 400, code: .validationFailed, message: "Refresh token is not valid")
       }
-      guard let row = try refreshTokenRow(refreshToken, database),
-        (row.sessionInfo.method == .firebase) == firebase
+      guard let row = try database.refreshToken(hash: SHA256.hash(refreshToken)),
+        (row.session.method == .firebase) == firebase
       else {
         throw GoTrueAPIError(
           status: 400, code: .refreshTokenNotFound,
           message: "Invalid Refresh Token: Refresh Token Not Found")
       }
-      let session = try withAssurance(row.sessionInfo, database)
-      guard let user = try database.user(id: row.user) else {
+      let session = try withAssurance(SessionInfo(row.session), database)
+      guard let user = try database.user(id: row.session.userID) else {
         throw GoTrueAPIError(
           status: 400, code: .sessionNotFound,
           message: "Invalid Refresh Token: No Valid Session Found")
@@ -168,26 +164,24 @@ extension EmbeddedGoTrue {
       // GoTrue's session limits come before reuse is looked at; the Firebase emulator has none.
       if !firebase,
         let refusal = configuration.sessionLimits.refusal(
-          createdAt: row.sessionInfo.startedAt, refreshedAt: row.refreshedAt, now: now)
+          createdAt: row.session.createdAt, refreshedAt: row.session.refreshedAt, now: now)
       {
         throw refusal
       }
       if let revokedAt = row.revokedAt {
         guard now - revokedAt <= reuseInterval,
-          let active = try activeSuccessor(of: refreshToken, in: row.session, database)
+          let active = try activeSuccessor(of: refreshToken, in: row.session.id, database)
         else {
-          try database.run("DELETE FROM sessions WHERE id = ?", .text(row.session))
+          try database.deleteSession(row.session.id)
           return .reused
         }
         return .rotated(user, session, refreshToken: active, now: now)
       }
-      try database.run(
-        "UPDATE refresh_tokens SET revoked = 1, revoked_at = ? WHERE id = ?", .integer(now),
-        .integer(row.id))
-      try database.run(
-        "UPDATE sessions SET refreshed_at = ? WHERE id = ?", .integer(now), .text(row.session))
+      try database.revokeRefreshToken(row.id, at: now)
+      try database.markRefreshed(session: row.session.id, at: now)
       let next = try issueRefreshToken(
-        sessionID: row.session, parent: row.id, database, now, token: successor(of: refreshToken))
+        sessionID: row.session.id, parent: row.id, database, now, token: successor(of: refreshToken)
+      )
       return .rotated(user, session, refreshToken: next, now: now)
     }
     switch outcome {
@@ -201,37 +195,6 @@ extension EmbeddedGoTrue {
     }
   }
 
-  private struct RefreshTokenRow {
-    var id: Int64
-    var session: String
-    var revokedAt: Int64?
-    var user: String
-    var sessionInfo: SessionInfo
-    /// When the session was last refreshed (when it began, if never).
-    var refreshedAt: Int64
-  }
-
-  private func refreshTokenRow(_ token: String, _ database: Accounts) throws
-    -> RefreshTokenRow?
-  {
-    try database.first(
-      """
-      SELECT refresh_tokens.id, refresh_tokens.session_id,
-        CASE WHEN refresh_tokens.revoked THEN coalesce(refresh_tokens.revoked_at, 0) END,
-        sessions.user_id, sessions.amr_method, sessions.created_at,
-        coalesce(sessions.refreshed_at, sessions.created_at)
-      FROM refresh_tokens JOIN sessions ON sessions.id = refresh_tokens.session_id
-      WHERE token_hash = ?
-      """, .blob(SHA256.hash(token)),
-      row: {
-        RefreshTokenRow(
-          id: $0.int(0), session: $0.text(1), revokedAt: $0.optionalInt(2), user: $0.text(3),
-          sessionInfo: SessionInfo(
-            id: $0.text(1), method: SignInMethod(rawValue: $0.text(4)) ?? .password,
-            startedAt: $0.int(5)), refreshedAt: $0.int(6))
-      })
-  }
-
   /// The token of `session` that `token` was rotated into, following later rotations to the one
   /// still active; `nil` when the chain leaves the session or runs out.
   private func activeSuccessor(of token: String, in session: String, _ database: Accounts)
@@ -240,7 +203,9 @@ extension EmbeddedGoTrue {
     var current = token
     for _ in 0..<16 {
       current = successor(of: current)
-      guard let row = try refreshTokenRow(current, database), row.session == session else {
+      guard let row = try database.refreshToken(hash: SHA256.hash(current)),
+        row.session.id == session
+      else {
         return nil
       }
       if row.revokedAt == nil { return current }
@@ -261,10 +226,7 @@ extension EmbeddedGoTrue {
         status: 403, code: .userNotFound, message: "User from sub claim in JWT does not exist")
     }
     if let sessionID = claims.sessionID {
-      let exists = try database.first(
-        "SELECT 1 FROM sessions WHERE id = ? AND user_id = ?", .text(sessionID),
-        .text(claims.userID), row: { _ in true })
-      guard exists == true else {
+      guard try database.session(id: sessionID, ofUser: claims.userID) != nil else {
         throw GoTrueAPIError(
           status: 403, code: .sessionNotFound,
           message: "Session from session_id claim in JWT does not exist")
@@ -285,13 +247,11 @@ extension EmbeddedGoTrue {
       let session = claims.sessionID ?? ""
       switch scope {
       case .local:
-        try database.run("DELETE FROM sessions WHERE id = ?", .text(session))
+        try database.deleteSession(session)
       case .global:
-        try database.run("DELETE FROM sessions WHERE user_id = ?", .text(claims.userID))
+        try database.deleteSessions(ofUser: claims.userID)
       case .others:
-        try database.run(
-          "DELETE FROM sessions WHERE user_id = ? AND id != ?", .text(claims.userID),
-          .text(session))
+        try database.deleteSessions(ofUser: claims.userID, except: session)
       }
     }
   }
@@ -325,10 +285,7 @@ extension EmbeddedGoTrue {
       throw .api(GoTrueAPIError(status: 403, code: .notAdmin, message: "User not allowed"))
     }
     guard let sessionID = claims["session_id"]?.stringValue else { return }
-    let exists = try withDatabase { database in
-      try database.first(
-        "SELECT 1 FROM sessions WHERE id = ?", .text(sessionID), row: { _ in true }) ?? false
-    }
+    let exists = try withDatabase { database in try database.session(id: sessionID) != nil }
     guard exists else {
       throw .api(
         GoTrueAPIError(

@@ -46,18 +46,15 @@ extension EmbeddedGoTrue {
       // A used code of one kind must not hide an unused one of another with the same digits
       // (a fixed test code, `--test-otp`, is the same for every kind): it answers only when
       // nothing else matched.
-      var used: (token: CodeRow, user: UserRecord)?
+      var used: (token: StoredCode, user: UserRecord)?
       for kind in CodeKind.verified(by: type) {
         let owner =
           kind == .emailChangeNew
-          ? try database.first(
-            "SELECT \(UserRecord.columns) FROM users WHERE new_email = ?", .text(email),
-            row: UserRecord.init)
+          ? try database.user(newEmail: email)
           : try database.user(email: email)
         guard let user = owner,
-          let token = try codeRow(
-            in: database, where: "user_id = ? AND kind = ? AND token_hash = ?", .text(user.id),
-            .text(kind.rawValue), .blob(codeHash(kind, userID: user.id, code: code)))
+          let token = try database.code(
+            ofUser: user.id, kind: kind, codeHash: codeHash(kind, userID: user.id, code: code))
         else { continue }
         if token.usedAt != nil {
           used = used ?? (token, user)
@@ -98,7 +95,7 @@ extension EmbeddedGoTrue {
     let outcome = try answer(spending: nil) { database, now -> GoTrueVerifyOutcome in
       let kinds = CodeKind.verified(by: type)
       guard
-        let token = try codeRow(in: database, where: "link_hash = ?", .blob(hash)),
+        let token = try database.code(linkHash: hash),
         kinds.contains(token.kind),
         let user = try database.user(id: token.userID)
       else { throw Self.invalidLink }
@@ -115,29 +112,6 @@ extension EmbeddedGoTrue {
     return try await withHookClaims(outcome)
   }
 
-  private struct CodeRow {
-    var id: Int64
-    var userID: String
-    var kind: CodeKind
-    var expiresAt: Int64
-    var usedAt: Int64?
-  }
-
-  private func codeRow(
-    in database: Accounts, where condition: String, _ values: SQLiteValue...
-  ) throws -> CodeRow? {
-    try database.first(
-      """
-      SELECT id, user_id, kind, expires_at, used_at FROM one_time_tokens
-      WHERE \(condition) ORDER BY id DESC LIMIT 1
-      """, values,
-      row: {
-        CodeRow(
-          id: $0.int(0), userID: $0.text(1), kind: CodeKind(rawValue: $0.text(2)) ?? .confirmation,
-          expiresAt: $0.int(3), usedAt: $0.optionalInt(4))
-      })
-  }
-
   /// What spending a code did.
   private enum Spent {
     /// It proved who the user is: `user` as they are now, to be signed in.
@@ -148,7 +122,7 @@ extension EmbeddedGoTrue {
 
   /// Spends `token` and does what it was sent for.
   private func spend(
-    _ token: CodeRow, of user: UserRecord, _ database: Accounts, now: Int64,
+    _ token: StoredCode, of user: UserRecord, _ database: Accounts, now: Int64,
     failure: GoTrueAPIError
   ) throws -> Spent {
     if token.usedAt != nil {
@@ -157,8 +131,7 @@ extension EmbeddedGoTrue {
     if token.expiresAt <= now {
       throw GoTrueAPIError(status: 403, code: .otpExpired, message: failure.message)
     }
-    try database.run(
-      "UPDATE one_time_tokens SET used_at = ? WHERE id = ?", .integer(now), .integer(token.id))
+    try database.markCodeUsed(token.id, at: now)
     switch token.kind {
     case .confirmation, .recovery, .magicLink, .invite:
       // Each proves the address belongs to the user.
@@ -175,14 +148,13 @@ extension EmbeddedGoTrue {
   }
 
   private func confirmEmail(of user: UserRecord, _ database: Accounts, now: Int64) throws {
-    try database.run(
-      """
-      UPDATE users SET email_confirmed_at = coalesce(email_confirmed_at, ?),
-        user_metadata = CASE WHEN email_confirmed_at IS NULL
-          THEN json_set(user_metadata, '$.email_verified', json('true')) ELSE user_metadata END,
-        last_sign_in_at = ?, updated_at = ?
-      WHERE id = ?
-      """, .integer(now), .integer(now), .integer(now), .text(user.id))
+    var changes: [UserChange] = [.lastSignInAt(now), .updatedAt(now)]
+    if !user.isConfirmed {
+      var metadata = user.userMetadata
+      metadata["email_verified"] = .bool(true)
+      changes += [.emailConfirmedAt(now), .userMetadata(metadata)]
+    }
+    try database.updateUser(user.id, changes)
   }
 
   /// Completes one half of an email change: the change itself once both addresses confirmed
@@ -195,9 +167,7 @@ extension EmbeddedGoTrue {
     let needsBoth =
       configuration.secureEmailChange && !configuration.autoconfirm && !user.email.isEmpty
     if needsBoth, !user.emailChangeConfirmed {
-      try database.run(
-        "UPDATE users SET email_change_confirmed = 1, updated_at = ? WHERE id = ?", .integer(now),
-        .text(user.id))
+      try database.updateUser(user.id, [.emailChangeConfirmed(true), .updatedAt(now)])
       return GoTrueVerifyOutcome.otherAddressMustConfirm
     }
     if try database.user(email: newEmail) != nil {
@@ -205,22 +175,16 @@ extension EmbeddedGoTrue {
         status: 422, code: .emailExists,
         message: "A user with this email address has already been registered")
     }
-    try database.run(
-      """
-      UPDATE users SET email = ?, new_email = NULL, email_change_sent_at = NULL,
-        email_change_confirmed = 0, email_confirmed_at = coalesce(email_confirmed_at, ?),
-        user_metadata = CASE WHEN json_type(user_metadata, '$.email') IS NOT NULL
-          THEN json_set(user_metadata, '$.email', ?) ELSE user_metadata END,
-        last_sign_in_at = ?, updated_at = ?
-      WHERE id = ?
-      """, .text(newEmail), .integer(now), .text(newEmail), .integer(now), .integer(now),
-      .text(user.id))
+    var metadata = user.userMetadata
+    if metadata["email"] != nil { metadata["email"] = .string(newEmail) }
+    try database.updateUser(
+      user.id,
+      [
+        .email(newEmail), .newEmail(nil), .emailChangeSentAt(nil), .emailChangeConfirmed(false),
+        .confirmEmail(at: now), .userMetadata(metadata), .lastSignInAt(now), .updatedAt(now),
+      ])
     if user.isAnonymous { try makePermanent(user, database, now: now) }
-    try database.run(
-      """
-      DELETE FROM one_time_tokens
-      WHERE user_id = ? AND kind IN ('email_change_current', 'email_change_new') AND used_at IS NULL
-      """, .text(user.id))
+    try database.deleteUnusedCodes(ofUser: user.id, kinds: [.emailChangeCurrent, .emailChangeNew])
     return nil
   }
 
@@ -236,7 +200,7 @@ extension EmbeddedGoTrue {
   public func recipient(ofLinkTokenHash tokenHash: String) async -> String? {
     let hash = linkHash(tokenHash)
     return try? withDatabase { database -> String? in
-      guard let token = try codeRow(in: database, where: "link_hash = ?", .blob(hash)),
+      guard let token = try database.code(linkHash: hash),
         let user = try database.user(id: token.userID)
       else { return nil }
       let address = token.kind == .emailChangeNew ? user.newEmail : user.email

@@ -16,27 +16,18 @@ package struct RateLimiter {
     refusal: GoTrueAPIError = RateLimiter.requestLimitReached
   ) throws {
     guard budget.isLimited else { return }
-    let state = try database.first(
-      "SELECT tokens, updated_at FROM rate_limits WHERE bucket = ?", .text(bucket),
-      row: { (tokens: $0.double(0), updatedAt: $0.int(1)) })
+    let state = try database.bucket(bucket)
     var tokens = budget.capacity
     if let state {
       let elapsed = Double(max(0, now - state.updatedAt)) / 1_000
       tokens = min(budget.capacity, state.tokens + elapsed * budget.capacity / budget.period)
     }
     guard tokens >= 1 else { throw refusal }
-    try database.run(
-      """
-      INSERT INTO rate_limits (bucket, tokens, updated_at) VALUES (?, ?, ?)
-      ON CONFLICT (bucket) DO UPDATE SET tokens = excluded.tokens, updated_at = excluded.updated_at
-      """, .text(bucket), .real(tokens - 1), .integer(now))
+    try database.setBucket(bucket, tokens: tokens - 1, now: now)
     // An account's bucket untouched for a whole period is full again: the same as no row.
     if let colon = bucket.firstIndex(of: ":") {
-      let kind = bucket[...colon]
-      try database.run(
-        "DELETE FROM rate_limits WHERE bucket > ? AND bucket < ? AND updated_at < ?",
-        .text(String(kind)), .text(kind.dropLast() + ";"),
-        .integer(now - Int64(budget.period * 1_000)))
+      try database.deleteBuckets(
+        prefixed: String(bucket[...colon]), untouchedSince: now - Int64(budget.period * 1_000))
     }
   }
 
@@ -80,9 +71,7 @@ package struct RateLimiter {
   package func checkEmailInterval(_ address: String) throws {
     let interval = Int64(configuration.emailInterval * 1_000)
     guard
-      let last = try database.first(
-        "SELECT last_sent_at FROM email_sends WHERE address_hash = ?", .blob(hash(address)),
-        row: { $0.int(0) }),
+      let last = try database.lastEmail(toAddressHash: hash(address)),
       now - last < interval
     else { return }
     throw Self.tooSoon(wait: (interval - (now - last) + 999) / 1_000)
@@ -105,13 +94,9 @@ package struct RateLimiter {
 
   /// Records an email to `address` now (or a request that would have sent one).
   package func recordEmail(to address: String) throws {
-    try database.run(
-      """
-      INSERT INTO email_sends (address_hash, last_sent_at) VALUES (?, ?)
-      ON CONFLICT (address_hash) DO UPDATE SET last_sent_at = excluded.last_sent_at
-      """, .blob(hash(address)), .integer(now))
-    let horizon = now - Int64(configuration.emailInterval * 1_000)
-    try database.run("DELETE FROM email_sends WHERE last_sent_at < ?", .integer(horizon))
+    try database.recordEmail(
+      toAddressHash: hash(address), now: now,
+      forgettingBefore: now - Int64(configuration.emailInterval * 1_000))
   }
 
   /// The bucket of `kind` for one account, named by a keyed hash of its address.

@@ -1,20 +1,6 @@
 import AccountStore
 import GoTrue
 
-/// A method a session's user proved after the session began (a row of `session_amr`), such as
-/// `totp` after a factor's code was verified.
-package struct ProvedMethod: Equatable, Sendable {
-  /// The method, as the `amr` claim names it (`totp`).
-  package var method: String
-  /// When it was last proved, in Unix milliseconds.
-  package var provedAt: Int64
-
-  package init(method: String, provedAt: Int64) {
-    self.method = method
-    self.provedAt = provedAt
-  }
-}
-
 extension EmbeddedGoTrue.SessionInfo {
   /// The `amr` claim (GoTrue's `CalculateAALAndAMR`): each method the user proved in the
   /// session with when, in Unix seconds, newest first; the method the session began with
@@ -42,12 +28,8 @@ extension EmbeddedGoTrue {
     -> SessionInfo
   {
     var session = session
-    session.aal =
-      try database.first(
-        "SELECT aal FROM sessions WHERE id = ?", .text(session.id), row: { $0.text(0) }) ?? "aal1"
-    session.laterMethods = try database.query(
-      "SELECT method, created_at FROM session_amr WHERE session_id = ? ORDER BY created_at, method",
-      .text(session.id), row: { ProvedMethod(method: $0.text(0), provedAt: $0.int(1)) })
+    session.aal = try database.session(id: session.id)?.aal ?? "aal1"
+    session.laterMethods = try database.provedMethods(inSession: session.id)
     return session
   }
 
@@ -56,10 +38,6 @@ extension EmbeddedGoTrue {
   package func recordProof(
     of method: String, inSession sessionID: String, _ database: Accounts, now: Int64
   ) throws {
-    try database.run(
-      """
-      INSERT INTO session_amr (session_id, method, created_at) VALUES (?, ?, ?)
-      ON CONFLICT (session_id, method) DO UPDATE SET created_at = excluded.created_at
-      """, .text(sessionID), .text(method), .integer(now))
+    try database.recordProof(of: method, inSession: sessionID, now: now)
   }
 }

@@ -77,28 +77,140 @@ package struct FactorRecord: Sendable {
 
 extension Accounts {
   /// The factors of user `userID`, oldest first.
-  package func factors(ofUser userID: String) throws -> [FactorRecord] {
+  package func factors(ofUser userID: String) throws(AccountStoreError) -> [FactorRecord] {
     try query(
       "SELECT \(FactorRecord.columns) FROM mfa_factors WHERE user_id = ? ORDER BY created_at, id",
       .text(userID), row: FactorRecord.init)
   }
 
   /// Factor `id` if it belongs to user `userID` (GoTrue's `FindOwnedFactorByID`).
-  package func factor(id: String, ofUser userID: String) throws -> FactorRecord? {
+  package func factor(id: String, ofUser userID: String) throws(AccountStoreError)
+    -> FactorRecord?
+  {
     try first(
       "SELECT \(FactorRecord.columns) FROM mfa_factors WHERE id = ? AND user_id = ?", .text(id),
       .text(userID), row: FactorRecord.init)
   }
 
-  /// Downgrades the sessions factor `factorID` raised to aal2 (GoTrue's
-  /// `DowngradeSessionsToAAL1`): their `totp` method goes, and they are aal1 again.
-  package func downgradeSessions(raisedBy factorID: String) throws {
+  /// Adds an unverified TOTP factor of user `userID`, its secret sealed.
+  package func insertFactor(
+    id: String, userID: String, friendlyName: String, sealedSecret: [UInt8], now: Int64
+  ) throws(AccountStoreError) {
     try run(
       """
-      DELETE FROM session_amr WHERE method = 'totp'
-        AND session_id IN (SELECT id FROM sessions WHERE factor_id = ?)
-      """, .text(factorID))
-    try run(
-      "UPDATE sessions SET aal = 'aal1', factor_id = NULL WHERE factor_id = ?", .text(factorID))
+      INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, secret,
+        created_at, updated_at)
+      VALUES (?, ?, ?, 'totp', 'unverified', ?, ?, ?)
+      """, .text(id), .text(userID), .text(friendlyName), .blob(sealedSecret), .integer(now),
+      .integer(now))
   }
+
+  /// Makes `changes` to factor `id`.
+  package func updateFactor(_ id: String, _ changes: [FactorChange]) throws(AccountStoreError) {
+    guard !changes.isEmpty else { return }
+    let assignments = changes.map(\.assignment)
+    try run(
+      "UPDATE mfa_factors SET \(assignments.map(\.sql).joined(separator: ", ")) WHERE id = ?",
+      assignments.map(\.value) + [.text(id)])
+  }
+
+  /// Removes factor `id` with its challenges.
+  package func deleteFactor(_ id: String) throws(AccountStoreError) {
+    try run("DELETE FROM mfa_factors WHERE id = ?", .text(id))
+  }
+
+  /// Removes every factor never verified that was made more than `expiry` milliseconds before
+  /// `now` and has no challenge (GoTrue's cleanup of abandoned enrolments).
+  package func deleteAbandonedFactors(olderThan expiry: Int64, now: Int64)
+    throws(AccountStoreError)
+  {
+    try run(
+      """
+      DELETE FROM mfa_factors WHERE status != 'verified' AND created_at + ? < ?
+        AND NOT EXISTS (SELECT 1 FROM mfa_challenges WHERE factor_id = mfa_factors.id)
+      """, .integer(expiry), .integer(now))
+  }
+
+  /// Removes user `userID`'s unverified factors.
+  package func deleteUnverifiedFactors(ofUser userID: String) throws(AccountStoreError) {
+    try run(
+      """
+      DELETE FROM mfa_factors
+      WHERE user_id = ? AND status = 'unverified' AND factor_type = 'totp'
+      """, .text(userID))
+  }
+
+  // MARK: Challenges
+
+  /// Adds challenge `id` of factor `factorID`, asked from `ipAddress`, and marks the factor
+  /// challenged.
+  package func insertChallenge(id: String, factorID: String, ipAddress: String, now: Int64)
+    throws(AccountStoreError)
+  {
+    try run(
+      "INSERT INTO mfa_challenges (id, factor_id, ip_address, created_at) VALUES (?, ?, ?, ?)",
+      .text(id), .text(factorID), .text(ipAddress), .integer(now))
+    try updateFactor(factorID, [.lastChallengedAt(now)])
+  }
+
+  /// Challenge `id` of factor `factorID`.
+  package func challenge(id: String, ofFactor factorID: String) throws(AccountStoreError)
+    -> StoredChallenge?
+  {
+    try first(
+      """
+      SELECT verified_at, ip_address, created_at, failed_attempts FROM mfa_challenges
+      WHERE id = ? AND factor_id = ?
+      """, .text(id), .text(factorID),
+      row: {
+        StoredChallenge(
+          id: id, verifiedAt: $0.optionalInt(0), ipAddress: $0.text(1), createdAt: $0.int(2),
+          failedAttempts: Int($0.int(3)))
+      })
+  }
+
+  /// Removes challenge `id`.
+  package func deleteChallenge(_ id: String) throws(AccountStoreError) {
+    try run("DELETE FROM mfa_challenges WHERE id = ?", .text(id))
+  }
+
+  /// Counts one wrong code against challenge `id`.
+  package func countWrongCode(challenge id: String) throws(AccountStoreError) {
+    try run(
+      "UPDATE mfa_challenges SET failed_attempts = failed_attempts + 1 WHERE id = ?", .text(id))
+  }
+
+  /// Marks challenge `id` answered at `now`.
+  package func markVerified(challenge id: String, at now: Int64) throws(AccountStoreError) {
+    try run("UPDATE mfa_challenges SET verified_at = ? WHERE id = ?", .integer(now), .text(id))
+  }
+}
+
+/// One change to a factor's row.
+package enum FactorChange: Sendable {
+  case friendlyName(String)
+  case verified
+  case lastUsedStep(Int64)
+  case lastChallengedAt(Int64)
+  case updatedAt(Int64)
+
+  var assignment: (sql: String, value: SQLiteValue) {
+    switch self {
+    case .friendlyName(let name): ("friendly_name = ?", .text(name))
+    case .verified: ("status = ?", .text("verified"))
+    case .lastUsedStep(let step): ("last_used_step = ?", .integer(step))
+    case .lastChallengedAt(let time): ("last_challenged_at = ?", .integer(time))
+    case .updatedAt(let time): ("updated_at = ?", .integer(time))
+    }
+  }
+}
+
+/// A row of `mfa_challenges`: a request to prove a factor, answered once.
+package struct StoredChallenge: Sendable {
+  package var id: String
+  package var verifiedAt: Int64?
+  package var ipAddress: String
+  package var createdAt: Int64
+  /// Wrong codes tried against it.
+  package var failedAttempts: Int
 }

@@ -171,6 +171,23 @@ package struct UserRecord: Sendable {
   }
 }
 
+/// Which users to list, in which order.
+package struct UserQuery: Sendable {
+  /// Only users whose email or `full_name` metadata contains this text, ignoring case.
+  package var containing: String?
+  /// Newest first (GoTrue's admin list), else oldest first.
+  package var newestFirst: Bool
+  package var limit: Int
+  package var offset: Int64
+
+  package init(containing: String?, newestFirst: Bool, limit: Int, offset: Int64) {
+    self.containing = containing
+    self.newestFirst = newestFirst
+    self.limit = limit
+    self.offset = offset
+  }
+}
+
 /// A user to add: what the rules set; every other column takes its default.
 package struct NewUser: Sendable {
   package var id: String
@@ -238,6 +255,54 @@ extension Accounts {
       .optional(user.identityID),
       .text(UserRecord.encodeMetadata(user.identityData)), .integer(user.isAnonymous ? 1 : 0))
     return try existingUser(id: user.id)
+  }
+
+  /// One page of users, and how many users match in all.
+  package func users(_ query: UserQuery) throws(AccountStoreError) -> (
+    users: [UserRecord], total: Int
+  ) {
+    let condition =
+      query.containing.map { _ in
+        """
+        WHERE instr(email, lower(?1)) > 0
+          OR instr(lower(coalesce(json_extract(user_metadata, '$.full_name'), '')), lower(?1)) > 0
+        """
+      } ?? ""
+    let values: [SQLiteValue] = query.containing.map { [.text($0)] } ?? []
+    let direction = query.newestFirst ? "DESC" : "ASC"
+    let total =
+      try first("SELECT count(*) FROM users \(condition)", values, row: { Int($0.int(0)) }) ?? 0
+    let users = try self.query(
+      """
+      SELECT \(UserRecord.columns) FROM users \(condition)
+      ORDER BY created_at \(direction), id \(direction) LIMIT \(query.limit) OFFSET \(query.offset)
+      """, values, row: UserRecord.init)
+    return (users, total)
+  }
+
+  /// Removes user `id` with everything it owns.
+  package func deleteUser(_ id: String) throws(AccountStoreError) {
+    try run("DELETE FROM users WHERE id = ?", .text(id))
+  }
+
+  /// Removes what user `id` owns (sessions, codes, factors) but not the user.
+  package func deleteBelongings(ofUser id: String) throws(AccountStoreError) {
+    try run("DELETE FROM sessions WHERE user_id = ?", .text(id))
+    try run("DELETE FROM one_time_tokens WHERE user_id = ?", .text(id))
+    try run("DELETE FROM mfa_factors WHERE user_id = ?", .text(id))
+  }
+
+  /// Adds `user` unless its address is taken (or its id); answers whether it was added.
+  package func insertUserUnlessTaken(_ user: NewUser) throws(AccountStoreError) -> Bool {
+    if let email = user.email, try self.user(email: email) != nil { return false }
+    if try self.user(id: user.id) != nil { return false }
+    try insertUser(user)
+    return true
+  }
+
+  /// Removes the user with `email` with everything it owns, if there is one.
+  package func deleteUser(email: String) throws(AccountStoreError) {
+    try run("DELETE FROM users WHERE email = ?", .text(email))
   }
 
   /// How many accounts the store holds.
