@@ -186,6 +186,7 @@ let package = Package(
     .testTarget(
       name: "AuthServerTests",
       dependencies: [
+        "AccountStore",
         "AuthServer", "HTTPServer", "GoTrueEngine", "FirebaseEmulator", "GoTrue",
         "IdentityToolkit", "AuthCrypto", "Clocks", "AuthFlowSupabase", "AuthFlowHTTP",
         "CommandLineOptions",

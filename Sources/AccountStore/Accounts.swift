@@ -2,9 +2,9 @@
 /// operations (in `Accounts+*.swift`, one file per concept, beside its queries).
 package struct Accounts {
   /// The connection, held under the store's lock for as long as this value is used.
-  package let database: SQLiteDatabase
+  let database: SQLiteDatabase
 
-  package init(_ database: SQLiteDatabase) {
+  init(_ database: SQLiteDatabase) {
     self.database = database
   }
 
@@ -30,46 +30,46 @@ package struct Accounts {
     }
   }
 
-  // MARK: Statements (package while the rules above still hold some; internal once none do)
+  // MARK: Statements, for the operations beside each record
 
-  package func run(_ sql: String, _ values: SQLiteValue...) throws(AccountStoreError) {
+  func run(_ sql: String, _ values: SQLiteValue...) throws(AccountStoreError) {
     try run(sql, values)
   }
 
-  package func run(_ sql: String, _ values: [SQLiteValue]) throws(AccountStoreError) {
+  func run(_ sql: String, _ values: [SQLiteValue]) throws(AccountStoreError) {
     do { try database.run(sql, values) } catch { throw error.storeError }
   }
 
-  package func query<Row>(
+  func query<Row>(
     _ sql: String, _ values: SQLiteValue..., row: (SQLiteStatement) -> Row
   ) throws(AccountStoreError) -> [Row] {
     try query(sql, values, row: row)
   }
 
-  package func query<Row>(
+  func query<Row>(
     _ sql: String, _ values: [SQLiteValue], row: (SQLiteStatement) -> Row
   ) throws(AccountStoreError) -> [Row] {
     do { return try database.query(sql, values, row: row) } catch { throw error.storeError }
   }
 
-  package func first<Row>(
+  func first<Row>(
     _ sql: String, _ values: SQLiteValue..., row: (SQLiteStatement) -> Row
   ) throws(AccountStoreError) -> Row? {
     try first(sql, values, row: row)
   }
 
-  package func first<Row>(
+  func first<Row>(
     _ sql: String, _ values: [SQLiteValue], row: (SQLiteStatement) -> Row
   ) throws(AccountStoreError) -> Row? {
     do { return try database.first(sql, values, row: row) } catch { throw error.storeError }
   }
 
-  package func execute(_ sql: String) throws(AccountStoreError) {
+  func execute(_ sql: String) throws(AccountStoreError) {
     do { try database.execute(sql) } catch { throw error.storeError }
   }
 
   /// Rows changed by the last statement.
-  package var changes: Int { database.changes }
+  var changes: Int { database.changes }
 }
 
 extension SQLiteValue {

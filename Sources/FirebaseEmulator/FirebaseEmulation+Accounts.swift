@@ -19,7 +19,7 @@ extension FirebaseEmulation {
       let (user, claims) = try verifiedUser(idToken: idToken, database, now: now)
       try checkCredentialChange(
         of: user, claims: claims, changesPassword: false, database, now: now)
-      try database.run("DELETE FROM users WHERE id = ?", .text(user.id))
+      try database.deleteUser(user.id)
     }
   }
 
@@ -45,15 +45,14 @@ extension FirebaseEmulation {
   func setEmailVerified(_ verified: Bool, of id: String, _ database: Accounts, now: Int64)
     throws
   {
-    try database.run(
-      """
-      UPDATE users SET
-        email_confirmed_at = CASE WHEN ?1 THEN coalesce(email_confirmed_at, ?2) END,
-        user_metadata = CASE WHEN json_type(user_metadata, '$.email_verified') IS NOT NULL
-          THEN json_set(user_metadata, '$.email_verified', json(iif(?1, 'true', 'false')))
-          ELSE user_metadata END
-      WHERE id = ?3
-      """, .integer(verified ? 1 : 0), .integer(now), .text(id))
+    let user = try database.existingUser(id: id)
+    var changes: [UserChange] = [verified ? .confirmEmail(at: now) : .emailConfirmedAt(nil)]
+    if user.userMetadata["email_verified"] != nil {
+      var metadata = user.userMetadata
+      metadata["email_verified"] = .bool(verified)
+      changes.append(.userMetadata(metadata))
+    }
+    try database.updateUser(id, changes)
   }
 }
 

@@ -23,7 +23,7 @@ extension FirebaseEmulation {
   public func delete(id: String) throws(IdentityToolkitError) {
     try write { database, _ in
       let user = try existingUser(id, database)
-      try database.run("DELETE FROM users WHERE id = ?", .text(user.id))
+      try database.deleteUser(user.id)
     }
   }
 
@@ -40,7 +40,7 @@ extension FirebaseEmulation {
         if !force, !user.isBanned(at: now) {
           refused.append((index, id, "NOT_DISABLED : Disable the account before batch deletion."))
         } else {
-          try database.run("DELETE FROM users WHERE id = ?", .text(id))
+          try database.deleteUser(id)
         }
       }
       return refused
@@ -49,6 +49,6 @@ extension FirebaseEmulation {
 
   /// `DELETE /emulator/v1/projects/{id}/accounts`: every account of the store.
   public func deleteAllAccounts() throws(IdentityToolkitError) {
-    try write { database, _ in try database.run("DELETE FROM users") }
+    try write { database, _ in try database.deleteAllUsers() }
   }
 }

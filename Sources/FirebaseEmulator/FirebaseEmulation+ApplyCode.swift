@@ -74,13 +74,12 @@ extension FirebaseEmulation {
       guard let user = try owner(of: record, database) else {
         return .failure(.badRequest(.invalidOOBCode))
       }
-      try database.run(
-        """
-        UPDATE users SET encrypted_password = ?, password_updated_at = ?, valid_since = ?,
-          updated_at = ?
-        WHERE id = ?
-        """, .text(hash), .integer(now), .integer(now / 1_000 * 1_000), .integer(now),
-        .text(user.id))
+      try database.updateUser(
+        user.id,
+        [
+          .passwordHash(hash), .passwordUpdatedAt(now), .validSince(now / 1_000 * 1_000),
+          .updatedAt(now),
+        ])
       try setEmailVerified(true, of: user.id, database, now: now)
       try revokeSessions(of: user.id, through: now / 1_000, database)
       return .success(info)

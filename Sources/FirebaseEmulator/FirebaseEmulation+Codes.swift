@@ -46,16 +46,12 @@ extension FirebaseEmulation {
     let code = engine.random.token(byteCount: 40)
     let lifetime = Int64(engine.configuration.codeLifetime * 1_000)
     // Codes that expired a lifetime ago answer no differently from codes never made.
-    try database.run("DELETE FROM oob_codes WHERE expires_at < ?", .integer(now - lifetime))
-    try database.run(
-      """
-      INSERT INTO oob_codes (code_hash, request_type, email, new_email, user_id, continue_url,
-        created_at, expires_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-      """, .blob(codeHash(code)), .text(record.type.rawValue), .text(record.email),
-      record.newEmail.map(SQLiteValue.text) ?? .null,
-      record.userID.map(SQLiteValue.text) ?? .null,
-      record.continueURL.map(SQLiteValue.text) ?? .null, .integer(now), .integer(now + lifetime))
+    try database.insertOutOfBandCode(
+      NewOutOfBandCode(
+        codeHash: codeHash(code), requestType: record.type.rawValue, email: record.email,
+        newEmail: record.newEmail, userID: record.userID, continueURL: record.continueURL,
+        createdAt: now, expiresAt: now + lifetime),
+      forgettingExpiredBefore: now - lifetime)
     let listed = FirebaseOutOfBandCode(
       email: record.email, newEmail: record.newEmail, type: record.type, code: code,
       link: link(record, code: code))
@@ -82,32 +78,18 @@ extension FirebaseEmulation {
   /// The waiting code `code`: `INVALID_OOB_CODE` when no such code waits (never made, used,
   /// or its account deleted), `EXPIRED_OOB_CODE` past its lifetime.
   func storedCode(_ code: String, _ database: Accounts, now: Int64) throws -> CodeRecord {
-    guard !code.isEmpty,
-      let row = try database.first(
-        """
-        SELECT id, request_type, email, new_email, user_id, continue_url, expires_at, used_at
-        FROM oob_codes WHERE code_hash = ?
-        """, .blob(codeHash(code)),
-        row: { row in
-          (
-            record: FirebaseCodeType(rawValue: row.text(1)).map { type in
-              CodeRecord(
-                id: row.int(0), type: type, email: row.text(2), newEmail: row.optionalText(3),
-                userID: row.optionalText(4), continueURL: row.optionalText(5))
-            },
-            expiresAt: row.int(6), used: row.optionalInt(7) != nil
-          )
-        }),
-      !row.used, let record = row.record
+    guard !code.isEmpty, let stored = try database.outOfBandCode(hash: codeHash(code)),
+      stored.usedAt == nil, let type = FirebaseCodeType(rawValue: stored.requestType)
     else { throw IdentityToolkitError.badRequest(.invalidOOBCode) }
-    if row.expiresAt <= now { throw IdentityToolkitError.badRequest(.expiredOOBCode) }
-    return record
+    if stored.expiresAt <= now { throw IdentityToolkitError.badRequest(.expiredOOBCode) }
+    return CodeRecord(
+      id: stored.id, type: type, email: stored.email, newEmail: stored.newEmail,
+      userID: stored.userID, continueURL: stored.continueURL)
   }
 
   /// Marks `record`'s code used.
   func spend(_ record: CodeRecord, _ database: Accounts, now: Int64) throws {
-    try database.run(
-      "UPDATE oob_codes SET used_at = ? WHERE id = ?", .integer(now), .integer(record.id))
+    try database.markOutOfBandCodeUsed(record.id, at: now)
   }
 
   /// The codes made in this process that can still be used, oldest first (the emulator's
@@ -117,10 +99,9 @@ extension FirebaseEmulation {
     let dead = try read { database, now in
       try Set(
         listed.filter { entry in
-          try database.first(
-            """
-            SELECT 1 FROM oob_codes WHERE code_hash = ? AND used_at IS NULL AND expires_at > ?
-            """, .blob(codeHash(entry.code)), .integer(now), row: { _ in true }) == nil
+          let stored = try database.outOfBandCode(hash: codeHash(entry.code))
+          return stored == nil || stored?.usedAt != nil
+            || stored.map { $0.expiresAt <= now } == true
         }.map(\.code))
     }
     state.codes.withLock { codes in codes.removeAll { dead.contains($0.code) } }

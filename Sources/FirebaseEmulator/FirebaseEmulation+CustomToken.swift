@@ -30,9 +30,8 @@ extension FirebaseEmulation {
           id: token.uid, anonymous: false, database, now: now)
         isNewUser = true
       }
-      try database.run(
-        "UPDATE users SET custom_auth = 1, last_sign_in_at = ?, updated_at = ? WHERE id = ?",
-        .integer(now), .integer(now), .text(token.uid))
+      try database.updateUser(
+        token.uid, [.customAuth(true), .lastSignInAt(now), .updatedAt(now)])
       let user = try existingUser(token.uid, database)
       try checkIDTokenFits(user, method)
       return (try startSession(for: user, method, database, now: now), isNewUser)

@@ -14,19 +14,12 @@ extension FirebaseEmulation {
   func moveEmail(of user: UserRecord, to email: String, _ database: Accounts, now: Int64)
     throws
   {
-    try database.run(
-      "UPDATE users SET email = ?, new_email = NULL, updated_at = ? WHERE id = ?", .text(email),
-      .integer(now), .text(user.id))
-    try database.run(
-      """
-      UPDATE users SET user_metadata = json_set(user_metadata, '$.email', ?)
-      WHERE id = ? AND json_type(user_metadata, '$.email') IS NOT NULL
-      """, .text(email), .text(user.id))
-    try database.run(
-      """
-      DELETE FROM one_time_tokens
-      WHERE user_id = ? AND used_at IS NULL AND kind IN ('confirmation', 'recovery', 'magiclink')
-      """, .text(user.id))
+    var changes: [UserChange] = [.email(email), .newEmail(nil), .updatedAt(now)]
+    if let metadata = user.userMetadata(withEmail: email) {
+      changes.append(.userMetadata(metadata))
+    }
+    try database.updateUser(user.id, changes)
+    try database.deleteUnusedCodes(ofUser: user.id, kinds: CodeKind.sentToTheAddress)
     try setEmailVerified(true, of: user.id, database, now: now)
     if user.isAnonymous { try engine.makePermanent(user, database, now: now) }
     try checkIDTokenFits(try existingUser(user.id, database))
@@ -59,8 +52,7 @@ extension FirebaseEmulation {
     var initialEmail = user.initialEmail
     if initialEmail == nil, !oldEmail.isEmpty {
       initialEmail = oldEmail
-      try database.run(
-        "UPDATE users SET initial_email = ? WHERE id = ?", .text(oldEmail), .text(user.id))
+      try database.updateUser(user.id, [.initialEmail(oldEmail)])
     }
     guard let initialEmail else { return nil }
     return try issue(

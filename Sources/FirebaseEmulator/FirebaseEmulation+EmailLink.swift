@@ -74,9 +74,7 @@ extension FirebaseEmulation {
   private func signedInByLink(_ user: UserRecord, _ database: Accounts, now: Int64) throws
     -> FirebaseSignInOutcome
   {
-    try database.run(
-      "UPDATE users SET email_link_signin = 1, updated_at = ? WHERE id = ?", .integer(now),
-      .text(user.id))
+    try database.updateUser(user.id, [.emailLinkSignin(true), .updatedAt(now)])
     return try finishSignIn(try existingUser(user.id, database), .password, database, now: now)
   }
 }

@@ -13,17 +13,13 @@ extension FirebaseEmulation {
   ) throws -> FirebaseSession {
     let (info, refreshToken) = try engine.openSession(
       for: user, method: .firebase, in: database, now: now)
-    try database.run(
-      "UPDATE sessions SET firebase_provider = ?, firebase_claims = ? WHERE id = ?",
-      .text(method.provider),
-      FirebaseCustomClaims.serialized(method.claims).map(SQLiteValue.text) ?? .null,
-      .text(info.id))
+    try database.setFirebaseSignIn(
+      session: info.id, provider: method.provider,
+      claims: FirebaseCustomClaims.serialized(method.claims))
     // A session begun with a second factor is aal2 on GoTrue's terms too: one rule for both.
     if let factorID = method.secondFactor {
       try engine.recordProof(of: "totp", inSession: info.id, database, now: now)
-      try database.run(
-        "UPDATE sessions SET aal = 'aal2', factor_id = ? WHERE id = ?", .text(factorID),
-        .text(info.id))
+      try database.raiseToAAL2(session: info.id, by: factorID)
     }
     return try session(for: user, info, method, refreshToken: refreshToken, database, now: now)
   }
@@ -34,14 +30,11 @@ extension FirebaseEmulation {
   func signInMethod(ofSession id: String, _ database: Accounts) throws
     -> FirebaseSignInMethod
   {
-    let stored = try database.first(
-      "SELECT firebase_provider, firebase_claims, aal, factor_id FROM sessions WHERE id = ?",
-      .text(id),
-      row: { ($0.optionalText(0), $0.optionalText(1), $0.text(2), $0.optionalText(3)) })
+    let stored = try database.session(id: id)
     return FirebaseSignInMethod(
-      provider: stored?.0 ?? FirebaseSignInMethod.password.provider,
-      claims: FirebaseCustomClaims.stored(stored?.1),
-      secondFactor: stored?.2 == "aal2" ? stored?.3 : nil)
+      provider: stored?.firebaseProvider ?? FirebaseSignInMethod.password.provider,
+      claims: FirebaseCustomClaims.stored(stored?.firebaseClaims),
+      secondFactor: stored?.aal == "aal2" ? stored?.factorID : nil)
   }
 
   /// The session `info` of `user` with an ID token signed at `now`.
@@ -152,10 +145,9 @@ extension FirebaseEmulation {
     if user.isBanned(at: now) { throw IdentityToolkitError.badRequest(.userDisabled) }
     if expiry <= Double(now / 1_000) { throw IdentityToolkitError.badRequest(.tokenExpired) }
     if let sessionID = claims["session_id"]?.stringValue {
-      let live = try database.first(
-        "SELECT 1 FROM sessions WHERE id = ? AND user_id = ?", .text(sessionID), .text(user.id),
-        row: { _ in true })
-      if live != true { throw IdentityToolkitError.badRequest(.tokenExpired) }
+      if try database.session(id: sessionID, ofUser: user.id) == nil {
+        throw IdentityToolkitError.badRequest(.tokenExpired)
+      }
     }
     return (user, claims)
   }
@@ -167,9 +159,7 @@ extension FirebaseEmulation {
   func revokeSessions(of user: String, through validSince: Int64, _ database: Accounts)
     throws
   {
-    try database.run(
-      "DELETE FROM sessions WHERE user_id = ? AND refreshed_at < ?", .text(user),
-      .integer(validSince * 1_000))
+    try database.deleteSessions(ofUser: user, refreshedBefore: validSince * 1_000)
   }
 }
 

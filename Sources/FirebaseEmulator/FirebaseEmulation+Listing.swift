@@ -52,11 +52,7 @@ extension FirebaseEmulation {
   {
     let size = min(limit.flatMap { $0 == 0 ? nil : $0 } ?? 20, 1_000)
     return try read { database, now in
-      let users = try database.query(
-        """
-        SELECT \(UserRecord.columns) FROM users WHERE deleted_at IS NULL AND id > ?
-        ORDER BY id LIMIT ?
-        """, [.text(after ?? ""), .integer(size < 0 ? -1 : Int64(size))], row: UserRecord.init)
+      let users = try database.liveUsers(after: after ?? "", limit: size < 0 ? nil : size)
       let accounts = try users.map { try account($0, database, now: now) }
       let full = size >= 0 && accounts.count == size && size > 0
       return (accounts, full ? accounts.last?.id : nil)
@@ -66,20 +62,14 @@ extension FirebaseEmulation {
   /// `accounts:query`: every account, by id (`descending` or not).
   public func allAccounts(descending: Bool) throws(IdentityToolkitError) -> [FirebaseAccount] {
     try read { database, now in
-      try database.query(
-        """
-        SELECT \(UserRecord.columns) FROM users WHERE deleted_at IS NULL
-        ORDER BY id \(descending ? "DESC" : "ASC")
-        """, [], row: UserRecord.init
-      ).map { try account($0, database, now: now) }
+      try database.liveUsers(descending: descending).map { try account($0, database, now: now) }
     }
   }
 
   /// `accounts:query` with `returnUserInfo: false`: how many accounts there are.
   public func accountCount() throws(IdentityToolkitError) -> Int {
     try read { database, _ in
-      try database.first(
-        "SELECT count(*) FROM users WHERE deleted_at IS NULL", [], row: { Int($0.int(0)) }) ?? 0
+      try database.liveUserCount()
     }
   }
 }

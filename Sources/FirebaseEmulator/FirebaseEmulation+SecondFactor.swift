@@ -24,20 +24,14 @@ extension FirebaseEmulation {
   ) throws -> FirebaseSignInOutcome {
     let factors = try database.factors(ofUser: user.id).filter(\.isVerified)
     guard !factors.isEmpty, engine.configuration.mfa.totpVerifyEnabled else {
-      try database.run(
-        "UPDATE users SET last_sign_in_at = ? WHERE id = ?", .integer(now), .text(user.id))
+      try database.updateUser(user.id, [.lastSignInAt(now)])
       return .signedIn(
         try startSession(for: try existingUser(user.id, database), method, database, now: now))
     }
     let credential = engine.secretRandom.token(byteCount: 32)
-    try database.run(
-      "DELETE FROM mfa_pending_sign_ins WHERE created_at < ?", .integer(now - pendingLifetime))
-    try database.run(
-      """
-      INSERT INTO mfa_pending_sign_ins (credential_hash, user_id, provider, created_at)
-      VALUES (?, ?, ?, ?)
-      """, .blob(SHA256.hash(credential)), .text(user.id), .text(method.provider),
-      .integer(now))
+    try database.insertPendingSignIn(
+      credentialHash: SHA256.hash(credential), userID: user.id, provider: method.provider,
+      now: now, forgettingBefore: now - pendingLifetime)
     return .secondFactorPending(
       FirebaseSecondFactorPending(
         account: try account(user, database, now: now), credential: credential,
@@ -71,18 +65,14 @@ extension FirebaseEmulation {
       let key = SHA256.hash(credential)
       let invalid = IdentityToolkitError.badRequest("INVALID_MFA_PENDING_CREDENTIAL")
       guard
-        let pending = try database.first(
-          """
-          SELECT user_id, provider, created_at, failed_attempts FROM mfa_pending_sign_ins
-          WHERE credential_hash = ?
-          """, .blob(key),
-          row: { (user: $0.text(0), provider: $0.text(1), at: $0.int(2), wrong: $0.int(3)) })
+        let pending = try database.pendingSignIn(credentialHash: key)
       else { throw invalid }
-      let user = try existingUser(pending.user, database)
-      if now > pending.at + lifetime || pending.wrong >= EmbeddedGoTrue.wrongCodesPerChallenge
-        || (user.validSince.map { $0 > pending.at } ?? false)
+      let user = try existingUser(pending.userID, database)
+      if now > pending.createdAt + lifetime
+        || pending.failedAttempts >= EmbeddedGoTrue.wrongCodesPerChallenge
+        || (user.validSince.map { $0 > pending.createdAt } ?? false)
       {
-        try database.run("DELETE FROM mfa_pending_sign_ins WHERE credential_hash = ?", .blob(key))
+        try database.deletePendingSignIn(credentialHash: key)
         return .failure(invalid)
       }
       if user.isBanned(at: now) { throw IdentityToolkitError.badRequest(.userDisabled) }
@@ -90,16 +80,11 @@ extension FirebaseEmulation {
       else { throw IdentityToolkitError.badRequest("MFA_ENROLLMENT_NOT_FOUND") }
       try engine.spendCodeCheck(ofUser: user.id, database, now: now)
       guard try engine.acceptTOTP(code, for: factor, database, now: now) != nil else {
-        try database.run(
-          """
-          UPDATE mfa_pending_sign_ins SET failed_attempts = failed_attempts + 1
-          WHERE credential_hash = ?
-          """, .blob(key))
+        try database.countWrongCode(pendingSignIn: key)
         return .failure(.badRequest("INVALID_CODE"))
       }
-      try database.run("DELETE FROM mfa_pending_sign_ins WHERE credential_hash = ?", .blob(key))
-      try database.run(
-        "UPDATE users SET last_sign_in_at = ? WHERE id = ?", .integer(now), .text(user.id))
+      try database.deletePendingSignIn(credentialHash: key)
+      try database.updateUser(user.id, [.lastSignInAt(now)])
       let method = FirebaseSignInMethod(provider: pending.provider, secondFactor: factor.id)
       return .success(
         try startSession(for: try existingUser(user.id, database), method, database, now: now))

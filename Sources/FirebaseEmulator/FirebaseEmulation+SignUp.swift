@@ -141,29 +141,20 @@ extension FirebaseEmulation {
   private func write(
     _ fields: SignUpFields, to user: UserRecord, _ database: Accounts, now: Int64
   ) throws -> UserRecord {
-    var assignments: [(String, SQLiteValue)] = [
-      ("last_sign_in_at", .integer(now)), ("updated_at", .integer(now)),
-    ]
+    var changes: [UserChange] = [.lastSignInAt(now), .updatedAt(now)]
     if let email = fields.email, email != user.email {
       if try database.user(email: email) != nil {
         throw IdentityToolkitError.badRequest(.emailExists)
       }
-      assignments += [("email", .text(email)), ("new_email", .null)]
+      changes += [.email(email), .newEmail(nil)]
     }
     if let hash = fields.hash {
-      assignments += [
-        ("encrypted_password", .text(hash)), ("password_updated_at", .integer(now)),
-        ("valid_since", .integer(now / 1_000 * 1_000)),
-      ]
+      changes += [.passwordHash(hash), .passwordUpdatedAt(now), .validSince(now / 1_000 * 1_000)]
     }
-    if let name = fields.displayName { assignments.append(("display_name", .optional(name))) }
-    if let photo = fields.photoURL { assignments.append(("photo_url", .optional(photo))) }
-    if fields.disabled == true {
-      assignments.append(("banned_until", .integer(Self.disabledUntil)))
-    }
-    try database.run(
-      "UPDATE users SET \(assignments.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE id = ?",
-      assignments.map(\.1) + [.text(user.id)])
+    if let name = fields.displayName { changes.append(.displayName(name)) }
+    if let photo = fields.photoURL { changes.append(.photoURL(photo)) }
+    if fields.disabled == true { changes.append(.bannedUntil(Self.disabledUntil)) }
+    try database.updateUser(user.id, changes)
     if let verified = fields.emailVerified {
       try setEmailVerified(verified, of: user.id, database, now: now)
     }
@@ -187,11 +178,6 @@ private struct SignUpFields {
   var photoURL: String??
   var emailVerified: Bool?
   var disabled: Bool?
-}
-
-extension SQLiteValue {
-  /// `text`, or `NULL` when there is none.
-  static func optional(_ text: String?) -> SQLiteValue { text.map(SQLiteValue.text) ?? .null }
 }
 
 /// A sign-up as its body gives it; empty strings are kept, since the emulator tells some of

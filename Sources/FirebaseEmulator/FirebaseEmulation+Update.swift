@@ -60,28 +60,28 @@ extension FirebaseEmulation {
       }
       var validSince: Int64? =
         hash != nil || changes.validSince != nil || emailChanged ? now / 1_000 : nil
-      if let name = changes.displayName { edit.set("display_name", .text(name)) }
-      if let photo = changes.photoURL { edit.set("photo_url", .text(photo)) }
+      if let name = changes.displayName { edit.set(.displayName(name)) }
+      if let photo = changes.photoURL { edit.set(.photoURL(photo)) }
       if privileged {
         if let disabled = changes.disabled {
-          edit.set("banned_until", disabled ? .integer(Self.disabledUntil) : .null)
+          edit.set(.bannedUntil(disabled ? Self.disabledUntil : nil))
         }
         if let verified = changes.emailVerified { edit.verified = verified }
-        if let claims = changes.customAttributes { edit.set("custom_claims", .text(claims)) }
-        if let created = changes.createdAt { edit.set("created_at", .integer(created)) }
-        if let login = changes.lastLoginAt { edit.set("last_sign_in_at", .integer(login)) }
+        if let claims = changes.customAttributes { edit.set(.customClaims(claims)) }
+        if let created = changes.createdAt { edit.set(.createdAt(created)) }
+        if let login = changes.lastLoginAt { edit.set(.lastSignInAt(login)) }
         if let seconds = changes.validSince { validSince = seconds }
       }
-      if changes.deleteDisplayName { edit.set("display_name", .null) }
-      if changes.deletePhotoURL { edit.set("photo_url", .null) }
+      if changes.deleteDisplayName { edit.set(.displayName(nil)) }
+      if changes.deletePhotoURL { edit.set(.photoURL(nil)) }
       if changes.deletePassword || changes.deletedProviders.contains("password") {
-        edit.set("encrypted_password", .text(engine.secrets.decoyHash))
+        edit.set(.passwordHash(engine.secrets.decoyHash))
       }
       if changes.deleteEmail || changes.deletedProviders.contains("password") {
         edit.removeEmail()
       }
       // The store keeps no phone number nor identity provider: those deletions remove nothing.
-      if let validSince { edit.set("valid_since", .integer(validSince * 1_000)) }
+      if let validSince { edit.set(.validSince(validSince * 1_000)) }
       current = try edit.apply(to: current, database)
       if let verified = edit.verified {
         try setEmailVerified(verified, of: current.id, database, now: now)
@@ -142,18 +142,18 @@ extension FirebaseEmulation {
 /// The column changes of one `accounts:update`, applied in one statement.
 private struct AccountEdit {
   let now: Int64
-  var assignments: [(String, SQLiteValue)] = []
+  var changes: [UserChange] = []
   /// Whether the email ends verified (`nil`: as it is).
   var verified: Bool?
 
   init(now: Int64) {
     self.now = now
-    assignments = [("updated_at", .integer(now))]
+    changes = [.updatedAt(now)]
   }
 
-  mutating func set(_ column: String, _ value: SQLiteValue) {
-    assignments.removeAll { $0.0 == column }
-    assignments.append((column, value))
+  /// Adds `change`; a later change to the same column replaces it when applied.
+  mutating func set(_ change: UserChange) {
+    changes.append(change)
   }
 
   /// A new address, unverified; codes sent to the old one must not verify it.
@@ -163,46 +163,32 @@ private struct AccountEdit {
     if try database.user(email: email) != nil {
       throw IdentityToolkitError.badRequest(.emailExists)
     }
-    set("email", .text(email))
-    set("new_email", .null)
+    set(.email(email))
+    set(.newEmail(nil))
     verified = false
-    try database.run(
-      """
-      UPDATE users SET user_metadata = json_set(user_metadata, '$.email', ?)
-      WHERE id = ? AND json_type(user_metadata, '$.email') IS NOT NULL
-      """, .text(email), .text(user.id))
-    try database.run(
-      """
-      DELETE FROM one_time_tokens
-      WHERE user_id = ? AND used_at IS NULL AND kind IN ('confirmation', 'recovery', 'magiclink')
-      """, .text(user.id))
+    if let metadata = user.userMetadata(withEmail: email) { set(.userMetadata(metadata)) }
+    try database.deleteUnusedCodes(ofUser: user.id, kinds: CodeKind.sentToTheAddress)
   }
 
   /// A new password; a waiting reset code no longer applies.
   mutating func setPassword(_ hash: String, of user: UserRecord, _ database: Accounts)
     throws
   {
-    set("encrypted_password", .text(hash))
-    set("password_updated_at", .integer(now))
-    try database.run(
-      "DELETE FROM one_time_tokens WHERE user_id = ? AND kind = 'recovery' AND used_at IS NULL",
-      .text(user.id))
+    set(.passwordHash(hash))
+    set(.passwordUpdatedAt(now))
+    try database.deleteUnusedCodes(ofUser: user.id, kinds: [.recovery])
   }
 
   /// No email, and so no verification and no sign-in by email link.
   mutating func removeEmail() {
-    set("email", .null)
-    set("new_email", .null)
-    set("email_link_signin", .integer(0))
+    set(.email(nil))
+    set(.newEmail(nil))
+    set(.emailLinkSignin(false))
     verified = false
   }
 
   /// Runs the edit; the user as it now stands.
   func apply(to user: UserRecord, _ database: Accounts) throws -> UserRecord {
-    try database.run(
-      "UPDATE users SET \(assignments.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE id = ?",
-      assignments.map(\.1) + [.text(user.id)])
-    let updated = try database.existingUser(id: user.id)
-    return updated
+    try database.updatedUser(user.id, changes)
   }
 }

@@ -214,15 +214,13 @@ extension FirebaseEmulation {
   func account(_ user: UserRecord, _ database: Accounts, now: Int64) throws
     -> FirebaseAccount
   {
-    let refreshed = try database.first(
-      "SELECT max(refreshed_at) FROM sessions WHERE user_id = ?", .text(user.id),
-      row: { $0.optionalInt(0) })
+    let refreshed = try database.lastRefresh(ofUser: user.id)
     return FirebaseAccount(
       id: user.id, email: user.email, emailVerified: user.isConfirmed,
       displayName: user.displayName, photoURL: user.photoURL, disabled: user.isBanned(at: now),
       hasPassword: user.passwordHash != engine.secrets.decoyHash,
       validSince: user.validSince.map { $0 / 1_000 }, createdAt: user.createdAt,
-      lastLoginAt: user.lastSignInAt, lastRefreshAt: refreshed ?? nil,
+      lastLoginAt: user.lastSignInAt, lastRefreshAt: refreshed,
       passwordUpdatedAt: user.passwordUpdatedAt, initialEmail: user.initialEmail,
       customAttributes: user.customClaims, emailLinkSignin: user.emailLinkSignin,
       customAuth: user.customAuth,

@@ -175,13 +175,13 @@ extension EmbeddedGoTrue {
         status: 422, code: .emailExists,
         message: "A user with this email address has already been registered")
     }
-    var metadata = user.userMetadata
-    if metadata["email"] != nil { metadata["email"] = .string(newEmail) }
     try database.updateUser(
       user.id,
       [
         .email(newEmail), .newEmail(nil), .emailChangeSentAt(nil), .emailChangeConfirmed(false),
-        .confirmEmail(at: now), .userMetadata(metadata), .lastSignInAt(now), .updatedAt(now),
+        .confirmEmail(at: now),
+        .userMetadata(user.userMetadata(withEmail: newEmail) ?? user.userMetadata),
+        .lastSignInAt(now), .updatedAt(now),
       ])
     if user.isAnonymous { try makePermanent(user, database, now: now) }
     try database.deleteUnusedCodes(ofUser: user.id, kinds: [.emailChangeCurrent, .emailChangeNew])

@@ -8,13 +8,8 @@ extension EmbeddedGoTrue {
   package func seedAccounts() throws(GoTrueFailure) -> [SeedAccount] {
     let now = nowMillis
     return try withDatabase { database in
-      let decoys = Set(
-        try database.query(
-          "SELECT value FROM meta WHERE key LIKE 'decoy_hash%'",
-          row: { String(decoding: $0.blob(0), as: UTF8.self) }))
-      let users = try database.query(
-        "SELECT \(UserRecord.columns) FROM users WHERE deleted_at IS NULL ORDER BY created_at, id",
-        row: UserRecord.init)
+      let decoys = Set(try database.decoyHashes())
+      let users = try database.liveUsersOldestFirst()
       return users.map { user in Self.seedAccount(user, decoys: decoys, now: now) }
     }
   }

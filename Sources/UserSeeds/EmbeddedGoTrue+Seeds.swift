@@ -49,7 +49,7 @@ extension EmbeddedGoTrue {
           if let stored = try database.user(id: account.id), stored.email != account.email ?? "",
             !stored.email.isEmpty
           {
-            try database.run("UPDATE users SET email = NULL WHERE id = ?", .text(account.id))
+            try database.updateUser(account.id, [.email(nil)])
           }
         }
         var outcome = SeedOutcome()
@@ -133,53 +133,33 @@ extension EmbeddedGoTrue {
       ? account.appMetadata : UserRecord.merging(account.appMetadata, into: provider)
     let confirmedAt = account.emailConfirmed ? (user.emailConfirmedAt ?? now) : nil
     let bannedUntil = account.disabled ? Self.disabledUntil : nil
-    var changes: [(String, SQLiteValue)] = []
-    func set(_ column: String, _ value: SQLiteValue, when differs: Bool) {
-      if differs { changes.append((column, value)) }
+    var changes: [UserChange] = []
+    func set(_ change: UserChange, when differs: Bool) {
+      if differs { changes.append(change) }
     }
-    set(
-      "email", account.email.map(SQLiteValue.text) ?? .null, when: user.email != account.email ?? ""
-    )
-    set("encrypted_password", .text(hash), when: user.passwordHash != hash)
-    set(
-      "email_confirmed_at", confirmedAt.map(SQLiteValue.integer) ?? .null,
-      when: user.emailConfirmedAt != confirmedAt)
-    set(
-      "user_metadata", .text(UserRecord.encodeMetadata(account.userMetadata)),
-      when: user.userMetadata != account.userMetadata)
-    set(
-      "app_metadata", .text(UserRecord.encodeMetadata(appMetadata)),
-      when: user.appMetadata != appMetadata)
-    set("role", .text(account.role), when: user.role != account.role)
-    set(
-      "display_name", account.displayName.map(SQLiteValue.text) ?? .null,
-      when: user.displayName != account.displayName)
-    set(
-      "photo_url", account.photoURL.map(SQLiteValue.text) ?? .null,
-      when: user.photoURL != account.photoURL)
-    set(
-      "custom_claims", account.customClaims.map(SQLiteValue.text) ?? .null,
-      when: user.customClaims != account.customClaims)
-    set(
-      "banned_until", bannedUntil.map(SQLiteValue.integer) ?? .null,
-      when: user.bannedUntil != bannedUntil)
-    set(
-      "is_anonymous", .integer(account.isAnonymous ? 1 : 0),
-      when: user.isAnonymous != account.isAnonymous)
+    set(.email(account.email), when: user.email != account.email ?? "")
+    set(.passwordHash(hash), when: user.passwordHash != hash)
+    set(.emailConfirmedAt(confirmedAt), when: user.emailConfirmedAt != confirmedAt)
+    set(.userMetadata(account.userMetadata), when: user.userMetadata != account.userMetadata)
+    set(.appMetadata(appMetadata), when: user.appMetadata != appMetadata)
+    set(.role(account.role), when: user.role != account.role)
+    set(.displayName(account.displayName), when: user.displayName != account.displayName)
+    set(.photoURL(account.photoURL), when: user.photoURL != account.photoURL)
+    set(.customClaims(account.customClaims), when: user.customClaims != account.customClaims)
+    set(.bannedUntil(bannedUntil), when: user.bannedUntil != bannedUntil)
+    set(.isAnonymous(account.isAnonymous), when: user.isAnonymous != account.isAnonymous)
     if !account.isAnonymous, user.isAnonymous {
-      changes.append(("identity_id", .text(random.uuidString())))
+      changes.append(.identityID(random.uuidString(), keepingAny: false))
     }
     if let created = account.createdAt {
-      set("created_at", .integer(created), when: user.createdAt != created)
+      set(.createdAt(created), when: user.createdAt != created)
     }
     if let signedIn = account.lastSignInAt {
-      set("last_sign_in_at", .integer(signedIn), when: user.lastSignInAt != signedIn)
+      set(.lastSignInAt(signedIn), when: user.lastSignInAt != signedIn)
     }
     guard !changes.isEmpty else { return false }
-    changes.append(("updated_at", .integer(now)))
-    try database.run(
-      "UPDATE users SET \(changes.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE id = ?",
-      changes.map(\.1) + [.text(account.id)])
+    changes.append(.updatedAt(now))
+    try database.updateUser(account.id, changes)
     return true
   }
 }

@@ -5,6 +5,7 @@ import HTTPServer
 import IdentityToolkit
 import Testing
 
+@testable import AccountStore
 @testable import AuthServer
 @testable import FirebaseEmulator
 

@@ -1,4 +1,3 @@
-import AccountStore
 import AuthCrypto
 import AuthFlowGoTrue
 import Clocks
@@ -7,6 +6,7 @@ import PrivateFiles
 import SavedSessions
 import Testing
 
+@testable import AccountStore
 @testable import AuthShell
 @testable import GoTrueEngine
 

@@ -5,6 +5,7 @@ import IdentityToolkit
 import TestSupport
 import Testing
 
+@testable import AccountStore
 @testable import GoTrueEngine
 
 /// `accounts:createAuthUri`: how an email signs in, in the emulator's order of checks.

@@ -1,6 +1,7 @@
 import IdentityToolkit
 import Testing
 
+@testable import AccountStore
 @testable import FirebaseEmulator
 @testable import GoTrueEngine
 

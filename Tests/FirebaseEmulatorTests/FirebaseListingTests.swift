@@ -5,6 +5,7 @@ import IdentityToolkit
 import TestSupport
 import Testing
 
+@testable import AccountStore
 @testable import GoTrueEngine
 
 /// Finding and listing accounts: lookups by identifier, pages by id, the whole list.

@@ -3,6 +3,7 @@ import Synchronization
 import TestSupport
 import Testing
 
+@testable import AccountStore
 @testable import GoTrueEngine
 
 /// A hook that answers what the test scripts and records every payload; a hook it was not

@@ -69,10 +69,6 @@ extension EmbeddedGoTrue {
   /// Runs raw SQL against the store, for checks the API does not expose: up to eight columns
   /// of each row as text.
   package func rows(_ sql: String) throws -> [[String]] {
-    try withDatabase { database in
-      try database.query(sql) { row in
-        (0..<8).map { row.text(Int32($0)) }
-      }
-    }
+    try store.rows(sql, columns: 8)
   }
 }

@@ -10,6 +10,9 @@ package enum CodeKind: String, Sendable, CaseIterable {
   case invite
   /// The nonce of `GET /reauthenticate`, checked by a password change and never by `/verify`.
   case reauthentication
+
+  /// The kinds mailed to the account's own address, which a new address voids.
+  package static let sentToTheAddress: [CodeKind] = [.confirmation, .recovery, .magicLink]
 }
 
 /// A row of `one_time_tokens`: an emailed code, kept as keyed hashes of the code and of its

@@ -33,6 +33,7 @@ package enum UserChange: Sendable {
   case emailLinkSignin(Bool)
   case customAuth(Bool)
   case updatedAt(Int64)
+  case createdAt(Int64)
 
   /// The column's assignment and its value.
   var assignment: (sql: String, value: SQLiteValue) {
@@ -68,15 +69,27 @@ package enum UserChange: Sendable {
     case .emailLinkSignin(let value): ("email_link_signin = ?", .bool(value))
     case .customAuth(let value): ("custom_auth = ?", .bool(value))
     case .updatedAt(let value): ("updated_at = ?", .integer(value))
+    case .createdAt(let value): ("created_at = ?", .integer(value))
     }
+  }
+
+  /// The column it writes.
+  var column: Substring {
+    let sql = assignment.sql
+    return sql[..<(sql.firstIndex(of: " ") ?? sql.endIndex)]
   }
 }
 
 extension Accounts {
-  /// Makes `changes` to user `id`, in order; none when `changes` is empty.
+  /// Makes `changes` to user `id`; of two changes to one column, the later holds.
   package func updateUser(_ id: String, _ changes: [UserChange]) throws(AccountStoreError) {
     guard !changes.isEmpty else { return }
-    let assignments = changes.map(\.assignment)
+    var latest: [UserChange] = []
+    for change in changes {
+      latest.removeAll { $0.column == change.column }
+      latest.append(change)
+    }
+    let assignments = latest.map(\.assignment)
     try run(
       "UPDATE users SET \(assignments.map(\.sql).joined(separator: ", ")) WHERE id = ?",
       assignments.map(\.value) + [.text(id)])

@@ -159,6 +159,15 @@ package struct UserRecord: Sendable {
     JSONValue.object(parsing: Array(text.utf8)) ?? [:]
   }
 
+  /// The metadata with its `email` claim moved to `email`, or `nil` when it has none (GoTrue
+  /// and the emulator update the claim only where the signup put one).
+  package func userMetadata(withEmail email: String) -> [String: JSONValue]? {
+    guard userMetadata["email"] != nil else { return nil }
+    var metadata = userMetadata
+    metadata["email"] = .string(email)
+    return metadata
+  }
+
   /// `metadata` with `changes` merged in key by key, as GoTrue merges: a `null` deletes its key.
   package static func merging(_ changes: [String: JSONValue], into metadata: [String: JSONValue])
     -> [String: JSONValue]
@@ -303,6 +312,41 @@ extension Accounts {
   /// Removes the user with `email` with everything it owns, if there is one.
   package func deleteUser(email: String) throws(AccountStoreError) {
     try run("DELETE FROM users WHERE email = ?", .text(email))
+  }
+
+  /// Users not deleted whose id comes after `id`, by id, at most `limit` (all when `nil`).
+  package func liveUsers(after id: String, limit: Int?) throws(AccountStoreError) -> [UserRecord] {
+    try query(
+      """
+      SELECT \(UserRecord.columns) FROM users WHERE deleted_at IS NULL AND id > ?
+      ORDER BY id LIMIT ?
+      """, .text(id), .integer(limit.map(Int64.init) ?? -1), row: UserRecord.init)
+  }
+
+  /// Every user not deleted, by id.
+  package func liveUsers(descending: Bool) throws(AccountStoreError) -> [UserRecord] {
+    try query(
+      """
+      SELECT \(UserRecord.columns) FROM users WHERE deleted_at IS NULL
+      ORDER BY id \(descending ? "DESC" : "ASC")
+      """, row: UserRecord.init)
+  }
+
+  /// Every user not deleted, oldest first.
+  package func liveUsersOldestFirst() throws(AccountStoreError) -> [UserRecord] {
+    try query(
+      "SELECT \(UserRecord.columns) FROM users WHERE deleted_at IS NULL ORDER BY created_at, id",
+      row: UserRecord.init)
+  }
+
+  /// How many users are not deleted.
+  package func liveUserCount() throws(AccountStoreError) -> Int {
+    try first("SELECT count(*) FROM users WHERE deleted_at IS NULL", row: { Int($0.int(0)) }) ?? 0
+  }
+
+  /// Removes every user, with everything they own.
+  package func deleteAllUsers() throws(AccountStoreError) {
+    try run("DELETE FROM users")
   }
 
   /// How many accounts the store holds.

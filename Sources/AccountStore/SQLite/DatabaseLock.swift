@@ -27,7 +27,9 @@ final class DatabaseLock: @unchecked Sendable {
   }
 
   /// Runs `body` with the connection, holding the lock.
-  func withLock<T>(_ body: (SQLiteDatabase) throws -> T) rethrows -> T {
+  func withLock<T, Failure: Error>(_ body: (SQLiteDatabase) throws(Failure) -> T) throws(Failure)
+    -> T
+  {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return try body(database)

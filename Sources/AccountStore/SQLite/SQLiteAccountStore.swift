@@ -33,14 +33,24 @@ package final class SQLiteAccountStore: Sendable {
   }
 
   /// Runs `body` with the store, outside any transaction (each statement its own).
-  package func withAccounts<T>(_ body: (Accounts) throws -> T) rethrows -> T {
-    try connection.withLock { database in try body(Accounts(database)) }
+  package func withAccounts<T, Failure: Error>(_ body: (Accounts) throws(Failure) -> T)
+    throws(Failure) -> T
+  {
+    try connection.withLock { database throws(Failure) in try body(Accounts(database)) }
   }
 
   /// Runs `body` in one write transaction, rolled back when it throws.
   package func write<T>(_ body: (Accounts) throws -> T) throws -> T {
     try connection.withLock { database in
       try database.transaction { try body(Accounts(database)) }
+    }
+  }
+
+  /// The rows of `sql` as text, `columns` to a row (`NULL` as the empty text): for tests and
+  /// diagnostics that look at what the store holds.
+  package func rows(_ sql: String, columns: Int32) throws(AccountStoreError) -> [[String]] {
+    try withAccounts { accounts throws(AccountStoreError) in
+      try accounts.query(sql) { row in (0..<columns).map { row.text($0) } }
     }
   }
 
