@@ -28,3 +28,20 @@ package struct AccountStoreError: Error, Equatable, Sendable, CustomStringConver
   /// One line for people.
   package var description: String { message }
 }
+
+/// An error type the rules above the store answer with, which can carry the store's failures:
+/// each operation of ``Accounts`` throws it.
+package protocol StoreFailure: Error {
+  /// The store's failure `error`, as this type tells it.
+  init(store error: AccountStoreError)
+  /// Whether this is a failure of the store (as opposed to a refusal of the rules).
+  var isStoreFailure: Bool { get }
+}
+
+extension AccountStoreError: StoreFailure {
+  package init(store error: AccountStoreError) {
+    self = error
+  }
+
+  package var isStoreFailure: Bool { true }
+}

@@ -1,6 +1,8 @@
 /// The accounts as one request sees them: every read and write the rules above make, as typed
-/// operations (in `Accounts+*.swift`, one file per concept, beside its queries).
-package struct Accounts {
+/// operations (beside each record, in `Records/`). Each operation throws the caller's own
+/// failure type (`Failure`), made from the store's ``AccountStoreError`` in one place, so the
+/// rules above keep one typed error from the store to their answer.
+package struct Accounts<Failure: StoreFailure> {
   /// The connection, held under the store's lock for as long as this value is used.
   let database: SQLiteDatabase
 
@@ -11,65 +13,94 @@ package struct Accounts {
   /// Runs `body` so that its writes are undone when it throws, and the error passed on; the
   /// enclosing transaction may go on (after a refusal of the rules) or end (after the store's
   /// own failure).
-  package func undoingOnFailure<T>(_ body: () throws -> T) throws -> T {
+  package func undoingOnFailure<T>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
     try execute("SAVEPOINT request")
     do {
       let value = try body()
       try execute("RELEASE request")
       return value
     } catch {
-      do {
-        try execute("ROLLBACK TO request; RELEASE request")
-      } catch let undo {
-        // The store ended the transaction itself (a full disk rolls it all back): its failure
-        // is the one to tell. A refusal whose writes could not be undone must not commit: the
-        // store's failure ends the transaction.
-        throw error is AccountStoreError ? error : undo
-      }
+      try undo(after: error)
       throw error
+    }
+  }
+
+  /// ``undoingOnFailure(_:)`` for a body that throws errors of other kinds too.
+  package func undoingOnAnyFailure<T>(_ body: () throws -> T) throws -> T {
+    try execute("SAVEPOINT request")
+    do {
+      let value = try body()
+      try execute("RELEASE request")
+      return value
+    } catch {
+      try undo(after: error)
+      throw error
+    }
+  }
+
+  /// Rolls back to the savepoint after `error`. When the store ended the transaction itself
+  /// (a full disk rolls it all back), `error` is the one to tell when it is the store's; a
+  /// refusal whose writes could not be undone must not commit, so the store's failure to undo
+  /// ends the transaction instead.
+  private func undo(after error: any Error) throws(Failure) {
+    do {
+      try database.execute("ROLLBACK TO request; RELEASE request")
+    } catch let undo {
+      if let error = error as? Failure, error.isStoreFailure { throw error }
+      throw Failure(store: undo.storeError)
     }
   }
 
   // MARK: Statements, for the operations beside each record
 
-  func run(_ sql: String, _ values: SQLiteValue...) throws(AccountStoreError) {
+  func run(_ sql: String, _ values: SQLiteValue...) throws(Failure) {
     try run(sql, values)
   }
 
-  func run(_ sql: String, _ values: [SQLiteValue]) throws(AccountStoreError) {
-    do { try database.run(sql, values) } catch { throw error.storeError }
+  func run(_ sql: String, _ values: [SQLiteValue]) throws(Failure) {
+    do { try database.run(sql, values) } catch { throw Failure(store: error.storeError) }
   }
 
   func query<Row>(
     _ sql: String, _ values: SQLiteValue..., row: (SQLiteStatement) -> Row
-  ) throws(AccountStoreError) -> [Row] {
+  ) throws(Failure) -> [Row] {
     try query(sql, values, row: row)
   }
 
   func query<Row>(
     _ sql: String, _ values: [SQLiteValue], row: (SQLiteStatement) -> Row
-  ) throws(AccountStoreError) -> [Row] {
-    do { return try database.query(sql, values, row: row) } catch { throw error.storeError }
+  ) throws(Failure) -> [Row] {
+    do {
+      return try database.query(sql, values, row: row)
+    } catch {
+      throw Failure(store: error.storeError)
+    }
   }
 
   func first<Row>(
     _ sql: String, _ values: SQLiteValue..., row: (SQLiteStatement) -> Row
-  ) throws(AccountStoreError) -> Row? {
+  ) throws(Failure) -> Row? {
     try first(sql, values, row: row)
   }
 
   func first<Row>(
     _ sql: String, _ values: [SQLiteValue], row: (SQLiteStatement) -> Row
-  ) throws(AccountStoreError) -> Row? {
-    do { return try database.first(sql, values, row: row) } catch { throw error.storeError }
+  ) throws(Failure) -> Row? {
+    do {
+      return try database.first(sql, values, row: row)
+    } catch {
+      throw Failure(store: error.storeError)
+    }
   }
 
-  func execute(_ sql: String) throws(AccountStoreError) {
-    do { try database.execute(sql) } catch { throw error.storeError }
+  func execute(_ sql: String) throws(Failure) {
+    do { try database.execute(sql) } catch { throw Failure(store: error.storeError) }
   }
 
-  /// Rows changed by the last statement.
-  var changes: Int { database.changes }
+  /// A failure of the store's own, for what it finds wrong in its rows.
+  func failure(_ message: String) -> Failure {
+    Failure(store: AccountStoreError(.failed, message))
+  }
 }
 
 extension SQLiteValue {

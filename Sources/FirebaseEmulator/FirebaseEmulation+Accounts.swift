@@ -42,7 +42,7 @@ extension FirebaseEmulation {
   }
 
   /// Marks the email confirmed (as GoTrue's confirmation does) or not.
-  func setEmailVerified(_ verified: Bool, of id: String, _ database: Accounts, now: Int64)
+  func setEmailVerified(_ verified: Bool, of id: String, _ database: EngineAccounts, now: Int64)
     throws
   {
     let user = try database.existingUser(id: id)

@@ -130,7 +130,7 @@ extension FirebaseEmulation {
   /// The account a code names by its address (the emulator's `getUserByEmail(oob.email)`),
   /// when it is still the account the code was made for: a code sent before an email change,
   /// or before the account was deleted and its address taken again, names no one.
-  private func owner(of record: CodeRecord, _ database: Accounts) throws -> UserRecord? {
+  private func owner(of record: CodeRecord, _ database: EngineAccounts) throws -> UserRecord? {
     guard let user = try liveUser(email: record.email, database),
       record.userID == nil || record.userID == user.id
     else { return nil }

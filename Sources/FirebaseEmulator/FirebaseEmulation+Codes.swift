@@ -40,7 +40,7 @@ extension FirebaseEmulation {
   /// ``publish(_:)`` once it commits. `changedTo` is the address an email change took, which
   /// a `RECOVER_EMAIL` email names.
   func issue(
-    _ record: CodeRecord, mailed: Bool, changedTo: String? = nil, _ database: Accounts,
+    _ record: CodeRecord, mailed: Bool, changedTo: String? = nil, _ database: EngineAccounts,
     now: Int64
   ) throws -> IssuedCode {
     let code = engine.random.token(byteCount: 40)
@@ -77,7 +77,7 @@ extension FirebaseEmulation {
 
   /// The waiting code `code`: `INVALID_OOB_CODE` when no such code waits (never made, used,
   /// or its account deleted), `EXPIRED_OOB_CODE` past its lifetime.
-  func storedCode(_ code: String, _ database: Accounts, now: Int64) throws -> CodeRecord {
+  func storedCode(_ code: String, _ database: EngineAccounts, now: Int64) throws -> CodeRecord {
     guard !code.isEmpty, let stored = try database.outOfBandCode(hash: codeHash(code)),
       stored.usedAt == nil, let type = FirebaseCodeType(rawValue: stored.requestType)
     else { throw IdentityToolkitError.badRequest(.invalidOOBCode) }
@@ -88,7 +88,7 @@ extension FirebaseEmulation {
   }
 
   /// Marks `record`'s code used.
-  func spend(_ record: CodeRecord, _ database: Accounts, now: Int64) throws {
+  func spend(_ record: CodeRecord, _ database: EngineAccounts, now: Int64) throws {
     try database.markOutOfBandCodeUsed(record.id, at: now)
   }
 

@@ -11,7 +11,7 @@ extension FirebaseEmulation {
   /// address in `user_metadata` follows, GoTrue's codes sent to the old address stop working,
   /// and an anonymous user becomes permanent. Call inside a write transaction, once no other
   /// account has `email`.
-  func moveEmail(of user: UserRecord, to email: String, _ database: Accounts, now: Int64)
+  func moveEmail(of user: UserRecord, to email: String, _ database: EngineAccounts, now: Int64)
     throws
   {
     var changes: [UserChange] = [.email(email), .newEmail(nil), .updatedAt(now)]
@@ -46,7 +46,7 @@ extension FirebaseEmulation {
   /// ```
   func recordEmailChange(
     ofUser id: String, from oldEmail: String, to newEmail: String, anonymous: Bool,
-    _ database: Accounts, now: Int64
+    _ database: EngineAccounts, now: Int64
   ) throws -> IssuedCode? {
     guard !anonymous, let user = try database.user(id: id) else { return nil }
     var initialEmail = user.initialEmail

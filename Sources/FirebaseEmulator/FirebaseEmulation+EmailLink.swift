@@ -71,7 +71,7 @@ extension FirebaseEmulation {
 
   /// Marks `user` as signing in by email link and finishes the sign-in: a session, or the
   /// second step a user with a verified factor waits for.
-  private func signedInByLink(_ user: UserRecord, _ database: Accounts, now: Int64) throws
+  private func signedInByLink(_ user: UserRecord, _ database: EngineAccounts, now: Int64) throws
     -> FirebaseSignInOutcome
   {
     try database.updateUser(user.id, [.emailLinkSignin(true), .updatedAt(now)])

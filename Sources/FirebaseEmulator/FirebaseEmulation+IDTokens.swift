@@ -9,7 +9,7 @@ import IdentityToolkit
 extension FirebaseEmulation {
   /// Opens a session for `user` begun by `method` and signs its first ID token.
   func startSession(
-    for user: UserRecord, _ method: FirebaseSignInMethod, _ database: Accounts, now: Int64
+    for user: UserRecord, _ method: FirebaseSignInMethod, _ database: EngineAccounts, now: Int64
   ) throws -> FirebaseSession {
     let (info, refreshToken) = try engine.openSession(
       for: user, method: .firebase, in: database, now: now)
@@ -27,7 +27,7 @@ extension FirebaseEmulation {
   /// How the session `id` began, as its refresh tokens carry it on (a session of a version
   /// that did not keep it began with a password), with the second factor it proved while that
   /// factor lasts.
-  func signInMethod(ofSession id: String, _ database: Accounts) throws
+  func signInMethod(ofSession id: String, _ database: EngineAccounts) throws
     -> FirebaseSignInMethod
   {
     let stored = try database.session(id: id)
@@ -40,7 +40,7 @@ extension FirebaseEmulation {
   /// The session `info` of `user` with an ID token signed at `now`.
   func session(
     for user: UserRecord, _ info: EmbeddedGoTrue.SessionInfo, _ method: FirebaseSignInMethod,
-    refreshToken: String, _ database: Accounts, now: Int64
+    refreshToken: String, _ database: EngineAccounts, now: Int64
   ) throws -> FirebaseSession {
     let lifetime = Int(engine.configuration.accessTokenLifetime)
     let account = try account(user, database, now: now)
@@ -123,7 +123,7 @@ extension FirebaseEmulation {
   /// emulator's order, `USER_NOT_FOUND`, `TOKEN_EXPIRED` (issued before `validSince`),
   /// `USER_DISABLED`; and, beyond the emulator, `TOKEN_EXPIRED` once `exp` has passed or its
   /// session has ended (signed out, revoked).
-  func verifiedUser(idToken: String, _ database: Accounts, now: Int64) throws
+  func verifiedUser(idToken: String, _ database: EngineAccounts, now: Int64) throws
     -> (user: UserRecord, claims: [String: JSONValue])
   {
     let invalid = IdentityToolkitError.badRequest(.invalidIDToken)
@@ -156,7 +156,7 @@ extension FirebaseEmulation {
   /// latest tokens were issued before that second ends, refresh token and all (its ID tokens
   /// are refused by `validSince` already); one refreshed in that very second goes on, as its
   /// ID token does in the emulator (`iat >= validSince`).
-  func revokeSessions(of user: String, through validSince: Int64, _ database: Accounts)
+  func revokeSessions(of user: String, through validSince: Int64, _ database: EngineAccounts)
     throws
   {
     try database.deleteSessions(ofUser: user, refreshedBefore: validSince * 1_000)

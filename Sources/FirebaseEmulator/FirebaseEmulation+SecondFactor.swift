@@ -20,7 +20,7 @@ extension FirebaseEmulation {
   /// TOTP factor (and TOTP verification on) the second step it waits for, as Identity Platform
   /// answers such a sign-in. Call inside the sign-in's write transaction.
   func finishSignIn(
-    _ user: UserRecord, _ method: FirebaseSignInMethod, _ database: Accounts, now: Int64
+    _ user: UserRecord, _ method: FirebaseSignInMethod, _ database: EngineAccounts, now: Int64
   ) throws -> FirebaseSignInOutcome {
     let factors = try database.factors(ofUser: user.id).filter(\.isVerified)
     guard !factors.isEmpty, engine.configuration.mfa.totpVerifyEnabled else {
@@ -101,7 +101,7 @@ extension FirebaseEmulation {
   /// one (Firebase has no nonce to send). Call inside the change's transaction.
   func checkCredentialChange(
     of user: UserRecord, claims: [String: JSONValue], changesPassword: Bool,
-    _ database: Accounts, now: Int64
+    _ database: EngineAccounts, now: Int64
   ) throws {
     let session = claims["session_id"]?.stringValue
     let tooWeak = IdentityToolkitError.badRequest(.credentialTooOld)

@@ -76,7 +76,7 @@ extension FirebaseEmulation {
   /// password reset of an unknown address under improved email privacy.
   private func record(
     _ type: FirebaseCodeType, _ request: FirebaseCodeRequest, privacy: Bool,
-    _ database: Accounts, now: Int64
+    _ database: EngineAccounts, now: Int64
   ) throws -> CodeRecord? {
     let byAdmin = request.returnLink && Self.truthy(request.idToken) == nil
     switch type {
@@ -129,7 +129,7 @@ extension FirebaseEmulation {
   /// ID token (`MISSING_EMAIL`, `USER_NOT_FOUND`), else the ID token's user (`idToken || ""`,
   /// so none is `INVALID_ID_TOKEN`), who needs an email (`MISSING_EMAIL`).
   private func sender(
-    of request: FirebaseCodeRequest, byAdmin: Bool, _ database: Accounts, now: Int64
+    of request: FirebaseCodeRequest, byAdmin: Bool, _ database: EngineAccounts, now: Int64
   ) throws -> UserRecord {
     if byAdmin {
       guard let email = Self.truthy(request.email) else {
@@ -160,7 +160,7 @@ extension FirebaseEmulation {
   }
 
   /// The account with `email` (lowercased), unless GoTrue's admin API soft-deleted it.
-  func liveUser(email: String, _ database: Accounts) throws -> UserRecord? {
+  func liveUser(email: String, _ database: EngineAccounts) throws -> UserRecord? {
     guard !email.isEmpty, let user = try database.user(email: email), user.deletedAt == nil
     else { return nil }
     return user

@@ -122,7 +122,7 @@ extension FirebaseEmulation {
   /// A new account signed in at `now`: with `email` as GoTrue's email users are (unconfirmed,
   /// with an email identity), else one known by its id (anonymous when `anonymous`).
   private func insertUser(
-    id: String?, email: String?, anonymous: Bool, _ database: Accounts, now: Int64
+    id: String?, email: String?, anonymous: Bool, _ database: EngineAccounts, now: Int64
   ) throws -> UserRecord {
     if let email {
       if try database.user(email: email) != nil {
@@ -139,7 +139,7 @@ extension FirebaseEmulation {
   /// password moves `validSince` to this second; an anonymous user given an email and a
   /// password becomes permanent.
   private func write(
-    _ fields: SignUpFields, to user: UserRecord, _ database: Accounts, now: Int64
+    _ fields: SignUpFields, to user: UserRecord, _ database: EngineAccounts, now: Int64
   ) throws -> UserRecord {
     var changes: [UserChange] = [.lastSignInAt(now), .updatedAt(now)]
     if let email = fields.email, email != user.email {

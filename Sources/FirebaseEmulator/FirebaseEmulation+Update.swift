@@ -126,7 +126,7 @@ extension FirebaseEmulation {
 
   /// The user `target` names, how its session began and the ID token's claims (neither for
   /// an admin naming an id): the ID token's errors, or `USER_NOT_FOUND`.
-  private func resolve(_ target: FirebaseAccountTarget, _ database: Accounts, now: Int64)
+  private func resolve(_ target: FirebaseAccountTarget, _ database: EngineAccounts, now: Int64)
     throws -> (UserRecord, FirebaseSignInMethod?, [String: JSONValue]?)
   {
     switch target {
@@ -157,7 +157,7 @@ private struct AccountEdit {
   }
 
   /// A new address, unverified; codes sent to the old one must not verify it.
-  mutating func changeEmail(of user: UserRecord, to email: String, _ database: Accounts)
+  mutating func changeEmail(of user: UserRecord, to email: String, _ database: EngineAccounts)
     throws
   {
     if try database.user(email: email) != nil {
@@ -171,7 +171,7 @@ private struct AccountEdit {
   }
 
   /// A new password; a waiting reset code no longer applies.
-  mutating func setPassword(_ hash: String, of user: UserRecord, _ database: Accounts)
+  mutating func setPassword(_ hash: String, of user: UserRecord, _ database: EngineAccounts)
     throws
   {
     set(.passwordHash(hash))
@@ -188,7 +188,7 @@ private struct AccountEdit {
   }
 
   /// Runs the edit; the user as it now stands.
-  func apply(to user: UserRecord, _ database: Accounts) throws -> UserRecord {
+  func apply(to user: UserRecord, _ database: EngineAccounts) throws -> UserRecord {
     try database.updatedUser(user.id, changes)
   }
 }

@@ -42,36 +42,37 @@ public struct FirebaseEmulation: Sendable {
 
   /// Runs `body` in one write transaction; a thrown `IdentityToolkitError` undoes the body's
   /// writes and is rethrown as it is. The emulator has no rate limits: nothing is spent.
-  func write<T: Sendable>(_ body: (Accounts, Int64) throws -> T)
+  func write<T: Sendable>(_ body: (EngineAccounts, Int64) throws -> T)
     throws(IdentityToolkitError) -> T
   {
     try run(inTransaction: true, body)
   }
 
   /// Runs `body` with the store, outside a transaction (reads).
-  func read<T: Sendable>(_ body: (Accounts, Int64) throws -> T)
+  func read<T: Sendable>(_ body: (EngineAccounts, Int64) throws -> T)
     throws(IdentityToolkitError) -> T
   {
     try run(inTransaction: false, body)
   }
 
-  private func run<T: Sendable>(inTransaction: Bool, _ body: (Accounts, Int64) throws -> T)
+  private func run<T: Sendable>(inTransaction: Bool, _ body: (EngineAccounts, Int64) throws -> T)
     throws(IdentityToolkitError) -> T
   {
     let now = engine.nowMillis
     let outcome: Result<T, IdentityToolkitError>
     do {
-      let attempt = { (accounts: Accounts) throws -> Result<T, IdentityToolkitError> in
+      let attempt = { (accounts: EngineAccounts) throws -> Result<T, IdentityToolkitError> in
         do {
           // A refusal undoes the body's writes; the transaction itself goes on to commit.
           guard inTransaction else { return .success(try body(accounts, now)) }
-          return .success(try accounts.undoingOnFailure { try body(accounts, now) })
+          return .success(try accounts.undoingOnAnyFailure { try body(accounts, now) })
         } catch let error as IdentityToolkitError {
           return .failure(error)
         }
       }
       outcome =
-        try inTransaction ? engine.write(attempt) : engine.withDatabase(attempt)
+        try inTransaction
+        ? engine.writeThrowingAny(attempt) : engine.withDatabaseThrowingAny(attempt)
     } catch {
       throw Self.translated(error)
     }
@@ -137,7 +138,7 @@ public struct FirebaseEmulation: Sendable {
   }
 
   /// The account `id` (not soft-deleted by GoTrue's admin API), or `USER_NOT_FOUND`.
-  func existingUser(_ id: String, _ database: Accounts) throws -> UserRecord {
+  func existingUser(_ id: String, _ database: EngineAccounts) throws -> UserRecord {
     guard let user = try database.user(id: id), user.deletedAt == nil else {
       throw IdentityToolkitError.badRequest(.userNotFound)
     }
@@ -211,7 +212,7 @@ public struct FirebaseSession: Equatable, Sendable {
 
 extension FirebaseEmulation {
   /// The account of `user` as it stands at `now`.
-  func account(_ user: UserRecord, _ database: Accounts, now: Int64) throws
+  func account(_ user: UserRecord, _ database: EngineAccounts, now: Int64) throws
     -> FirebaseAccount
   {
     let refreshed = try database.lastRefresh(ofUser: user.id)

@@ -34,7 +34,7 @@ extension EmbeddedGoTrue {
       return customized
     } catch {
       if isNew, let sessionID = claims["session_id"]?.stringValue {
-        try? answer(spending: nil) { database, _ in
+        try? answer(spending: nil) { database, _ throws(GoTrueAPIError) in
           try database.deleteSession(sessionID)
         }
       }

@@ -8,7 +8,7 @@ extension EmbeddedGoTrue {
   @concurrent
   public func deleteUser(accessToken: String) async throws(GoTrueFailure) {
     let now = nowMillis
-    let id = try withDatabase { database in
+    let id = try withDatabase { database throws(GoTrueAPIError) in
       let (claims, user) = try authorize(accessToken, database, now: now)
       if try lacksSecondFactor(user, session: claims.sessionID, database) {
         throw GoTrueAPIError(

@@ -30,12 +30,13 @@ extension EmbeddedGoTrue {
     let email = try EmailRules.validated(rawEmail)
     let date = clock.now
     // The request is counted before any hashing, so a flood over the limit costs no bcrypt.
-    try answer(spending: \.email) { _, _ in }
+    try answer(spending: \.email) { _, _ throws(GoTrueAPIError) in }
     // Every signup spends one hash, whether or not the email is taken: an answer that came
     // sooner for a taken email would tell who has an account.
     let hash = try hashPassword(password)
     try checkCancellation()
-    let answered = try answer(spending: nil) { database, now -> SignUpAnswer in
+    let answered = try answer(spending: nil) {
+      database, now throws(GoTrueAPIError) -> SignUpAnswer in
       if let existing = try database.user(email: email) {
         return try answerExisting(
           existing, data: data, database, now: now, redirectTo: redirectTo, pkce: pkce)
@@ -86,8 +87,8 @@ extension EmbeddedGoTrue {
     userMetadata: [String: JSONValue]? = nil, identityData: [String: JSONValue]? = nil,
     appMetadata: [String: JSONValue] = [:],
     role: String = "authenticated", confirmed: Bool, signsIn: Bool = false,
-    _ database: Accounts, now: Int64
-  ) throws -> UserRecord {
+    _ database: EngineAccounts, now: Int64
+  ) throws(GoTrueAPIError) -> UserRecord {
     let id = id ?? random.uuidString()
     let metadata =
       userMetadata
@@ -113,9 +114,9 @@ extension EmbeddedGoTrue {
   /// signs an unconfirmed account in without checking its password; the engine refuses, since
   /// that would hand the account to whoever signs up with its address.)
   private func answerExisting(
-    _ user: UserRecord, data: [String: JSONValue], _ database: Accounts, now: Int64,
+    _ user: UserRecord, data: [String: JSONValue], _ database: EngineAccounts, now: Int64,
     redirectTo: String?, pkce: PKCEChallenge?
-  ) throws -> SignUpAnswer {
+  ) throws(GoTrueAPIError) -> SignUpAnswer {
     if configuration.autoconfirm {
       throw GoTrueAPIError(
         status: 422, code: .userAlreadyExists, message: "User already registered")
@@ -143,7 +144,9 @@ extension EmbeddedGoTrue {
     -> GoTrueSession
   {
     let email = EmailRules.normalized(rawEmail)
-    let user = try answer(spending: \.token) { database, _ in try database.user(email: email) }
+    let user = try answer(spending: \.token) { database, _ throws(GoTrueAPIError) in
+      try database.user(email: email)
+    }
     // An unknown email is checked against a decoy hashed at the configured cost, so it takes as
     // long as a wrong password for an account made under the same settings.
     let matches = Bcrypt.verify(password, against: user?.passwordHash ?? secrets.decoyHash)
@@ -160,7 +163,7 @@ extension EmbeddedGoTrue {
       throw .api(
         GoTrueAPIError(status: 400, code: .emailNotConfirmed, message: "Email not confirmed"))
     }
-    let session = try answer(spending: nil) { database, now in
+    let session = try answer(spending: nil) { database, now throws(GoTrueAPIError) in
       try database.updateUser(user.id, [.lastSignInAt(now)])
       guard let current = try database.user(id: user.id) else {
         throw GoTrueAPIError(
@@ -202,7 +205,7 @@ extension EmbeddedGoTrue {
     }
     if attributes.phone != nil { throw Self.phoneDisabled }
     let password = attributes.password.flatMap { $0.isEmpty ? nil : $0 }
-    let user = try answer(spending: nil) { database, now -> UserRecord in
+    let user = try answer(spending: nil) { database, now throws(GoTrueAPIError) -> UserRecord in
       let (claims, user) = try authorize(accessToken, database, now: now)
       try requireAAL2(toChange: attributes.password, newEmail, of: user, claims, database)
       if user.isAnonymous, password != nil, newEmail == nil {
@@ -220,7 +223,7 @@ extension EmbeddedGoTrue {
       // guesses, as a code sent to `/verify` does.
       let guesses = attributes.nonce?.isEmpty == false
       try answer(spending: guesses ? \.verify : nil, for: guesses ? user.id : nil) {
-        database, now in
+        database, now throws(GoTrueAPIError) in
         let (claims, user) = try authorize(accessToken, database, now: now)
         try checkReauthentication(
           nonce: attributes.nonce, of: user, session: claims.sessionID, database, now: now)
@@ -239,7 +242,7 @@ extension EmbeddedGoTrue {
     try checkCancellation()
     let date = clock.now
     let (updated, emails) = try answer(spending: nil) {
-      database, now -> (GoTrueUser, [PendingEmail]) in
+      database, now throws(GoTrueAPIError) -> (GoTrueUser, [PendingEmail]) in
       let (claims, user) = try authorize(accessToken, database, now: now)
       var emails: [PendingEmail] = []
       if let newEmail, newEmail != user.email, try database.user(email: newEmail) != nil {

@@ -27,7 +27,7 @@ extension EmbeddedGoTrue {
     page: Int, perPage: Int, filter: String? = nil, order: UserOrder = .newestFirst
   ) throws(GoTrueFailure) -> GoTrueUserPage {
     let offset = Int64(max(0, page - 1)) * Int64(perPage)
-    return try withDatabase { database in
+    return try withDatabase { database throws(GoTrueAPIError) in
       let (users, total) = try database.users(
         UserQuery(
           containing: filter, newestFirst: order == .newestFirst, limit: perPage, offset: offset))
@@ -43,7 +43,9 @@ extension EmbeddedGoTrue {
 
   /// `GET /admin/users/{id}`.
   package func user(id: String) throws(GoTrueFailure) -> GoTrueUser {
-    try withDatabase { database in try Self.existingUser(id, database).goTrueUser }
+    try withDatabase { database throws(GoTrueAPIError) in
+      try Self.existingUser(id, database).goTrueUser
+    }
   }
 
   /// `POST /admin/users`: a user with an email, confirmed at once with `email_confirm`, with
@@ -64,7 +66,7 @@ extension EmbeddedGoTrue {
     let banUntil = try banEnd(attributes.banDuration)
     let hash = try passwordHash(attributes, checkingStrength: false) ?? secrets.decoyHash
     try checkCancellation()
-    return try answer(spending: nil) { database, now in
+    return try answer(spending: nil) { database, now throws(GoTrueAPIError) in
       if try database.user(email: email) != nil { throw Self.emailTaken }
       if let id = attributes.id, try database.user(id: id.lowercased()) != nil {
         throw GoTrueAPIError(
@@ -93,10 +95,10 @@ extension EmbeddedGoTrue {
       try EmailRules.validated(email)
     }
     let banUntil = try banEnd(attributes.banDuration)
-    _ = try withDatabase { database in try Self.existingUser(id, database) }
+    _ = try withDatabase { database throws(GoTrueAPIError) in try Self.existingUser(id, database) }
     let hash = try passwordHash(attributes, checkingStrength: true)
     try checkCancellation()
-    return try answer(spending: nil) { database, now in
+    return try answer(spending: nil) { database, now throws(GoTrueAPIError) in
       let user = try Self.existingUser(id, database)
       var changes: [UserChange] = [.updatedAt(now)]
       if let email, email != user.email {
@@ -125,7 +127,7 @@ extension EmbeddedGoTrue {
   /// keeps the row, its email obfuscated and metadata cleared, and ends its sessions and
   /// removes its factors.
   package func deleteUser(id: String, softly: Bool = false) throws(GoTrueFailure) {
-    try answer(spending: nil) { database, now in
+    try answer(spending: nil) { database, now throws(GoTrueAPIError) in
       let user = try Self.existingUser(id, database)
       guard softly else {
         try database.deleteUser(user.id)
@@ -144,7 +146,7 @@ extension EmbeddedGoTrue {
 
   // MARK: Rules
 
-  static func existingUser(_ id: String, _ database: Accounts) throws
+  static func existingUser(_ id: String, _ database: EngineAccounts) throws(GoTrueAPIError)
     -> UserRecord
   {
     guard UUIDText.isValid(id) else {
@@ -263,7 +265,7 @@ extension EmbeddedGoTrue {
       hash = try hashPassword(password)
     }
     let target = allowedRedirect(redirectTo)
-    return try answer(spending: nil) { database, now -> GeneratedLink in
+    return try answer(spending: nil) { database, now throws(GoTrueAPIError) -> GeneratedLink in
       let existing = try database.user(email: email)
       var user: UserRecord
       var kind: CodeKind
@@ -345,7 +347,7 @@ extension EmbeddedGoTrue {
     let email = try EmailRules.validated(rawEmail)
     let date = clock.now
     let (invited, emails) = try answer(spending: nil) {
-      database, now -> (GoTrueUser, [PendingEmail]) in
+      database, now throws(GoTrueAPIError) -> (GoTrueUser, [PendingEmail]) in
       let user: UserRecord
       if let existing = try database.user(email: email) {
         if existing.isConfirmed { throw Self.emailTaken }

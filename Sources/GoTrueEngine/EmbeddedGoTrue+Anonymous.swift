@@ -13,7 +13,7 @@ extension EmbeddedGoTrue {
     -> GoTrueSession
   {
     try checkSignupsAllowed()
-    let session = try answer(spending: nil) { database, now in
+    let session = try answer(spending: nil) { database, now throws(GoTrueAPIError) in
       let user = try insertUserWithoutAddress(anonymous: true, data: data, database, now: now)
       try checkTokenFits(user)
       return try createSession(for: user, method: .anonymous, in: database, now: now)
@@ -28,8 +28,8 @@ extension EmbeddedGoTrue {
   /// transaction.
   package func insertUserWithoutAddress(
     id: String? = nil, anonymous: Bool, data: [String: JSONValue] = [:],
-    _ database: Accounts, now: Int64
-  ) throws -> UserRecord {
+    _ database: EngineAccounts, now: Int64
+  ) throws(GoTrueAPIError) -> UserRecord {
     let id = id ?? random.uuidString()
     var user = NewUser(
       id: id, email: nil, passwordHash: secrets.decoyHash, identityID: nil, now: now)
@@ -43,7 +43,9 @@ extension EmbeddedGoTrue {
   /// Makes anonymous `user` permanent once an address of theirs is confirmed: an email
   /// identity, the email provider in `app_metadata` (GoTrue's `UpdateAppMetaDataProviders`),
   /// and `is_anonymous` false. Call inside the write transaction that set the address.
-  package func makePermanent(_ user: UserRecord, _ database: Accounts, now: Int64) throws {
+  package func makePermanent(_ user: UserRecord, _ database: EngineAccounts, now: Int64)
+    throws(GoTrueAPIError)
+  {
     let providers: [String: JSONValue] = [
       "provider": .string("email"), "providers": .array([.string("email")]),
     ]

@@ -58,9 +58,9 @@ extension EmbeddedGoTrue {
   /// with it (the caller keeps the flow state, ``beginFlow(_:method:userID:_:now:)``).
   package func issueCode(
     _ kind: CodeKind, for user: UserRecord, to recipient: String? = nil,
-    _ database: Accounts, now: Int64, redirectTo: String? = nil, mailed: Bool = true,
+    _ database: EngineAccounts, now: Int64, redirectTo: String? = nil, mailed: Bool = true,
     pkce: Bool = false
-  ) throws -> PendingEmail {
+  ) throws(GoTrueAPIError) -> PendingEmail {
     let recipient = recipient ?? user.email
     let limits = limiter(database, now)
     if mailed { try limits.consumeEmailSent() }
@@ -201,7 +201,8 @@ extension EmbeddedGoTrue {
   ) async throws(GoTrueFailure) {
     let email = try EmailRules.validated(rawEmail)
     let date = clock.now
-    let emails = try answer(spending: \.email) { database, now -> [PendingEmail] in
+    let emails = try answer(spending: \.email) {
+      database, now throws(GoTrueAPIError) -> [PendingEmail] in
       try limiter(database, now).checkEmailInterval(email)
       if let user = try database.user(email: email) {
         let kind: CodeKind = user.isConfirmed ? .magicLink : .confirmation
@@ -232,9 +233,9 @@ extension EmbeddedGoTrue {
   /// with a PKCE challenge: the flow state begins with the code, and the link carries the
   /// prefix.
   func issueFlowCode(
-    _ kind: CodeKind, for user: UserRecord, _ database: Accounts, now: Int64,
+    _ kind: CodeKind, for user: UserRecord, _ database: EngineAccounts, now: Int64,
     redirectTo: String?, pkce: PKCEChallenge?
-  ) throws -> PendingEmail {
+  ) throws(GoTrueAPIError) -> PendingEmail {
     if let pkce {
       try beginFlow(pkce, method: kind.flowMethod, userID: user.id, database, now: now)
     }
@@ -252,7 +253,8 @@ extension EmbeddedGoTrue {
   ) throws(GoTrueFailure) -> (emails: [PendingEmail], date: Date) {
     let email = try EmailRules.validated(rawEmail)
     let date = clock.now
-    let emails = try answer(spending: \.email) { database, now -> [PendingEmail] in
+    let emails = try answer(spending: \.email) {
+      database, now throws(GoTrueAPIError) -> [PendingEmail] in
       let limits = limiter(database, now)
       try limits.checkEmailInterval(email)
       guard let user = try database.user(email: email), eligible(user) else {
@@ -276,7 +278,8 @@ extension EmbeddedGoTrue {
   {
     let email = try EmailRules.validated(rawEmail)
     let date = clock.now
-    let emails = try answer(spending: \.email) { database, now -> [PendingEmail] in
+    let emails = try answer(spending: \.email) {
+      database, now throws(GoTrueAPIError) -> [PendingEmail] in
       let limits = limiter(database, now)
       try limits.checkEmailInterval(email)
       try limits.recordEmail(to: email)
@@ -293,9 +296,9 @@ extension EmbeddedGoTrue {
   /// The codes of a change of `user`'s address to `newEmail`: one to the new address, and with
   /// secure email change one to the current address too.
   func issueEmailChange(
-    for user: UserRecord, to newEmail: String, _ database: Accounts, now: Int64,
+    for user: UserRecord, to newEmail: String, _ database: EngineAccounts, now: Int64,
     redirectTo: String?, pkce: PKCEChallenge? = nil
-  ) throws -> [PendingEmail] {
+  ) throws(GoTrueAPIError) -> [PendingEmail] {
     let pending = try database.updatedUser(
       user.id, [.newEmail(newEmail), .emailChangeConfirmed(false), .updatedAt(now)])
     if let pkce {

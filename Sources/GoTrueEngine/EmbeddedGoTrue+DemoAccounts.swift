@@ -27,7 +27,7 @@ extension EmbeddedGoTrue {
           GoTrueAPIError(status: 500, code: .unexpectedFailure, message: "\(error)"))
       }
     }
-    try answer(spending: nil) { database, now in
+    try answer(spending: nil) { database, now throws(GoTrueAPIError) in
       for ((account, confirmed, _), hash) in zip(accounts, hashes) {
         try database.deleteUser(email: account.email)
         try DemoAccounts.insert(

@@ -9,7 +9,7 @@ extension EmbeddedGoTrue {
     emails: some Sequence<String>, passwordHash: String, confirmed: Bool
   ) throws(GoTrueFailure) -> Int {
     let emails = Array(emails)
-    return try answer(spending: nil) { database, now in
+    return try answer(spending: nil) { database, now throws(GoTrueAPIError) in
       var added = 0
       for email in emails {
         var user = NewUser(

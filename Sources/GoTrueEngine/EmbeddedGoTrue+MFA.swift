@@ -14,7 +14,7 @@ extension EmbeddedGoTrue {
     throws(GoTrueFailure)
   {
     let now = nowMillis
-    try withDatabase { database in
+    try withDatabase { database throws(GoTrueAPIError) in
       let user = try authorizeFactorUser(accessToken, database, now: now).user
       if let factorID { _ = try ownedFactor(factorID, of: user, database) }
     }
@@ -35,7 +35,9 @@ extension EmbeddedGoTrue {
     }
     try checkCancellation()
     let outcome = try answer(spending: nil) {
-      database, now -> Result<(id: String, secret: String, uri: String), GoTrueAPIError> in
+      database, now throws(GoTrueAPIError) -> Result<
+        (id: String, secret: String, uri: String), GoTrueAPIError
+      > in
       let (claims, user) = try authorizeFactorUser(accessToken, database, now: now)
       let session = try requireSession(
         claims, database,
@@ -78,9 +80,9 @@ extension EmbeddedGoTrue {
   /// the user already uses, one past the limits, or one beside a verified factor from an aal1
   /// session.
   private func admitNewFactor(
-    named name: String, for user: UserRecord, aal: String, _ database: Accounts,
+    named name: String, for user: UserRecord, aal: String, _ database: EngineAccounts,
     now: Int64
-  ) throws -> GoTrueAPIError? {
+  ) throws(GoTrueAPIError) -> GoTrueAPIError? {
     try database.deleteAbandonedFactors(
       olderThan: Int64(configuration.mfa.factorExpiry * 1_000), now: now)
     let factors = try database.factors(ofUser: user.id)
@@ -112,7 +114,7 @@ extension EmbeddedGoTrue {
     throws(GoTrueFailure) -> GoTrueFactorChallenge
   {
     let lifetime = Int64(configuration.mfa.challengeExpiry * 1_000)
-    return try answer(spending: nil) { database, now in
+    return try answer(spending: nil) { database, now throws(GoTrueAPIError) in
       let user = try authorizeFactorUser(accessToken, database, now: now).user
       let factor = try ownedFactor(factorID, of: user, database)
       guard configuration.mfa.totpVerifyEnabled else { throw MFAError.verifyDisabled }
@@ -128,7 +130,7 @@ extension EmbeddedGoTrue {
   package func unenrollFactor(accessToken: String, factorID: String)
     throws(GoTrueFailure) -> GoTrueUnenrolledFactor
   {
-    try answer(spending: nil) { database, now in
+    try answer(spending: nil) { database, now throws(GoTrueAPIError) in
       let (claims, user) = try authorizeFactorUser(accessToken, database, now: now)
       let factor = try ownedFactor(factorID, of: user, database)
       let session = try requireSession(
@@ -146,8 +148,8 @@ extension EmbeddedGoTrue {
   // MARK: Shared checks
 
   /// The claims and user of a valid access token of a user who did not sign in anonymously.
-  func authorizeFactorUser(_ accessToken: String, _ database: Accounts, now: Int64)
-    throws -> (claims: AccessClaims, user: UserRecord)
+  func authorizeFactorUser(_ accessToken: String, _ database: EngineAccounts, now: Int64)
+    throws(GoTrueAPIError) -> (claims: AccessClaims, user: UserRecord)
   {
     let (claims, user) = try authorize(accessToken, database, now: now)
     if claims.isAnonymous {
@@ -160,7 +162,8 @@ extension EmbeddedGoTrue {
 
   /// Factor `factorID` of `user` (GoTrue's `loadFactor`): 404 when the id is no UUID or names
   /// no factor of theirs.
-  func ownedFactor(_ factorID: String, of user: UserRecord, _ database: Accounts) throws
+  func ownedFactor(_ factorID: String, of user: UserRecord, _ database: EngineAccounts)
+    throws(GoTrueAPIError)
     -> FactorRecord
   {
     guard case .success(let id) = GoUUID.parse(factorID) else {
@@ -175,8 +178,8 @@ extension EmbeddedGoTrue {
 
   /// The session the token names, with its assurance level; GoTrue's 500 with `message` when
   /// the token names none.
-  func requireSession(_ claims: AccessClaims, _ database: Accounts, _ message: String)
-    throws -> SessionInfo
+  func requireSession(_ claims: AccessClaims, _ database: EngineAccounts, _ message: String)
+    throws(GoTrueAPIError) -> SessionInfo
   {
     guard let sessionID = claims.sessionID, let session = try sessionInfo(sessionID, database)
     else { throw MFAError.internalError(message) }
@@ -184,7 +187,8 @@ extension EmbeddedGoTrue {
   }
 
   /// Session `id` with its assurance level, if it exists.
-  func sessionInfo(_ id: String, _ database: Accounts) throws -> SessionInfo? {
+  func sessionInfo(_ id: String, _ database: EngineAccounts) throws(GoTrueAPIError) -> SessionInfo?
+  {
     guard let session = try database.session(id: id) else { return nil }
     return try withAssurance(SessionInfo(session), database)
   }
@@ -195,8 +199,8 @@ extension EmbeddedGoTrue {
   /// password or email only from an aal2 session; otherwise 401 `insufficient_aal`.
   func requireAAL2(
     toChange password: String?, _ newEmail: String?, of user: UserRecord, _ claims: AccessClaims,
-    _ database: Accounts
-  ) throws {
+    _ database: EngineAccounts
+  ) throws(GoTrueAPIError) {
     let changes = !(password ?? "").isEmpty || (newEmail.map { $0 != user.email } ?? false)
     guard changes, try lacksSecondFactor(user, session: claims.sessionID, database) else { return }
     throw GoTrueAPIError(

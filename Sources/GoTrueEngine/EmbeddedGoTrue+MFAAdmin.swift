@@ -6,7 +6,7 @@ import GoTrue
 extension EmbeddedGoTrue {
   /// `GET /admin/users/{id}/factors`: the user's factors, oldest first (`[]` for none).
   package func factors(ofUser userID: String) throws(GoTrueFailure) -> [GoTrueFactor] {
-    try withDatabase { database in
+    try withDatabase { database throws(GoTrueAPIError) in
       let user = try Self.existingUser(userID, database)
       return try database.factors(ofUser: user.id).map(\.goTrueFactor)
     }
@@ -16,7 +16,7 @@ extension EmbeddedGoTrue {
   package func factor(ofUser userID: String, id factorID: String) throws(GoTrueFailure)
     -> GoTrueFactor
   {
-    try withDatabase { database in
+    try withDatabase { database throws(GoTrueAPIError) in
       let user = try Self.existingUser(userID, database)
       return try ownedFactor(factorID, of: user, database).goTrueFactor
     }
@@ -27,7 +27,7 @@ extension EmbeddedGoTrue {
   package func updateFactor(ofUser userID: String, factorID: String, friendlyName: String)
     throws(GoTrueFailure) -> GoTrueFactor
   {
-    try answer(spending: nil) { database, now in
+    try answer(spending: nil) { database, now throws(GoTrueAPIError) in
       let user = try Self.existingUser(userID, database)
       var factor = try ownedFactor(factorID, of: user, database)
       if !friendlyName.isEmpty {
@@ -44,7 +44,7 @@ extension EmbeddedGoTrue {
   package func deleteFactor(ofUser userID: String, factorID: String)
     throws(GoTrueFailure) -> GoTrueFactor
   {
-    try answer(spending: nil) { database, _ in
+    try answer(spending: nil) { database, _ throws(GoTrueAPIError) in
       let user = try Self.existingUser(userID, database)
       let factor = try ownedFactor(factorID, of: user, database)
       try database.deleteFactor(factor.id)

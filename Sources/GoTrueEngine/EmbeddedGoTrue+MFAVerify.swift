@@ -20,7 +20,7 @@ extension EmbeddedGoTrue {
     let lifetime = Int64(configuration.mfa.challengeExpiry * 1_000)
     try checkCancellation()
     let outcome = try answer(spending: nil) {
-      database, now -> Result<Rotation, GoTrueAPIError> in
+      database, now throws(GoTrueAPIError) -> Result<Rotation, GoTrueAPIError> in
       let (claims, user) = try authorizeFactorUser(accessToken, database, now: now)
       let factor = try ownedFactor(factorID, of: user, database)
       if code.isEmpty {
@@ -81,14 +81,15 @@ extension EmbeddedGoTrue {
   /// `updateMFASessionAndClaims`): records `totp`, revokes the session's refresh tokens (GoTrue
   /// moves its counter two on, so no earlier token mints an aal2 session) and issues a new one.
   package func raiseToAAL2(
-    _ sessionID: String, by factorID: String, _ database: Accounts, now: Int64
-  ) throws -> (SessionInfo, refreshToken: String) {
+    _ sessionID: String, by factorID: String, _ database: EngineAccounts, now: Int64
+  ) throws(GoTrueAPIError) -> (SessionInfo, refreshToken: String) {
     try recordProof(of: "totp", inSession: sessionID, database, now: now)
     try database.raiseToAAL2(session: sessionID, by: factorID)
     try database.revokeRefreshTokens(ofSession: sessionID, at: now)
     let refreshToken = try issueRefreshToken(sessionID: sessionID, parent: nil, database, now)
     guard let session = try sessionInfo(sessionID, database) else {
-      throw AccountStoreError(.failed, "the session \(sessionID) is missing from the store")
+      throw GoTrueAPIError(
+        store: AccountStoreError(.failed, "the session \(sessionID) is missing from the store"))
     }
     return (session, refreshToken)
   }
@@ -102,12 +103,17 @@ extension EmbeddedGoTrue {
   }
 
   /// `secret` sealed (AES-256-GCM) for factor `factorID`: the box opens only for that factor.
-  func sealTOTPSecret(_ secret: [UInt8], factorID: String) throws -> [UInt8] {
-    try Sealing.seal(secret, key: totpSecretKey, context: Array(factorID.utf8), random: random)
+  func sealTOTPSecret(_ secret: [UInt8], factorID: String) throws(GoTrueAPIError) -> [UInt8] {
+    do {
+      return try Sealing.seal(
+        secret, key: totpSecretKey, context: Array(factorID.utf8), random: random)
+    } catch {
+      throw MFAError.internalError("Error sealing MFA TOTP secret")
+    }
   }
 
   /// The secret of `factor`; GoTrue's 500 when its box does not open.
-  func openTOTPSecret(of factor: FactorRecord) throws -> [UInt8] {
+  func openTOTPSecret(of factor: FactorRecord) throws(GoTrueAPIError) -> [UInt8] {
     do {
       return try Sealing.open(
         factor.sealedSecret, key: totpSecretKey, context: Array(factor.id.utf8))

@@ -18,9 +18,9 @@ extension EmbeddedGoTrue {
   /// Keeps a flow state for `userID` begun with `challenge` for `method`. Call inside a write
   /// transaction, with the email it goes with.
   func beginFlow(
-    _ challenge: PKCEChallenge, method: SignInMethod, userID: String, _ database: Accounts,
+    _ challenge: PKCEChallenge, method: SignInMethod, userID: String, _ database: EngineAccounts,
     now: Int64
-  ) throws {
+  ) throws(GoTrueAPIError) {
     // Flow states outlive their use only as long as their codes could: then they go.
     let horizon =
       now - Int64(max(configuration.codeLifetime, configuration.flowStateLifetime) * 1_000)
@@ -31,8 +31,8 @@ extension EmbeddedGoTrue {
 
   /// The auth code of `user`'s newest flow state for `method`, made now (GoTrue's
   /// `issueAuthCode`): what `GET /verify` sends the browser back with.
-  func issueAuthCode(userID: String, method: SignInMethod?, _ database: Accounts, now: Int64)
-    throws -> String
+  func issueAuthCode(userID: String, method: SignInMethod?, _ database: EngineAccounts, now: Int64)
+    throws(GoTrueAPIError) -> String
   {
     guard let method,
       let flow = try database.newestFlowState(ofUser: userID, method: method)
@@ -61,7 +61,7 @@ extension EmbeddedGoTrue {
     }
     let hash = authCodeHash(authCode)
     let lifetime = Int64(configuration.flowStateLifetime * 1_000)
-    let (session, method) = try answer(spending: \.token) { database, now in
+    let (session, method) = try answer(spending: \.token) { database, now throws(GoTrueAPIError) in
       guard
         let flow = try database.flowState(authCodeHash: hash),
         let userID = flow.userID

@@ -11,7 +11,8 @@ extension EmbeddedGoTrue {
   @concurrent
   public func reauthenticate(accessToken: String) async throws(GoTrueFailure) {
     let date = clock.now
-    let emails = try answer(spending: nil) { database, now -> [PendingEmail] in
+    let emails = try answer(spending: nil) {
+      database, now throws(GoTrueAPIError) -> [PendingEmail] in
       let user = try authorize(accessToken, database, now: now).user
       guard !user.email.isEmpty else {
         throw GoTrueAPIError(
@@ -33,9 +34,9 @@ extension EmbeddedGoTrue {
   /// session or one begun over a day ago. A good nonce is spent, with every other pending code
   /// of the user (GoTrue's `ConfirmReauthentication`). Call inside a write transaction.
   func checkReauthentication(
-    nonce: String?, of user: UserRecord, session: String?, _ database: Accounts,
+    nonce: String?, of user: UserRecord, session: String?, _ database: EngineAccounts,
     now: Int64
-  ) throws {
+  ) throws(GoTrueAPIError) {
     guard configuration.passwordChangeNeedsReauthentication,
       try !isRecent(session: session, database, now: now)
     else { return }

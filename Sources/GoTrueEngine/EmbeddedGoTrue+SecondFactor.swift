@@ -13,17 +13,19 @@ extension EmbeddedGoTrue {
   /// session, or none at all): GoTrue's rule for changing the email or password
   /// (`api/user.go`), which the engine holds for deleting the account too, on both surfaces.
   package func lacksSecondFactor(
-    _ user: UserRecord, session sessionID: String?, _ database: Accounts
-  ) throws -> Bool {
+    _ user: UserRecord, session sessionID: String?, _ database: EngineAccounts
+  ) throws(GoTrueAPIError) -> Bool {
     guard user.factors.contains(where: \.isVerified) else { return false }
-    let aal = try sessionID.flatMap { id in try database.session(id: id)?.aal }
+    let aal = try sessionID.flatMap { id throws(GoTrueAPIError) in try database.session(id: id)?.aal
+    }
     return aal != "aal2"
   }
 
   /// Whether session `sessionID` began within ``recentSession``: with
   /// ``EngineConfiguration/passwordChangeNeedsReauthentication`` (`--secure-password-change`),
   /// only such a session changes a password without proving the user again.
-  package func isRecent(session sessionID: String?, _ database: Accounts, now: Int64) throws
+  package func isRecent(session sessionID: String?, _ database: EngineAccounts, now: Int64)
+    throws(GoTrueAPIError)
     -> Bool
   {
     guard let sessionID,
@@ -37,8 +39,8 @@ extension EmbeddedGoTrue {
   /// nonces draw from, whoever asks; throws GoTrue's 429 when it is empty. A TOTP code is six
   /// digits like the others, so guessing it costs the same. Call inside the write transaction,
   /// and answer a wrong code as a value, not a throw, so the spent check is kept.
-  package func spendCodeCheck(ofUser userID: String, _ database: Accounts, now: Int64)
-    throws
+  package func spendCodeCheck(ofUser userID: String, _ database: EngineAccounts, now: Int64)
+    throws(GoTrueAPIError)
   {
     let limits = limiter(database, now)
     try limits.consume(
@@ -49,9 +51,9 @@ extension EmbeddedGoTrue {
   /// `nil` for a wrong code, one not of the moment, or one whose step (or a later one) was used
   /// already (RFC 6238 §5.2).
   package func acceptTOTP(
-    _ code: String, for factor: FactorRecord, _ database: Accounts, now: Int64
+    _ code: String, for factor: FactorRecord, _ database: EngineAccounts, now: Int64
   )
-    throws -> Int64?
+    throws(GoTrueAPIError) -> Int64?
   {
     let totp = TOTP(secret: try openTOTPSecret(of: factor))
     guard let step = totp.matchingStep(of: code, at: now / 1_000, after: factor.lastUsedStep)

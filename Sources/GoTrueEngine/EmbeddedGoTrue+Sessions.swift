@@ -6,16 +6,16 @@ extension EmbeddedGoTrue {
   /// Starts a session for `user`: a row in `sessions`, a refresh token stored as its hash, and
   /// a signed access token. `method` is how the user proved who they are (the `amr` claim).
   package func createSession(
-    for user: UserRecord, method: SignInMethod, in database: Accounts, now: Int64
-  ) throws -> GoTrueSession {
+    for user: UserRecord, method: SignInMethod, in database: EngineAccounts, now: Int64
+  ) throws(GoTrueAPIError) -> GoTrueSession {
     let (session, refreshToken) = try openSession(for: user, method: method, in: database, now: now)
     return makeSession(user: user, session: session, refreshToken: refreshToken, now: now)
   }
 
   /// Adds a session for `user` with its first refresh token; the caller signs its tokens.
   package func openSession(
-    for user: UserRecord, method: SignInMethod, in database: Accounts, now: Int64
-  ) throws -> (SessionInfo, refreshToken: String) {
+    for user: UserRecord, method: SignInMethod, in database: EngineAccounts, now: Int64
+  ) throws(GoTrueAPIError) -> (SessionInfo, refreshToken: String) {
     let sessionID = random.uuidString()
     try database.insertSession(id: sessionID, userID: user.id, method: method, now: now)
     let refreshToken = try issueRefreshToken(sessionID: sessionID, parent: nil, database, now)
@@ -93,9 +93,9 @@ extension EmbeddedGoTrue {
   /// Stores `token` (only its hash) as a refresh token of the session; a new session's first
   /// token is random.
   func issueRefreshToken(
-    sessionID: String, parent: Int64?, _ database: Accounts, _ now: Int64,
+    sessionID: String, parent: Int64?, _ database: EngineAccounts, _ now: Int64,
     token: String? = nil
-  ) throws -> String {
+  ) throws(GoTrueAPIError) -> String {
     let token = token ?? secretRandom.token(byteCount: 32)
     try database.insertRefreshToken(
       hash: SHA256.hash(token), session: sessionID, parent: parent, now: now)
@@ -139,7 +139,7 @@ extension EmbeddedGoTrue {
     // The Firebase Auth emulator limits no request rate: its Secure Token spends no budget.
     let budget: KeyPath<EngineConfiguration.RateLimits, EngineConfiguration.Budget>? =
       firebase ? nil : \.token
-    let outcome = try answer(spending: budget) { database, now -> Outcome in
+    let outcome = try answer(spending: budget) { database, now throws(GoTrueAPIError) -> Outcome in
       guard refreshToken.utf8.count >= 12 else {
         throw GoTrueAPIError(
           status: 400, code: .validationFailed, message: "Refresh token is not valid")
@@ -197,8 +197,8 @@ extension EmbeddedGoTrue {
 
   /// The token of `session` that `token` was rotated into, following later rotations to the one
   /// still active; `nil` when the chain leaves the session or runs out.
-  private func activeSuccessor(of token: String, in session: String, _ database: Accounts)
-    throws -> String?
+  private func activeSuccessor(of token: String, in session: String, _ database: EngineAccounts)
+    throws(GoTrueAPIError) -> String?
   {
     var current = token
     for _ in 0..<16 {
@@ -216,7 +216,8 @@ extension EmbeddedGoTrue {
   /// The user and claims of `accessToken`, if it is a valid token of a user who still exists,
   /// is not banned, and (when the token names one) still has its session; otherwise GoTrue's
   /// answer for what is wrong.
-  func authorize(_ accessToken: String, _ database: Accounts, now: Int64) throws
+  func authorize(_ accessToken: String, _ database: EngineAccounts, now: Int64)
+    throws(GoTrueAPIError)
     -> (claims: AccessClaims, user: UserRecord)
   {
     let claims = try AccessClaims(
@@ -242,7 +243,7 @@ extension EmbeddedGoTrue {
   /// `POST /logout?scope=`.
   @concurrent
   public func logout(accessToken: String, scope: GoTrueLogoutScope) async throws(GoTrueFailure) {
-    try answer(spending: nil) { database, now in
+    try answer(spending: nil) { database, now throws(GoTrueAPIError) in
       let claims = try authorize(accessToken, database, now: now).claims
       let session = claims.sessionID ?? ""
       switch scope {
@@ -260,7 +261,7 @@ extension EmbeddedGoTrue {
   @concurrent
   public func user(accessToken: String) async throws(GoTrueFailure) -> GoTrueUser {
     let now = nowMillis
-    return try withDatabase { database in
+    return try withDatabase { database throws(GoTrueAPIError) in
       try authorize(accessToken, database, now: now).user.goTrueUser
     }
   }
@@ -285,7 +286,9 @@ extension EmbeddedGoTrue {
       throw .api(GoTrueAPIError(status: 403, code: .notAdmin, message: "User not allowed"))
     }
     guard let sessionID = claims["session_id"]?.stringValue else { return }
-    let exists = try withDatabase { database in try database.session(id: sessionID) != nil }
+    let exists = try withDatabase { database throws(GoTrueAPIError) in
+      try database.session(id: sessionID) != nil
+    }
     guard exists else {
       throw .api(
         GoTrueAPIError(
@@ -310,7 +313,7 @@ extension EmbeddedGoTrue {
       ], key: tokenKeys.signing)
   }
 
-  package func limiter(_ database: Accounts, _ now: Int64) -> RateLimiter {
+  package func limiter(_ database: EngineAccounts, _ now: Int64) -> RateLimiter {
     RateLimiter(database: database, configuration: configuration, codeKey: secrets.codes, now: now)
   }
 }

@@ -41,7 +41,7 @@ extension EmbeddedGoTrue {
   {
     let email = EmailRules.normalized(rawEmail)
     let outcome = try answer(spending: \.verify, for: email) {
-      database, now -> GoTrueVerifyOutcome in
+      database, now throws(GoTrueAPIError) -> GoTrueVerifyOutcome in
       guard CodeRules.isWellFormed(code) else { throw Self.invalidCode }
       // A used code of one kind must not hide an unused one of another with the same digits
       // (a fixed test code, `--test-otp`, is the same for every kind): it answers only when
@@ -92,7 +92,8 @@ extension EmbeddedGoTrue {
     let hash = linkHash(tokenHash)
     let flow = SignInMethod(flowOf: type)
     let isPKCE = inBrowser && tokenHash.hasPrefix(Self.pkcePrefix)
-    let outcome = try answer(spending: nil) { database, now -> GoTrueVerifyOutcome in
+    let outcome = try answer(spending: nil) {
+      database, now throws(GoTrueAPIError) -> GoTrueVerifyOutcome in
       let kinds = CodeKind.verified(by: type)
       guard
         let token = try database.code(linkHash: hash),
@@ -122,9 +123,9 @@ extension EmbeddedGoTrue {
 
   /// Spends `token` and does what it was sent for.
   private func spend(
-    _ token: StoredCode, of user: UserRecord, _ database: Accounts, now: Int64,
+    _ token: StoredCode, of user: UserRecord, _ database: EngineAccounts, now: Int64,
     failure: GoTrueAPIError
-  ) throws -> Spent {
+  ) throws(GoTrueAPIError) -> Spent {
     if token.usedAt != nil {
       throw GoTrueAPIError(status: 403, code: .otpAlreadyUsed, message: failure.message)
     }
@@ -147,7 +148,9 @@ extension EmbeddedGoTrue {
     return .proved(proved)
   }
 
-  private func confirmEmail(of user: UserRecord, _ database: Accounts, now: Int64) throws {
+  private func confirmEmail(of user: UserRecord, _ database: EngineAccounts, now: Int64)
+    throws(GoTrueAPIError)
+  {
     var changes: [UserChange] = [.lastSignInAt(now), .updatedAt(now)]
     if !user.isConfirmed {
       var metadata = user.userMetadata
@@ -159,7 +162,8 @@ extension EmbeddedGoTrue {
 
   /// Completes one half of an email change: the change itself once both addresses confirmed
   /// (one is enough without secure email change, or with autoconfirm), else GoTrue's note.
-  private func changeEmail(of user: UserRecord, _ database: Accounts, now: Int64) throws
+  private func changeEmail(of user: UserRecord, _ database: EngineAccounts, now: Int64)
+    throws(GoTrueAPIError)
     -> String?
   {
     guard let newEmail = user.newEmail else { throw Self.invalidCode }
@@ -199,7 +203,7 @@ extension EmbeddedGoTrue {
   /// holder of the link (who read that mailbox) can ask, and nothing is spent.
   public func recipient(ofLinkTokenHash tokenHash: String) async -> String? {
     let hash = linkHash(tokenHash)
-    return try? withDatabase { database -> String? in
+    return try? withDatabase { database throws(GoTrueAPIError) -> String? in
       guard let token = try database.code(linkHash: hash),
         let user = try database.user(id: token.userID)
       else { return nil }

@@ -75,21 +75,13 @@ public final class EmbeddedGoTrue: GoTrueAPI {
     let store = try SQLiteAccountStore(location: location) {
       let seed = try NewStoreSeed(
         configuration: configuration, random: random, secretRandom: secretRandom)
-      return { accounts in try seed.insert(into: accounts, now: clock.millis) }
+      return { accounts throws(AccountStoreError) in
+        try seed.insert(into: accounts, now: clock.millis)
+      }
     }
     self.store = store
     warnings = store.warnings
-    do {
-      secrets = try Self.loadSecrets(store, configuration: configuration, random: random)
-    } catch let error as EmbeddedStoreError {
-      throw error
-    } catch let error as SQLiteError {
-      throw EmbeddedStoreError.unreadable(location.description, error.message)
-    } catch let error as AccountStoreError {
-      throw EmbeddedStoreError.unreadable(location.description, error.message)
-    } catch {
-      throw EmbeddedStoreError.unreadable(location.description, "\(error)")
-    }
+    secrets = try Self.loadSecrets(store, configuration: configuration, random: random)
     tokenKeys = TokenKeys(
       secret: secrets.jwt, keyID: configuration.jwtKeyID, keys: configuration.jwtKeys,
       validMethods: configuration.jwtValidMethods)
@@ -97,32 +89,68 @@ public final class EmbeddedGoTrue: GoTrueAPI {
 
   private static func loadSecrets(
     _ store: SQLiteAccountStore, configuration: EngineConfiguration, random: any RandomSource
-  ) throws -> Secrets {
-    func value(_ key: String) throws -> [UInt8] {
-      guard let value = try store.withAccounts({ try $0.secret(key) }) else {
+  ) throws(EmbeddedStoreError) -> Secrets {
+    func value(_ key: String) throws(EmbeddedStoreError) -> [UInt8] {
+      let stored = try unreadable(store) { () throws(AccountStoreError) in
+        try store.withAccounts {
+          (accounts: Accounts<AccountStoreError>) throws(AccountStoreError) in
+          try accounts.secret(key)
+        }
+      }
+      guard let value = stored else {
         throw EmbeddedStoreError.unreadable("meta", "the store has no \(key)")
       }
       return value
     }
+    let jwt: [UInt8]
+    if let configured = configuration.jwtSecret {
+      jwt = configured
+    } else {
+      jwt = try value("jwt_secret")
+    }
     return Secrets(
-      jwt: try configuration.jwtSecret ?? value("jwt_secret"), codes: try value("code_key"),
+      jwt: jwt, codes: try value("code_key"),
       decoyHash: try decoyHash(cost: configuration.hashCost, store, random: random))
   }
 
   /// A decoy hash at `cost`: the one the store has, or one made now (once per store and cost,
   /// when a run uses a cost the store has not seen).
   private static func decoyHash(cost: Int, _ store: SQLiteAccountStore, random: any RandomSource)
-    throws -> String
+    throws(EmbeddedStoreError) -> String
   {
-    let stored = try store.withAccounts { try $0.decoyHashes() }
+    let stored = try unreadable(store) { () throws(AccountStoreError) in
+      try store.withAccounts {
+        (accounts: Accounts<AccountStoreError>) throws(AccountStoreError) in
+        try accounts.decoyHashes()
+      }
+    }
     if let decoy = stored.first(where: { Bcrypt.cost(of: $0) == cost }) { return decoy }
     // The one made in advance for this cost (a new store takes it too), else one hashed outside
     // the write lock: bcrypt is slow by design.
-    let decoy =
-      try DemoAccounts.prehashed[cost]?.decoy
-      ?? Bcrypt.hash(random.token(byteCount: 16), cost: cost, random: random)
-    return try store.write { accounts in
-      try accounts.addDecoyHash(decoy, cost: cost)
+    let decoy: String
+    do {
+      decoy =
+        try DemoAccounts.prehashed[cost]?.decoy
+        ?? Bcrypt.hash(random.token(byteCount: 16), cost: cost, random: random)
+    } catch {
+      throw .unusableConfiguration("bcrypt cannot hash at cost \(cost) (\(error))")
+    }
+    return try unreadable(store) { () throws(AccountStoreError) in
+      try store.write {
+        (accounts: Accounts<AccountStoreError>) throws(AccountStoreError) in
+        try accounts.addDecoyHash(decoy, cost: cost)
+      }
+    }
+  }
+
+  /// `body`'s answer, its store's failure said as a store that cannot be read.
+  private static func unreadable<T>(
+    _ store: SQLiteAccountStore, _ body: () throws(AccountStoreError) -> T
+  ) throws(EmbeddedStoreError) -> T {
+    do {
+      return try body()
+    } catch {
+      throw .unreadable(store.location.description, error.message)
     }
   }
 
@@ -131,21 +159,36 @@ public final class EmbeddedGoTrue: GoTrueAPI {
   /// The engine's clock in Unix milliseconds, the unit of every time in the store.
   package var nowMillis: Int64 { clock.millis }
 
-  /// Runs `body` with the store, turning engine failures into GoTrue's.
-  package func withDatabase<T: Sendable>(_ body: (Accounts) throws -> T) throws(GoTrueFailure)
-    -> T
+  /// Runs `body` with the store, outside a transaction (reads).
+  package func withDatabase<T: Sendable>(_ body: (EngineAccounts) throws(GoTrueAPIError) -> T)
+    throws(GoTrueFailure) -> T
   {
     do {
-      return try store.withAccounts { accounts in try body(accounts) }
+      return try store.withAccounts(body)
+    } catch {
+      throw .api(error)
+    }
+  }
+
+  /// ``withDatabase(_:)`` for rules that throw errors of their own (the Firebase surface's),
+  /// turning the engine's and the store's into GoTrue's.
+  package func withDatabaseThrowingAny<T: Sendable>(_ body: (EngineAccounts) throws -> T)
+    throws(GoTrueFailure) -> T
+  {
+    do {
+      return try store.withAccounts(as: GoTrueAPIError.self) { accounts in try body(accounts) }
     } catch {
       throw Self.failure(error)
     }
   }
 
-  /// Runs `body` in one write transaction, turning engine failures into GoTrue's.
-  package func write<T: Sendable>(_ body: (Accounts) throws -> T) throws(GoTrueFailure) -> T {
+  /// Runs `body` in one write transaction, for rules that throw errors of their own (the
+  /// Firebase surface's), turning the engine's and the store's into GoTrue's.
+  package func writeThrowingAny<T: Sendable>(_ body: (EngineAccounts) throws -> T)
+    throws(GoTrueFailure) -> T
+  {
     do {
-      return try store.write { accounts in try body(accounts) }
+      return try store.write(as: GoTrueAPIError.self) { accounts in try body(accounts) }
     } catch {
       throw Self.failure(error)
     }
@@ -169,25 +212,34 @@ public final class EmbeddedGoTrue: GoTrueAPI {
   package func answer<T: Sendable>(
     spending budget: KeyPath<EngineConfiguration.RateLimits, EngineConfiguration.Budget>?,
     for account: String? = nil,
-    _ body: (Accounts, Int64) throws -> T
+    _ body: (EngineAccounts, Int64) throws(GoTrueAPIError) -> T
   ) throws(GoTrueFailure) -> T {
     let now = nowMillis
-    let outcome = try write { accounts -> Result<T, GoTrueAPIError> in
-      if let budget {
-        let limits = limiter(accounts, now)
-        if let account {
-          // Checks of one account's codes: guessing at one account blocks no other.
-          try limits.consume(
-            limits.bucket("verify", for: account), budget: configuration.rateLimits.verify)
-        } else {
-          try limits.consume(budget)
+    let outcome: Result<T, GoTrueAPIError>
+    do throws(GoTrueAPIError) {
+      outcome = try store.write {
+        (accounts: EngineAccounts) throws(GoTrueAPIError) -> Result<T, GoTrueAPIError> in
+        if let budget {
+          let limits = limiter(accounts, now)
+          if let account {
+            // Checks of one account's codes: guessing at one account blocks no other.
+            try limits.consume(
+              limits.bucket("verify", for: account), budget: configuration.rateLimits.verify)
+          } else {
+            try limits.consume(budget)
+          }
+        }
+        do throws(GoTrueAPIError) {
+          return .success(
+            try accounts.undoingOnFailure { () throws(GoTrueAPIError) in try body(accounts, now) })
+        } catch {
+          // A refusal of the rules keeps the spent request; the store's failure ends it all.
+          if error.isStoreFailure { throw error }
+          return .failure(error)
         }
       }
-      do {
-        return .success(try accounts.undoingOnFailure { try body(accounts, now) })
-      } catch let error as GoTrueAPIError {
-        return .failure(error)
-      }
+    } catch {
+      throw .api(error)
     }
     switch outcome {
     case .success(let value): return value
@@ -202,7 +254,7 @@ public final class EmbeddedGoTrue: GoTrueAPI {
 
   /// The number of accounts in the store.
   package func accountCount() throws(GoTrueFailure) -> Int {
-    try withDatabase { accounts in try accounts.userCount() }
+    try withDatabase { accounts throws(GoTrueAPIError) in try accounts.userCount() }
   }
 }
 
@@ -228,5 +280,22 @@ extension AccountStoreError {
       case .failed: .unexpectedFailure
       }
     return GoTrueAPIError(status: 503, code: code, message: "store: \(message)")
+  }
+}
+
+/// The accounts as the engine's rules see them: every failure of the store a GoTrue answer.
+package typealias EngineAccounts = Accounts<GoTrueAPIError>
+
+extension GoTrueAPIError: StoreFailure {
+  /// The store's failure as GoTrue answers one (``AccountStoreError/apiError``).
+  package init(store error: AccountStoreError) {
+    self = error.apiError
+  }
+
+  /// Whether the store failed (a 503 in a `store_*` code, or its unexpected failure).
+  package var isStoreFailure: Bool {
+    status == 503
+      && [.storeReadOnly, .storeFull, .storeDamaged, .storeUnavailable, .unexpectedFailure]
+        .contains(code)
   }
 }

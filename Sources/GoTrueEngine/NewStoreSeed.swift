@@ -10,7 +10,7 @@ struct NewStoreSeed {
 
   init(
     configuration: EngineConfiguration, random: any RandomSource, secretRandom: any RandomSource
-  ) throws {
+  ) throws(Bcrypt.Failure) {
     jwtSecret = secretRandom.bytes(32)
     codeKey = random.bytes(32)
     let cost = configuration.hashCost
@@ -40,13 +40,13 @@ struct NewStoreSeed {
   /// every cost.
   private static func hash(
     _ password: String, cost: Int, _ prehashed: String?, _ random: any RandomSource
-  ) throws -> String {
+  ) throws(Bcrypt.Failure) -> String {
     guard let prehashed else { return try Bcrypt.hash(password, cost: cost, random: random) }
     _ = random.bytes(16)
     return prehashed
   }
 
-  func insert(into accounts: Accounts, now: Int64) throws(AccountStoreError) {
+  func insert(into accounts: Accounts<AccountStoreError>, now: Int64) throws(AccountStoreError) {
     try accounts.setSecret("jwt_secret", jwtSecret)
     try accounts.setSecret("code_key", codeKey)
     _ = try accounts.addDecoyHash(decoyHash, cost: Bcrypt.cost(of: decoyHash) ?? 0)
@@ -60,10 +60,10 @@ struct NewStoreSeed {
 
 extension DemoAccounts {
   /// Adds a demo account as a new store has it: no confirmation code sent, no sign-in yet.
-  static func insert(
+  static func insert<Failure: StoreFailure>(
     id: String, identity: String, email: String, hash: String, confirmed: Bool,
-    into accounts: Accounts, now: Int64
-  ) throws(AccountStoreError) {
+    into accounts: Accounts<Failure>, now: Int64
+  ) throws(Failure) {
     let metadata = UserRecord.identityClaims(
       id: id, email: email, confirmed: confirmed, extra: [:])
     var user = NewUser(id: id, email: email, passwordHash: hash, identityID: identity, now: now)

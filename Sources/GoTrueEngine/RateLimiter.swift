@@ -4,7 +4,7 @@ import GoTrue
 
 /// GoTrue's request and email limits, kept in the store so every process shares them.
 package struct RateLimiter {
-  let database: Accounts
+  let database: EngineAccounts
   package let configuration: EngineConfiguration
   let codeKey: [UInt8]
   let now: Int64
@@ -14,7 +14,7 @@ package struct RateLimiter {
   package func consume(
     _ bucket: String, budget: EngineConfiguration.Budget,
     refusal: GoTrueAPIError = RateLimiter.requestLimitReached
-  ) throws {
+  ) throws(GoTrueAPIError) {
     guard budget.isLimited else { return }
     let state = try database.bucket(bucket)
     var tokens = budget.capacity
@@ -36,7 +36,7 @@ package struct RateLimiter {
   /// with ``consumeEmailSent()``.
   package func consume(
     _ budget: KeyPath<EngineConfiguration.RateLimits, EngineConfiguration.Budget>
-  ) throws {
+  ) throws(GoTrueAPIError) {
     try consume(Self.bucketName(budget), budget: configuration.rateLimits[keyPath: budget])
   }
 
@@ -60,7 +60,7 @@ package struct RateLimiter {
 
   /// Takes one email from the budget of all emails sent, unless autoconfirm is on (then GoTrue
   /// does not count them).
-  package func consumeEmailSent() throws {
+  package func consumeEmailSent() throws(GoTrueAPIError) {
     guard !configuration.autoconfirm else { return }
     try consume(
       "email_sent", budget: configuration.rateLimits.emailSent, refusal: Self.emailLimitReached)
@@ -68,7 +68,7 @@ package struct RateLimiter {
 
   /// Throws 429 `over_email_send_rate_limit` when `address` got an email too recently; the
   /// same for addresses with and without an account, so the answer reveals neither.
-  package func checkEmailInterval(_ address: String) throws {
+  package func checkEmailInterval(_ address: String) throws(GoTrueAPIError) {
     let interval = Int64(configuration.emailInterval * 1_000)
     guard
       let last = try database.lastEmail(toAddressHash: hash(address)),
@@ -80,7 +80,7 @@ package struct RateLimiter {
   /// Throws GoTrue's 429 when an email of one kind, last sent at `lastSent`, was sent too
   /// recently to send another (`validateSentWithinFrequencyLimit`: the gap is kept per kind,
   /// in the user's row, for the emails only a signed-in user can ask for).
-  package func checkEmailInterval(lastSent: Int64?) throws {
+  package func checkEmailInterval(lastSent: Int64?) throws(GoTrueAPIError) {
     let interval = Int64(configuration.emailInterval * 1_000)
     guard let lastSent, now - lastSent < interval else { return }
     throw Self.tooSoon(wait: (interval - (now - lastSent) + 999) / 1_000)
@@ -93,7 +93,7 @@ package struct RateLimiter {
   }
 
   /// Records an email to `address` now (or a request that would have sent one).
-  package func recordEmail(to address: String) throws {
+  package func recordEmail(to address: String) throws(GoTrueAPIError) {
     try database.recordEmail(
       toAddressHash: hash(address), now: now,
       forgettingBefore: now - Int64(configuration.emailInterval * 1_000))

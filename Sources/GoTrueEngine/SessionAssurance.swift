@@ -24,7 +24,8 @@ extension EmbeddedGoTrue.SessionInfo {
 
 extension EmbeddedGoTrue {
   /// `session` with the assurance level and later methods the store has for it.
-  package func withAssurance(_ session: SessionInfo, _ database: Accounts) throws
+  package func withAssurance(_ session: SessionInfo, _ database: EngineAccounts)
+    throws(GoTrueAPIError)
     -> SessionInfo
   {
     var session = session
@@ -36,8 +37,8 @@ extension EmbeddedGoTrue {
   /// Records that `method` was proved in session `sessionID` at `now` (GoTrue's
   /// `AddClaimToSession`: proving it again moves its time).
   package func recordProof(
-    of method: String, inSession sessionID: String, _ database: Accounts, now: Int64
-  ) throws {
+    of method: String, inSession sessionID: String, _ database: EngineAccounts, now: Int64
+  ) throws(GoTrueAPIError) {
     try database.recordProof(of: method, inSession: sessionID, now: now)
   }
 }

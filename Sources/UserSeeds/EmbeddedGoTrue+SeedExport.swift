@@ -7,7 +7,7 @@ extension EmbeddedGoTrue {
   /// first: passwords as their bcrypt hashes (none for an account without one anyone knows).
   package func seedAccounts() throws(GoTrueFailure) -> [SeedAccount] {
     let now = nowMillis
-    return try withDatabase { database in
+    return try withDatabase { database throws(GoTrueAPIError) in
       let decoys = Set(try database.decoyHashes())
       let users = try database.liveUsersOldestFirst()
       return users.map { user in Self.seedAccount(user, decoys: decoys, now: now) }

@@ -39,7 +39,7 @@ extension EmbeddedGoTrue {
     }
     let outcome: Result<SeedOutcome, UsersFileError>
     do {
-      outcome = try answer(spending: nil) { database, now in
+      outcome = try answer(spending: nil) { database, now throws(GoTrueAPIError) in
         if let conflict = try emailConflict(accounts, database, file: file) {
           return .failure(conflict)
         }
@@ -81,7 +81,9 @@ extension EmbeddedGoTrue {
       case .none: hashes.append(secrets.decoyHash)
       case .bcrypt(let hash): hashes.append(hash)
       case .plain(let password):
-        let stored = try withDatabase { database in try database.user(id: account.id) }
+        let stored = try withDatabase { database throws(GoTrueAPIError) in
+          try database.user(id: account.id)
+        }
         if let stored, Bcrypt.verify(password, against: stored.passwordHash) {
           hashes.append(stored.passwordHash)
         } else {
@@ -93,8 +95,8 @@ extension EmbeddedGoTrue {
   }
 
   /// The first account whose address an account outside the file holds.
-  private func emailConflict(_ accounts: [SeedAccount], _ database: Accounts, file: String)
-    throws -> UsersFileError?
+  private func emailConflict(_ accounts: [SeedAccount], _ database: EngineAccounts, file: String)
+    throws(GoTrueAPIError) -> UsersFileError?
   {
     let ids = Set(accounts.map(\.id))
     for (index, account) in accounts.enumerated() {
@@ -110,8 +112,8 @@ extension EmbeddedGoTrue {
   }
 
   /// Adds `account` or brings it to the file's values; whether an existing row changed.
-  private func write(_ account: SeedAccount, hash: String, _ database: Accounts, now: Int64)
-    throws -> Bool
+  private func write(_ account: SeedAccount, hash: String, _ database: EngineAccounts, now: Int64)
+    throws(GoTrueAPIError) -> Bool
   {
     let provider: [String: JSONValue] = [
       "provider": .string("email"), "providers": .array([.string("email")]),

@@ -65,7 +65,7 @@ struct FirebaseListingRouteTests {
 
   @Test func lookupsShowAnAccountAsTheEmulatorDoes() async throws {
     let server = try await server(with: ["link", "plain"])
-    try server.engine.withDatabase { database in
+    try server.engine.withDatabase { database throws(GoTrueAPIError) in
       try database.run(
         """
         UPDATE users SET email_link_signin = 1, custom_auth = 1, initial_email = 'first@example.com',

@@ -260,7 +260,10 @@ struct SessionTranscriptTests {
     let clock = AdjustableClock(fixedAt: ShellBackend.fixedEpoch)
     let engine = try EmbeddedGoTrue(
       location: .memory, configuration: .init(), clock: clock, random: SeededRandom(seed: 1))
-    try engine.store.withAccounts { try $0.execute("PRAGMA query_only = 1") }
+    try engine.store.withAccounts {
+      (accounts: Accounts<AccountStoreError>) throws(AccountStoreError) in
+      try accounts.execute("PRAGMA query_only = 1")
+    }
     let backend = ShellBackend.embedded(
       engine: engine, clock: clock, random: SeededRandom(seed: 1), sessions: MemorySessionStore())
     let session = ShellSession(backend: backend, style: .script)

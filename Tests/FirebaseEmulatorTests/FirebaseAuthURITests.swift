@@ -62,12 +62,12 @@ struct FirebaseAuthURITests {
     admitted.email = "nopassword@example.com"
     let account = try await emulation.create(admitted)
     #expect(try ask("nopassword@example.com").methods == methods([], []))
-    try emulation.engine.withDatabase { database in
+    try emulation.engine.withDatabase { database throws(GoTrueAPIError) in
       try database.run(
         "UPDATE users SET email_link_signin = 1 WHERE id = ?", .text(account.id))
     }
     #expect(try ask("nopassword@example.com").methods == methods(["password"], ["emailLink"]))
-    try emulation.engine.withDatabase { database in
+    try emulation.engine.withDatabase { database throws(GoTrueAPIError) in
       try database.run(
         "UPDATE users SET email_link_signin = 1 WHERE email = 'test@example.com'")
     }

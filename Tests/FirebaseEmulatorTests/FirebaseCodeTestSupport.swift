@@ -1,3 +1,4 @@
+import GoTrue
 import IdentityToolkit
 import Testing
 
@@ -61,7 +62,9 @@ extension EmbeddedGoTrue {
   func column(_ sql: String) throws -> [String] { try rows(sql).map { $0[0] } }
 
   /// Runs `sql` against the store.
-  func execute(_ sql: String) throws { try withDatabase { database in try database.run(sql) } }
+  func execute(_ sql: String) throws {
+    try withDatabase { database throws(GoTrueAPIError) in try database.run(sql) }
+  }
 }
 
 /// `error`'s `501` for `type`, as the emulator's `NotImplementedError` says it.

@@ -45,7 +45,7 @@ struct FirebaseListingTests {
   @Test func anAccountCarriesTheSchemaSixFields() async throws {
     let emulation = try makeEmulation { $0.seedsDemoAccounts = false }
     try await admit("link", emulation)
-    try emulation.engine.withDatabase { database in
+    try emulation.engine.withDatabase { database throws(GoTrueAPIError) in
       try database.run(
         """
         UPDATE users SET email_link_signin = 1, custom_auth = 1, initial_email = 'first@example.com',

@@ -47,7 +47,8 @@ extension FirebaseEmulation {
 extension FirebaseEmulation {
   /// The stored row of the account `id` (any id: GoTrue's admin API takes UUIDs only).
   func record(_ id: String) throws -> UserRecord {
-    try #require(try engine.withDatabase { database in try database.user(id: id) })
+    try #require(
+      try engine.withDatabase { database throws(GoTrueAPIError) in try database.user(id: id) })
   }
 }
 

@@ -89,8 +89,8 @@ struct AuthHookTests {
       try await engine.signIn(email: "test@example.com", password: "TestPassword123!")
     }
     #expect(failure?.apiError == refusal)
-    let sessions = try engine.withDatabase {
-      try $0.first("SELECT count(*) FROM sessions", row: { $0.int(0) })
+    let sessions = try engine.withDatabase { accounts throws(GoTrueAPIError) in
+      try accounts.first("SELECT count(*) FROM sessions", row: { $0.int(0) })
     }
     #expect(sessions == 0)
   }

@@ -145,15 +145,17 @@ struct StoreTests {
   @Test func aNewStoreAtTheDefaultCostIsReadyAtOnceWithTheSameSeededSecrets() async throws {
     let atDefault = try makeEngine { $0.hashCost = Bcrypt.defaultCost }
     let atMinimum = try makeEngine()
-    let stored = try atDefault.withDatabase { try $0.user(email: "test@example.com")?.passwordHash }
+    let stored = try atDefault.withDatabase { accounts throws(GoTrueAPIError) in
+      try accounts.user(email: "test@example.com")?.passwordHash
+    }
     #expect(stored == DemoAccounts.prehashed[Bcrypt.defaultCost]?.confirmed, "no bcrypt round")
-    let atMinimumStored = try atMinimum.withDatabase {
-      try $0.user(email: "test@example.com")?.passwordHash
+    let atMinimumStored = try atMinimum.withDatabase { accounts throws(GoTrueAPIError) in
+      try accounts.user(email: "test@example.com")?.passwordHash
     }
     #expect(atMinimumStored == DemoAccounts.prehashed[Bcrypt.minimumCost]?.confirmed)
     let atHighest = try makeEngine { $0.hashCost = 14 }
-    let highestStored = try atHighest.withDatabase {
-      try $0.user(email: "test@example.com")?.passwordHash
+    let highestStored = try atHighest.withDatabase { accounts throws(GoTrueAPIError) in
+      try accounts.user(email: "test@example.com")?.passwordHash
     }
     #expect(highestStored == DemoAccounts.prehashed[14]?.confirmed, "no five seconds of bcrypt")
     for engine in [atDefault, atMinimum] {
@@ -271,7 +273,10 @@ struct StoreTests {
 
   @Test func aStoreThatCannotBeWrittenSaysWhy() async throws {
     let engine = try makeEngine()
-    try engine.store.withAccounts { try $0.execute("PRAGMA query_only = 1") }
+    try engine.store.withAccounts {
+      (accounts: Accounts<AccountStoreError>) throws(AccountStoreError) in
+      try accounts.execute("PRAGMA query_only = 1")
+    }
     let readOnly = await failure {
       try await engine.signUp(email: "new@example.com", password: "Password123", data: [:])
     }
@@ -279,7 +284,8 @@ struct StoreTests {
     #expect(readOnly?.apiError?.status == 503)
 
     let full = try makeEngine()
-    try full.store.withAccounts { database in
+    try full.store.withAccounts {
+      (database: Accounts<AccountStoreError>) throws(AccountStoreError) in
       let pages = try database.first("PRAGMA page_count", row: { $0.int(0) }) ?? 0
       try database.execute("PRAGMA max_page_count = \(pages)")
     }

@@ -3,7 +3,7 @@
 /// are keyed hashes, never addresses.
 extension Accounts {
   /// Bucket `name`'s tokens and when they were counted, if it has a row.
-  package func bucket(_ name: String) throws(AccountStoreError) -> (
+  package func bucket(_ name: String) throws(Failure) -> (
     tokens: Double, updatedAt: Int64
   )? {
     try first(
@@ -12,7 +12,7 @@ extension Accounts {
   }
 
   /// Keeps `tokens` in bucket `name`, counted at `now`.
-  package func setBucket(_ name: String, tokens: Double, now: Int64) throws(AccountStoreError) {
+  package func setBucket(_ name: String, tokens: Double, now: Int64) throws(Failure) {
     try run(
       """
       INSERT INTO rate_limits (bucket, tokens, updated_at) VALUES (?, ?, ?)
@@ -22,7 +22,7 @@ extension Accounts {
 
   /// Forgets the buckets named `prefix` followed by more, untouched since `time`.
   package func deleteBuckets(prefixed prefix: String, untouchedSince time: Int64)
-    throws(AccountStoreError)
+    throws(Failure)
   {
     guard let last = prefix.unicodeScalars.last,
       let next = Unicode.Scalar(last.value + 1)
@@ -34,7 +34,7 @@ extension Accounts {
   }
 
   /// When the last email to the address hashed as `addressHash` went.
-  package func lastEmail(toAddressHash addressHash: [UInt8]) throws(AccountStoreError) -> Int64? {
+  package func lastEmail(toAddressHash addressHash: [UInt8]) throws(Failure) -> Int64? {
     try first(
       "SELECT last_sent_at FROM email_sends WHERE address_hash = ?", .blob(addressHash),
       row: { $0.int(0) })
@@ -44,7 +44,7 @@ extension Accounts {
   /// before `forgetBefore`.
   package func recordEmail(
     toAddressHash addressHash: [UInt8], now: Int64, forgettingBefore forgetBefore: Int64
-  ) throws(AccountStoreError) {
+  ) throws(Failure) {
     try run(
       """
       INSERT INTO email_sends (address_hash, last_sent_at) VALUES (?, ?)

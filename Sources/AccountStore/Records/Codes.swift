@@ -65,7 +65,7 @@ extension Accounts {
   /// Keeps `code`, which replaces any unspent code of its user and kind; codes of the user that
   /// expired before `forgetBefore` are forgotten.
   package func replaceCode(_ code: NewCode, forgettingExpiredBefore forgetBefore: Int64)
-    throws(AccountStoreError)
+    throws(Failure)
   {
     try deleteUnusedCodes(ofUser: code.userID, kinds: [code.kind])
     try run(
@@ -82,7 +82,7 @@ extension Accounts {
 
   /// The newest code of user `userID` and `kind` whose hash is `codeHash`, spent or not.
   package func code(ofUser userID: String, kind: CodeKind, codeHash: [UInt8])
-    throws(AccountStoreError) -> StoredCode?
+    throws(Failure) -> StoredCode?
   {
     try first(
       """
@@ -92,7 +92,7 @@ extension Accounts {
   }
 
   /// The newest code whose link's hash is `linkHash`, spent or not.
-  package func code(linkHash: [UInt8]) throws(AccountStoreError) -> StoredCode? {
+  package func code(linkHash: [UInt8]) throws(Failure) -> StoredCode? {
     try first(
       """
       SELECT \(StoredCode.columns) FROM one_time_tokens
@@ -101,13 +101,13 @@ extension Accounts {
   }
 
   /// Spends code `id` at `now`.
-  package func markCodeUsed(_ id: Int64, at now: Int64) throws(AccountStoreError) {
+  package func markCodeUsed(_ id: Int64, at now: Int64) throws(Failure) {
     try run("UPDATE one_time_tokens SET used_at = ? WHERE id = ?", .integer(now), .integer(id))
   }
 
   /// Voids user `userID`'s unspent codes (of `kinds`, or of every kind).
   package func deleteUnusedCodes(ofUser userID: String, kinds: [CodeKind] = CodeKind.allCases)
-    throws(AccountStoreError)
+    throws(Failure)
   {
     let marks = kinds.map { _ in "?" }.joined(separator: ", ")
     try run(
@@ -116,7 +116,7 @@ extension Accounts {
   }
 
   /// The user whose pending email change goes to `email`.
-  package func user(newEmail email: String) throws(AccountStoreError) -> UserRecord? {
+  package func user(newEmail email: String) throws(Failure) -> UserRecord? {
     try first(
       "SELECT \(UserRecord.columns) FROM users WHERE new_email = ?", .text(email),
       row: UserRecord.init)

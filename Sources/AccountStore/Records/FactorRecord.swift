@@ -77,14 +77,14 @@ package struct FactorRecord: Sendable {
 
 extension Accounts {
   /// The factors of user `userID`, oldest first.
-  package func factors(ofUser userID: String) throws(AccountStoreError) -> [FactorRecord] {
+  package func factors(ofUser userID: String) throws(Failure) -> [FactorRecord] {
     try query(
       "SELECT \(FactorRecord.columns) FROM mfa_factors WHERE user_id = ? ORDER BY created_at, id",
       .text(userID), row: FactorRecord.init)
   }
 
   /// Factor `id` if it belongs to user `userID` (GoTrue's `FindOwnedFactorByID`).
-  package func factor(id: String, ofUser userID: String) throws(AccountStoreError)
+  package func factor(id: String, ofUser userID: String) throws(Failure)
     -> FactorRecord?
   {
     try first(
@@ -95,7 +95,7 @@ extension Accounts {
   /// Adds an unverified TOTP factor of user `userID`, its secret sealed.
   package func insertFactor(
     id: String, userID: String, friendlyName: String, sealedSecret: [UInt8], now: Int64
-  ) throws(AccountStoreError) {
+  ) throws(Failure) {
     try run(
       """
       INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, secret,
@@ -106,7 +106,7 @@ extension Accounts {
   }
 
   /// Makes `changes` to factor `id`.
-  package func updateFactor(_ id: String, _ changes: [FactorChange]) throws(AccountStoreError) {
+  package func updateFactor(_ id: String, _ changes: [FactorChange]) throws(Failure) {
     guard !changes.isEmpty else { return }
     let assignments = changes.map(\.assignment)
     try run(
@@ -115,14 +115,14 @@ extension Accounts {
   }
 
   /// Removes factor `id` with its challenges.
-  package func deleteFactor(_ id: String) throws(AccountStoreError) {
+  package func deleteFactor(_ id: String) throws(Failure) {
     try run("DELETE FROM mfa_factors WHERE id = ?", .text(id))
   }
 
   /// Removes every factor never verified that was made more than `expiry` milliseconds before
   /// `now` and has no challenge (GoTrue's cleanup of abandoned enrolments).
   package func deleteAbandonedFactors(olderThan expiry: Int64, now: Int64)
-    throws(AccountStoreError)
+    throws(Failure)
   {
     try run(
       """
@@ -132,7 +132,7 @@ extension Accounts {
   }
 
   /// Removes user `userID`'s unverified factors.
-  package func deleteUnverifiedFactors(ofUser userID: String) throws(AccountStoreError) {
+  package func deleteUnverifiedFactors(ofUser userID: String) throws(Failure) {
     try run(
       """
       DELETE FROM mfa_factors
@@ -145,7 +145,7 @@ extension Accounts {
   /// Adds challenge `id` of factor `factorID`, asked from `ipAddress`, and marks the factor
   /// challenged.
   package func insertChallenge(id: String, factorID: String, ipAddress: String, now: Int64)
-    throws(AccountStoreError)
+    throws(Failure)
   {
     try run(
       "INSERT INTO mfa_challenges (id, factor_id, ip_address, created_at) VALUES (?, ?, ?, ?)",
@@ -154,7 +154,7 @@ extension Accounts {
   }
 
   /// Challenge `id` of factor `factorID`.
-  package func challenge(id: String, ofFactor factorID: String) throws(AccountStoreError)
+  package func challenge(id: String, ofFactor factorID: String) throws(Failure)
     -> StoredChallenge?
   {
     try first(
@@ -170,18 +170,18 @@ extension Accounts {
   }
 
   /// Removes challenge `id`.
-  package func deleteChallenge(_ id: String) throws(AccountStoreError) {
+  package func deleteChallenge(_ id: String) throws(Failure) {
     try run("DELETE FROM mfa_challenges WHERE id = ?", .text(id))
   }
 
   /// Counts one wrong code against challenge `id`.
-  package func countWrongCode(challenge id: String) throws(AccountStoreError) {
+  package func countWrongCode(challenge id: String) throws(Failure) {
     try run(
       "UPDATE mfa_challenges SET failed_attempts = failed_attempts + 1 WHERE id = ?", .text(id))
   }
 
   /// Marks challenge `id` answered at `now`.
-  package func markVerified(challenge id: String, at now: Int64) throws(AccountStoreError) {
+  package func markVerified(challenge id: String, at now: Int64) throws(Failure) {
     try run("UPDATE mfa_challenges SET verified_at = ? WHERE id = ?", .integer(now), .text(id))
   }
 }

@@ -34,7 +34,7 @@ extension Accounts {
   package func insertFlowState(
     id: String, userID: String, challenge: PKCEChallenge, method: SignInMethod, now: Int64,
     forgettingBefore forgetBefore: Int64
-  ) throws(AccountStoreError) {
+  ) throws(Failure) {
     try run("DELETE FROM flow_states WHERE created_at < ?", .integer(forgetBefore))
     try run(
       """
@@ -47,7 +47,7 @@ extension Accounts {
 
   /// The newest flow of user `userID` for `method`.
   package func newestFlowState(ofUser userID: String, method: SignInMethod)
-    throws(AccountStoreError) -> StoredFlowState?
+    throws(Failure) -> StoredFlowState?
   {
     try first(
       """
@@ -59,7 +59,7 @@ extension Accounts {
 
   /// Keeps the hash of flow `id`'s auth code, issued at `now`.
   package func setAuthCode(hash: [UInt8], ofFlow id: String, now: Int64)
-    throws(AccountStoreError)
+    throws(Failure)
   {
     try run(
       """
@@ -69,7 +69,7 @@ extension Accounts {
   }
 
   /// The flow whose auth code's hash is `hash`.
-  package func flowState(authCodeHash hash: [UInt8]) throws(AccountStoreError)
+  package func flowState(authCodeHash hash: [UInt8]) throws(Failure)
     -> StoredFlowState?
   {
     try first(
@@ -78,7 +78,7 @@ extension Accounts {
   }
 
   /// Ends flow `id`.
-  package func deleteFlowState(_ id: String) throws(AccountStoreError) {
+  package func deleteFlowState(_ id: String) throws(Failure) {
     try run("DELETE FROM flow_states WHERE id = ?", .text(id))
   }
 }

@@ -46,7 +46,7 @@ extension Accounts {
   package func insertOutOfBandCode(
     _ code: NewOutOfBandCode, forgettingExpiredBefore forgetBefore: Int64
   )
-    throws(AccountStoreError)
+    throws(Failure)
   {
     try run("DELETE FROM oob_codes WHERE expires_at < ?", .integer(forgetBefore))
     try run(
@@ -60,7 +60,7 @@ extension Accounts {
   }
 
   /// The code whose hash is `hash`, spent or not.
-  package func outOfBandCode(hash: [UInt8]) throws(AccountStoreError) -> StoredOutOfBandCode? {
+  package func outOfBandCode(hash: [UInt8]) throws(Failure) -> StoredOutOfBandCode? {
     try first(
       """
       SELECT id, request_type, email, new_email, user_id, continue_url, expires_at, used_at
@@ -75,7 +75,7 @@ extension Accounts {
   }
 
   /// Spends code `id` at `now`.
-  package func markOutOfBandCodeUsed(_ id: Int64, at now: Int64) throws(AccountStoreError) {
+  package func markOutOfBandCodeUsed(_ id: Int64, at now: Int64) throws(Failure) {
     try run("UPDATE oob_codes SET used_at = ? WHERE id = ?", .integer(now), .integer(id))
   }
 }
@@ -96,7 +96,7 @@ extension Accounts {
   package func insertPendingSignIn(
     credentialHash: [UInt8], userID: String, provider: String, now: Int64,
     forgettingBefore forgetBefore: Int64
-  ) throws(AccountStoreError) {
+  ) throws(Failure) {
     try run("DELETE FROM mfa_pending_sign_ins WHERE created_at < ?", .integer(forgetBefore))
     try run(
       """
@@ -106,7 +106,7 @@ extension Accounts {
   }
 
   /// The pending sign-in whose credential hashes to `credentialHash`.
-  package func pendingSignIn(credentialHash: [UInt8]) throws(AccountStoreError)
+  package func pendingSignIn(credentialHash: [UInt8]) throws(Failure)
     -> PendingSignIn?
   {
     try first(
@@ -122,7 +122,7 @@ extension Accounts {
   }
 
   /// Counts one wrong code against the pending sign-in.
-  package func countWrongCode(pendingSignIn credentialHash: [UInt8]) throws(AccountStoreError) {
+  package func countWrongCode(pendingSignIn credentialHash: [UInt8]) throws(Failure) {
     try run(
       """
       UPDATE mfa_pending_sign_ins SET failed_attempts = failed_attempts + 1
@@ -131,7 +131,7 @@ extension Accounts {
   }
 
   /// Ends the pending sign-in.
-  package func deletePendingSignIn(credentialHash: [UInt8]) throws(AccountStoreError) {
+  package func deletePendingSignIn(credentialHash: [UInt8]) throws(Failure) {
     try run("DELETE FROM mfa_pending_sign_ins WHERE credential_hash = ?", .blob(credentialHash))
   }
 }

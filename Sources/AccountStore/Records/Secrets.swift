@@ -1,17 +1,17 @@
 /// The store's own secrets, made with it: rows of `meta`.
 extension Accounts {
   /// The secret under `key` (`jwt_secret`, `code_key`), if the store has one.
-  package func secret(_ key: String) throws(AccountStoreError) -> [UInt8]? {
+  package func secret(_ key: String) throws(Failure) -> [UInt8]? {
     try first("SELECT value FROM meta WHERE key = ?", .text(key), row: { $0.blob(0) })
   }
 
   /// Keeps `value` under `key`, which must be new.
-  package func setSecret(_ key: String, _ value: [UInt8]) throws(AccountStoreError) {
+  package func setSecret(_ key: String, _ value: [UInt8]) throws(Failure) {
     try run("INSERT INTO meta (key, value) VALUES (?, ?)", .text(key), .blob(value))
   }
 
   /// The decoy hashes the store has, one per bcrypt cost it has run at.
-  package func decoyHashes() throws(AccountStoreError) -> [String] {
+  package func decoyHashes() throws(Failure) -> [String] {
     try query(
       "SELECT value FROM meta WHERE key LIKE 'decoy_hash%'",
       row: { String(decoding: $0.blob(0), as: UTF8.self) })
@@ -19,7 +19,7 @@ extension Accounts {
 
   /// Keeps `decoy` as the decoy at `cost` unless the store has one for it already (another
   /// process may have made one meanwhile), and answers the one kept.
-  package func addDecoyHash(_ decoy: String, cost: Int) throws(AccountStoreError) -> String {
+  package func addDecoyHash(_ decoy: String, cost: Int) throws(Failure) -> String {
     try run(
       "INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)", .text("decoy_hash:\(cost)"),
       .blob(Array(decoy.utf8)))

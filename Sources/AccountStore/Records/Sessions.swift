@@ -87,7 +87,7 @@ extension Accounts {
 
   /// Adds a session of user `userID` begun by `method` at `now`.
   package func insertSession(id: String, userID: String, method: SignInMethod, now: Int64)
-    throws(AccountStoreError)
+    throws(Failure)
   {
     try run(
       """
@@ -97,7 +97,7 @@ extension Accounts {
   }
 
   /// Session `id`, if it exists (and belongs to `userID`, when given).
-  package func session(id: String, ofUser userID: String? = nil) throws(AccountStoreError)
+  package func session(id: String, ofUser userID: String? = nil) throws(Failure)
     -> StoredSession?
   {
     let session = try first(
@@ -108,33 +108,33 @@ extension Accounts {
   }
 
   /// The most recent refresh of any session of user `userID` (a sign-in counts as one).
-  package func lastRefresh(ofUser userID: String) throws(AccountStoreError) -> Int64? {
+  package func lastRefresh(ofUser userID: String) throws(Failure) -> Int64? {
     try first(
       "SELECT max(refreshed_at) FROM sessions WHERE user_id = ?", .text(userID),
       row: { $0.optionalInt(0) }) ?? nil
   }
 
   /// Ends session `id`, with its refresh tokens and proofs.
-  package func deleteSession(_ id: String) throws(AccountStoreError) {
+  package func deleteSession(_ id: String) throws(Failure) {
     try run("DELETE FROM sessions WHERE id = ?", .text(id))
   }
 
   /// Ends user `userID`'s sessions, but for `kept` (an empty text keeps none).
   package func deleteSessions(ofUser userID: String, except kept: String? = nil)
-    throws(AccountStoreError)
+    throws(Failure)
   {
     try run(
       "DELETE FROM sessions WHERE user_id = ? AND id != ?", .text(userID), .text(kept ?? ""))
   }
 
   /// Ends user `userID`'s sessions that have not proved a second factor (`aal1`).
-  package func deleteSessionsBelowAAL2(ofUser userID: String) throws(AccountStoreError) {
+  package func deleteSessionsBelowAAL2(ofUser userID: String) throws(Failure) {
     try run("DELETE FROM sessions WHERE user_id = ? AND aal < 'aal2'", .text(userID))
   }
 
   /// Ends user `userID`'s sessions last refreshed before `time` (Firebase's `validSince`).
   package func deleteSessions(ofUser userID: String, refreshedBefore time: Int64)
-    throws(AccountStoreError)
+    throws(Failure)
   {
     try run(
       "DELETE FROM sessions WHERE user_id = ? AND refreshed_at < ?", .text(userID),
@@ -142,19 +142,19 @@ extension Accounts {
   }
 
   /// Marks session `id` refreshed at `now`.
-  package func markRefreshed(session id: String, at now: Int64) throws(AccountStoreError) {
+  package func markRefreshed(session id: String, at now: Int64) throws(Failure) {
     try run("UPDATE sessions SET refreshed_at = ? WHERE id = ?", .integer(now), .text(id))
   }
 
   /// Raises session `id` to `aal2` by factor `factorID`.
-  package func raiseToAAL2(session id: String, by factorID: String) throws(AccountStoreError) {
+  package func raiseToAAL2(session id: String, by factorID: String) throws(Failure) {
     try run(
       "UPDATE sessions SET aal = 'aal2', factor_id = ? WHERE id = ?", .text(factorID), .text(id))
   }
 
   /// Keeps the Firebase surface's provider and claims of session `id`.
   package func setFirebaseSignIn(session id: String, provider: String?, claims: String?)
-    throws(AccountStoreError)
+    throws(Failure)
   {
     try run(
       "UPDATE sessions SET firebase_provider = ?, firebase_claims = ? WHERE id = ?",
@@ -163,7 +163,7 @@ extension Accounts {
 
   /// Downgrades the sessions factor `factorID` raised to aal2 (GoTrue's
   /// `DowngradeSessionsToAAL1`): their `totp` method goes, and they are aal1 again.
-  package func downgradeSessions(raisedBy factorID: String) throws(AccountStoreError) {
+  package func downgradeSessions(raisedBy factorID: String) throws(Failure) {
     try run(
       """
       DELETE FROM session_amr WHERE method = 'totp'
@@ -176,7 +176,7 @@ extension Accounts {
   // MARK: Proofs
 
   /// The methods proved in session `id` after it began, oldest first.
-  package func provedMethods(inSession id: String) throws(AccountStoreError) -> [ProvedMethod] {
+  package func provedMethods(inSession id: String) throws(Failure) -> [ProvedMethod] {
     try query(
       "SELECT method, created_at FROM session_amr WHERE session_id = ? ORDER BY created_at, method",
       .text(id), row: { ProvedMethod(method: $0.text(0), provedAt: $0.int(1)) })
@@ -185,7 +185,7 @@ extension Accounts {
   /// Records that `method` was proved in session `id` at `now` (proving it again moves its
   /// time).
   package func recordProof(of method: String, inSession id: String, now: Int64)
-    throws(AccountStoreError)
+    throws(Failure)
   {
     try run(
       """
@@ -200,7 +200,7 @@ extension Accounts {
   /// it was rotated from.
   package func insertRefreshToken(
     hash: [UInt8], session sessionID: String, parent: Int64?, now: Int64
-  ) throws(AccountStoreError) {
+  ) throws(Failure) {
     try run(
       """
       INSERT INTO refresh_tokens (session_id, token_hash, parent_id, created_at)
@@ -209,7 +209,7 @@ extension Accounts {
   }
 
   /// The refresh token whose hash is `hash`, with its session.
-  package func refreshToken(hash: [UInt8]) throws(AccountStoreError) -> StoredRefreshToken? {
+  package func refreshToken(hash: [UInt8]) throws(Failure) -> StoredRefreshToken? {
     try first(
       """
       SELECT refresh_tokens.id,
@@ -225,7 +225,7 @@ extension Accounts {
   }
 
   /// Revokes refresh token `id` at `now` (it was rotated).
-  package func revokeRefreshToken(_ id: Int64, at now: Int64) throws(AccountStoreError) {
+  package func revokeRefreshToken(_ id: Int64, at now: Int64) throws(Failure) {
     try run(
       "UPDATE refresh_tokens SET revoked = 1, revoked_at = ? WHERE id = ?", .integer(now),
       .integer(id))
@@ -233,7 +233,7 @@ extension Accounts {
 
   /// Revokes every active refresh token of session `sessionID` at `now`.
   package func revokeRefreshTokens(ofSession sessionID: String, at now: Int64)
-    throws(AccountStoreError)
+    throws(Failure)
   {
     try run(
       "UPDATE refresh_tokens SET revoked = 1, revoked_at = ? WHERE session_id = ? AND revoked = 0",

@@ -82,7 +82,7 @@ package enum UserChange: Sendable {
 
 extension Accounts {
   /// Makes `changes` to user `id`; of two changes to one column, the later holds.
-  package func updateUser(_ id: String, _ changes: [UserChange]) throws(AccountStoreError) {
+  package func updateUser(_ id: String, _ changes: [UserChange]) throws(Failure) {
     guard !changes.isEmpty else { return }
     var latest: [UserChange] = []
     for change in changes {
@@ -96,7 +96,7 @@ extension Accounts {
   }
 
   /// Makes `changes` to user `id`, and answers the user as it then is.
-  package func updatedUser(_ id: String, _ changes: [UserChange]) throws(AccountStoreError)
+  package func updatedUser(_ id: String, _ changes: [UserChange]) throws(Failure)
     -> UserRecord
   {
     try updateUser(id, changes)

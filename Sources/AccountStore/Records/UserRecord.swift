@@ -228,28 +228,28 @@ package struct NewUser: Sendable {
 
 extension Accounts {
   /// The user with `email`, deleted or not.
-  package func user(email: String) throws(AccountStoreError) -> UserRecord? {
+  package func user(email: String) throws(Failure) -> UserRecord? {
     try first(
       "SELECT \(UserRecord.columns) FROM users WHERE email = ?", .text(email), row: UserRecord.init)
   }
 
   /// The user with `id`, deleted or not.
-  package func user(id: String) throws(AccountStoreError) -> UserRecord? {
+  package func user(id: String) throws(Failure) -> UserRecord? {
     try first(
       "SELECT \(UserRecord.columns) FROM users WHERE id = ?", .text(id), row: UserRecord.init)
   }
 
   /// The user with `id`, which this transaction knows exists (it made or read it).
-  package func existingUser(id: String) throws(AccountStoreError) -> UserRecord {
+  package func existingUser(id: String) throws(Failure) -> UserRecord {
     guard let user = try user(id: id) else {
-      throw AccountStoreError(.failed, "the user \(id) is missing from the store")
+      throw failure("the user \(id) is missing from the store")
     }
     return user
   }
 
   /// Adds `user` and answers it as stored.
   @discardableResult
-  package func insertUser(_ user: NewUser) throws(AccountStoreError) -> UserRecord {
+  package func insertUser(_ user: NewUser) throws(Failure) -> UserRecord {
     let app = user.appMetadata.map { SQLiteValue.text(UserRecord.encodeMetadata($0)) }
     try run(
       """
@@ -267,7 +267,7 @@ extension Accounts {
   }
 
   /// One page of users, and how many users match in all.
-  package func users(_ query: UserQuery) throws(AccountStoreError) -> (
+  package func users(_ query: UserQuery) throws(Failure) -> (
     users: [UserRecord], total: Int
   ) {
     let condition =
@@ -290,19 +290,19 @@ extension Accounts {
   }
 
   /// Removes user `id` with everything it owns.
-  package func deleteUser(_ id: String) throws(AccountStoreError) {
+  package func deleteUser(_ id: String) throws(Failure) {
     try run("DELETE FROM users WHERE id = ?", .text(id))
   }
 
   /// Removes what user `id` owns (sessions, codes, factors) but not the user.
-  package func deleteBelongings(ofUser id: String) throws(AccountStoreError) {
+  package func deleteBelongings(ofUser id: String) throws(Failure) {
     try run("DELETE FROM sessions WHERE user_id = ?", .text(id))
     try run("DELETE FROM one_time_tokens WHERE user_id = ?", .text(id))
     try run("DELETE FROM mfa_factors WHERE user_id = ?", .text(id))
   }
 
   /// Adds `user` unless its address is taken (or its id); answers whether it was added.
-  package func insertUserUnlessTaken(_ user: NewUser) throws(AccountStoreError) -> Bool {
+  package func insertUserUnlessTaken(_ user: NewUser) throws(Failure) -> Bool {
     if let email = user.email, try self.user(email: email) != nil { return false }
     if try self.user(id: user.id) != nil { return false }
     try insertUser(user)
@@ -310,12 +310,12 @@ extension Accounts {
   }
 
   /// Removes the user with `email` with everything it owns, if there is one.
-  package func deleteUser(email: String) throws(AccountStoreError) {
+  package func deleteUser(email: String) throws(Failure) {
     try run("DELETE FROM users WHERE email = ?", .text(email))
   }
 
   /// Users not deleted whose id comes after `id`, by id, at most `limit` (all when `nil`).
-  package func liveUsers(after id: String, limit: Int?) throws(AccountStoreError) -> [UserRecord] {
+  package func liveUsers(after id: String, limit: Int?) throws(Failure) -> [UserRecord] {
     try query(
       """
       SELECT \(UserRecord.columns) FROM users WHERE deleted_at IS NULL AND id > ?
@@ -324,7 +324,7 @@ extension Accounts {
   }
 
   /// Every user not deleted, by id.
-  package func liveUsers(descending: Bool) throws(AccountStoreError) -> [UserRecord] {
+  package func liveUsers(descending: Bool) throws(Failure) -> [UserRecord] {
     try query(
       """
       SELECT \(UserRecord.columns) FROM users WHERE deleted_at IS NULL
@@ -333,24 +333,24 @@ extension Accounts {
   }
 
   /// Every user not deleted, oldest first.
-  package func liveUsersOldestFirst() throws(AccountStoreError) -> [UserRecord] {
+  package func liveUsersOldestFirst() throws(Failure) -> [UserRecord] {
     try query(
       "SELECT \(UserRecord.columns) FROM users WHERE deleted_at IS NULL ORDER BY created_at, id",
       row: UserRecord.init)
   }
 
   /// How many users are not deleted.
-  package func liveUserCount() throws(AccountStoreError) -> Int {
+  package func liveUserCount() throws(Failure) -> Int {
     try first("SELECT count(*) FROM users WHERE deleted_at IS NULL", row: { Int($0.int(0)) }) ?? 0
   }
 
   /// Removes every user, with everything they own.
-  package func deleteAllUsers() throws(AccountStoreError) {
+  package func deleteAllUsers() throws(Failure) {
     try run("DELETE FROM users")
   }
 
   /// How many accounts the store holds.
-  package func userCount() throws(AccountStoreError) -> Int {
+  package func userCount() throws(Failure) -> Int {
     try first("SELECT count(*) FROM users", row: { Int($0.int(0)) }) ?? 0
   }
 }

@@ -13,7 +13,8 @@ package final class SQLiteAccountStore: Sendable {
   /// store is filled by what `newStore` gives, in the transaction that creates it; `newStore`
   /// is called before that transaction, so slow work (hashing) holds no lock.
   package init(
-    location: StoreLocation, newStore: () throws -> (Accounts) throws -> Void
+    location: StoreLocation,
+    newStore: () throws -> (Accounts<AccountStoreError>) throws(AccountStoreError) -> Void
   ) throws(EmbeddedStoreError) {
     self.location = location
     let opened = try StoreOpener.open(location)
@@ -33,14 +34,34 @@ package final class SQLiteAccountStore: Sendable {
   }
 
   /// Runs `body` with the store, outside any transaction (each statement its own).
-  package func withAccounts<T, Failure: Error>(_ body: (Accounts) throws(Failure) -> T)
-    throws(Failure) -> T
-  {
+  package func withAccounts<T, Failure: StoreFailure>(
+    _ body: (Accounts<Failure>) throws(Failure) -> T
+  ) throws(Failure) -> T {
     try connection.withLock { database throws(Failure) in try body(Accounts(database)) }
   }
 
+  /// ``withAccounts(_:)`` for a body that throws errors of other kinds too.
+  package func withAccounts<T, Failure: StoreFailure>(
+    as failure: Failure.Type, _ body: (Accounts<Failure>) throws -> T
+  ) throws -> T {
+    try connection.withLock { database in try body(Accounts(database)) }
+  }
+
   /// Runs `body` in one write transaction, rolled back when it throws.
-  package func write<T>(_ body: (Accounts) throws -> T) throws -> T {
+  package func write<T, Failure: StoreFailure>(_ body: (Accounts<Failure>) throws(Failure) -> T)
+    throws(Failure) -> T
+  {
+    try connection.withLock { database throws(Failure) in
+      try database.transaction(failing: Failure.self) { () throws(Failure) in
+        try body(Accounts(database))
+      }
+    }
+  }
+
+  /// ``write(_:)`` for a body that throws errors of other kinds too.
+  package func write<T, Failure: StoreFailure>(
+    as failure: Failure.Type, _ body: (Accounts<Failure>) throws -> T
+  ) throws -> T {
     try connection.withLock { database in
       try database.transaction { try body(Accounts(database)) }
     }
@@ -49,14 +70,15 @@ package final class SQLiteAccountStore: Sendable {
   /// The rows of `sql` as text, `columns` to a row (`NULL` as the empty text): for tests and
   /// diagnostics that look at what the store holds.
   package func rows(_ sql: String, columns: Int32) throws(AccountStoreError) -> [[String]] {
-    try withAccounts { accounts throws(AccountStoreError) in
+    try withAccounts { (accounts: Accounts<AccountStoreError>) throws(AccountStoreError) in
       try accounts.query(sql) { row in (0..<columns).map { row.text($0) } }
     }
   }
 
   /// Brings `database` to the current schema, filling a new store with `newStore`'s rows.
   private static func migrate(
-    _ database: SQLiteDatabase, newStore: () throws -> (Accounts) throws -> Void
+    _ database: SQLiteDatabase,
+    newStore: () throws -> (Accounts<AccountStoreError>) throws(AccountStoreError) -> Void
   ) throws {
     let version = try userVersion(database)
     guard version < Schema.currentVersion else {
@@ -88,7 +110,7 @@ package final class SQLiteAccountStore: Sendable {
         guard let row = orphan.row, Schema.tables.contains(orphan.table) else { continue }
         try database.run("DELETE FROM \(orphan.table) WHERE rowid = ?", .integer(row))
       }
-      if current == 0, let fill { try fill(Accounts(database)) }
+      if current == 0, let fill { try fill(Accounts<AccountStoreError>(database)) }
       try database.execute("PRAGMA user_version = \(Schema.currentVersion)")
       try database.execute("PRAGMA application_id = \(StoreOpener.applicationID)")
     }

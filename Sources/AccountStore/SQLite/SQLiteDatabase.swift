@@ -161,6 +161,32 @@ package final class SQLiteDatabase {
     }
   }
 
+  /// ``transaction(_:)`` for a body of one typed failure, which the transaction's own
+  /// statements fail with too.
+  package func transaction<T, Failure: StoreFailure>(
+    failing: Failure.Type, _ body: () throws(Failure) -> T
+  ) throws(Failure) -> T {
+    do {
+      try execute("BEGIN IMMEDIATE")
+    } catch {
+      throw Failure(store: error.storeError)
+    }
+    let result: T
+    do {
+      result = try body()
+    } catch {
+      try? execute("ROLLBACK")
+      throw error
+    }
+    do {
+      try execute("COMMIT")
+    } catch {
+      try? execute("ROLLBACK")
+      throw Failure(store: error.storeError)
+    }
+    return result
+  }
+
   /// Rows changed by the last statement.
   package var changes: Int { Int(sqlite3_changes(handle)) }
 
