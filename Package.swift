@@ -76,7 +76,11 @@ let package = Package(
       name: "AccountStore", dependencies: ["GoTrue", "PrivateFiles", "CSQLite", "CPostgres"]),
     .testTarget(
       name: "AccountStoreTests",
-      dependencies: ["AccountStore", "GoTrue", "PrivateFiles"]),
+      dependencies: ["AccountStore", "GoTrue", "PrivateFiles", "PostgresTestSupport"]),
+    // A throw-away PostgreSQL server for the tests that need one, started once per test process.
+    .target(
+      name: "PostgresTestSupport", dependencies: ["AccountStore", "CProcess"],
+      path: "Tests/PostgresTestSupport"),
 
     // The default backend: a GoTrue-compatible engine with GoTrue's own rules over the account
     // store, and an outbox for its email.
