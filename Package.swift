@@ -76,7 +76,8 @@ let package = Package(
       name: "AccountStore", dependencies: ["GoTrue", "PrivateFiles", "CSQLite", "CPostgres"]),
     .testTarget(
       name: "AccountStoreTests",
-      dependencies: ["AccountStore", "GoTrue", "PrivateFiles", "PostgresTestSupport"]),
+      dependencies: ["AccountStore", "GoTrue", "PrivateFiles", "PostgresTestSupport"],
+      exclude: ["Fixtures"]),
     // A throw-away PostgreSQL server for the tests that need one, started once per test process.
     .target(
       name: "PostgresTestSupport", dependencies: ["AccountStore", "CProcess"],
