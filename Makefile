@@ -39,19 +39,23 @@ RELEASE_BIN := .build-release/release
 SOURCE_FILES := Package.swift $(shell find Sources -type f 2>/dev/null)
 
 # The static executables unwind with LLVM's unwinder where it can be had: scripts/unwinder-flags
-# says why, and installs it. scripts/quiet-link says once what the static link's glibc notes
-# mean instead of printing each of them.
-$(RELEASE_BIN)/authflow: $(SOURCE_FILES)
+# says why, and installs it. libpq's static archive needs more than itself:
+# scripts/libpq-static-flags says what, and installs it. scripts/quiet-link says once what the
+# static link's glibc notes mean instead of printing each of them.
+$(RELEASE_BIN)/authflow: $(SOURCE_FILES) scripts/libpq-static-stubs.c
 	@scripts/ensure-packages $(BUILD_PACKAGES)
-	@unwinder="$$(scripts/unwinder-flags)" && set -o pipefail && \
+	@unwinder="$$(scripts/unwinder-flags)" && libpq="$$(scripts/libpq-static-flags)" && \
+		set -o pipefail && \
 		echo "Building authflow (release; the first build takes a few minutes)" && \
-		$(SWIFT) build $(RELEASE_FLAGS) $$unwinder --product authflow 2>&1 | scripts/quiet-link
+		$(SWIFT) build $(RELEASE_FLAGS) $$unwinder $$libpq --product authflow 2>&1 | scripts/quiet-link
 	@touch $@
 
-$(RELEASE_BIN)/authflow-lab: $(SOURCE_FILES)
+$(RELEASE_BIN)/authflow-lab: $(SOURCE_FILES) scripts/libpq-static-stubs.c
 	@scripts/ensure-packages $(BUILD_PACKAGES)
-	@unwinder="$$(scripts/unwinder-flags)" && set -o pipefail && \
-		$(SWIFT) build $(RELEASE_FLAGS) $$unwinder --product authflow-lab 2>&1 | scripts/quiet-link
+	@unwinder="$$(scripts/unwinder-flags)" && libpq="$$(scripts/libpq-static-flags)" && \
+		set -o pipefail && \
+		$(SWIFT) build $(RELEASE_FLAGS) $$unwinder $$libpq --product authflow-lab 2>&1 | \
+		scripts/quiet-link
 	@touch $@
 
 $(RELEASE_BIN)/authflow-http: $(SOURCE_FILES) $(RELEASE_BIN)/authflow
