@@ -6,8 +6,8 @@ export PATH := $(PATH):/opt/swift/usr/bin
 
 SWIFT ?= swift
 # System C libraries the package links, and the tools the tests and benchmarks drive.
-BUILD_PACKAGES := libsqlite3-dev libcrypt-dev libssl-dev libedit-dev libevent-dev libqrcodegen-dev libtomlplusplus-dev libcurl4-openssl-dev
-TEST_PACKAGES := sqlite3 python3 python3-pexpect python3-venv groff-base man-db bash zsh fish
+BUILD_PACKAGES := libsqlite3-dev libcrypt-dev libssl-dev libedit-dev libevent-dev libqrcodegen-dev libtomlplusplus-dev libcurl4-openssl-dev libpq-dev
+TEST_PACKAGES := sqlite3 python3 python3-pexpect python3-venv groff-base man-db bash zsh fish postgresql
 BENCH_PACKAGES := wrk
 COVERAGE_FLOORS := AuthFlow=90 Clocks=90 AuthCrypto=85 PrivateFiles=85 GoTrue=85 AuthFlowGoTrue=85 \
 	GoTrueEngine=85 AccountStore=85 AuthFlowHTTP=80 HTTPServer=80 AuthServer=80 CommandLineOptions=90 \
@@ -39,19 +39,23 @@ RELEASE_BIN := .build-release/release
 SOURCE_FILES := Package.swift $(shell find Sources -type f 2>/dev/null)
 
 # The static executables unwind with LLVM's unwinder where it can be had: scripts/unwinder-flags
-# says why, and installs it. scripts/quiet-link says once what the static link's glibc notes
-# mean instead of printing each of them.
-$(RELEASE_BIN)/authflow: $(SOURCE_FILES)
+# says why, and installs it. libpq's static archive needs more than itself:
+# scripts/libpq-static-flags says what, and installs it. scripts/quiet-link says once what the
+# static link's glibc notes mean instead of printing each of them.
+$(RELEASE_BIN)/authflow: $(SOURCE_FILES) scripts/libpq-static-stubs.c
 	@scripts/ensure-packages $(BUILD_PACKAGES)
-	@unwinder="$$(scripts/unwinder-flags)" && set -o pipefail && \
+	@unwinder="$$(scripts/unwinder-flags)" && libpq="$$(scripts/libpq-static-flags)" && \
+		set -o pipefail && \
 		echo "Building authflow (release; the first build takes a few minutes)" && \
-		$(SWIFT) build $(RELEASE_FLAGS) $$unwinder --product authflow 2>&1 | scripts/quiet-link
+		$(SWIFT) build $(RELEASE_FLAGS) $$unwinder $$libpq --product authflow 2>&1 | scripts/quiet-link
 	@touch $@
 
-$(RELEASE_BIN)/authflow-lab: $(SOURCE_FILES)
+$(RELEASE_BIN)/authflow-lab: $(SOURCE_FILES) scripts/libpq-static-stubs.c
 	@scripts/ensure-packages $(BUILD_PACKAGES)
-	@unwinder="$$(scripts/unwinder-flags)" && set -o pipefail && \
-		$(SWIFT) build $(RELEASE_FLAGS) $$unwinder --product authflow-lab 2>&1 | scripts/quiet-link
+	@unwinder="$$(scripts/unwinder-flags)" && libpq="$$(scripts/libpq-static-flags)" && \
+		set -o pipefail && \
+		$(SWIFT) build $(RELEASE_FLAGS) $$unwinder $$libpq --product authflow-lab 2>&1 | \
+		scripts/quiet-link
 	@touch $@
 
 $(RELEASE_BIN)/authflow-http: $(SOURCE_FILES) $(RELEASE_BIN)/authflow

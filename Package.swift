@@ -70,11 +70,18 @@ let package = Package(
       ]),
 
     // The accounts: every table, record, query and migration, behind typed operations, on SQLite
-    // (the embedded default). The rules above it hold no SQL.
-    .target(name: "AccountStore", dependencies: ["GoTrue", "PrivateFiles", "CSQLite"]),
+    // (the embedded default) and PostgreSQL (GoTrue's own schema, through libpq). The rules above
+    // it hold no SQL.
+    .target(
+      name: "AccountStore", dependencies: ["GoTrue", "PrivateFiles", "CSQLite", "CPostgres"]),
     .testTarget(
       name: "AccountStoreTests",
-      dependencies: ["AccountStore", "GoTrue", "PrivateFiles"]),
+      dependencies: ["AccountStore", "GoTrue", "PrivateFiles", "PostgresTestSupport"],
+      exclude: ["Fixtures"]),
+    // A throw-away PostgreSQL server for the tests that need one, started once per test process.
+    .target(
+      name: "PostgresTestSupport", dependencies: ["AccountStore", "CProcess"],
+      path: "Tests/PostgresTestSupport"),
 
     // The default backend: a GoTrue-compatible engine with GoTrue's own rules over the account
     // store, and an outbox for its email.
@@ -222,6 +229,7 @@ let package = Package(
     .systemLibrary(name: "CQRCodeGen", providers: [.apt(["libqrcodegen-dev"])]),
     .systemLibrary(name: "CProcess", providers: [.apt(["libc6-dev"])]),
     .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    .systemLibrary(name: "CPostgres", providers: [.apt(["libpq-dev"])]),
   ],
   swiftLanguageModes: [.v6],
   cxxLanguageStandard: .cxx17

@@ -11,6 +11,9 @@ package struct AccountStoreError: Error, Equatable, Sendable, CustomStringConver
     case damaged
     /// The store cannot be reached now (busy, locked, I/O, a lost connection): try again.
     case unavailable
+    /// A concurrent transaction got in the way (a serialization failure or a deadlock): the
+    /// transaction was undone and may be tried again as a whole.
+    case conflict
     /// Anything else: a bug, or a constraint the rules should have kept.
     case failed
   }
@@ -19,10 +22,14 @@ package struct AccountStoreError: Error, Equatable, Sendable, CustomStringConver
   package var kind: Kind
   /// The store's explanation (never user input, never a secret).
   package var message: String
+  /// The database's own code for the failure (PostgreSQL's SQLSTATE, such as `23505` for a
+  /// unique violation), when it gave one.
+  package var sqlState: String?
 
-  package init(_ kind: Kind, _ message: String) {
+  package init(_ kind: Kind, _ message: String, sqlState: String? = nil) {
     self.kind = kind
     self.message = message
+    self.sqlState = sqlState
   }
 
   /// One line for people.

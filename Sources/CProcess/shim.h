@@ -1,11 +1,13 @@
 // glibc's process descriptors (pidfd_open, since 2.36), which Swift's Glibc module leaves out,
-// and CPU affinity, whose cpu_set_t macros Swift cannot call and whose functions Glibc's module
-// declares only under _GNU_SOURCE.
+// CPU affinity, whose cpu_set_t macros Swift cannot call and whose functions Glibc's module
+// declares only under _GNU_SOURCE, and pipe2 (a pipe made close-on-exec at once, so that no
+// process started meanwhile inherits it), declared there only under _GNU_SOURCE too.
 #include <sys/pidfd.h>
 #include <sched.h>
 
 extern int sched_getaffinity(pid_t pid, size_t size, cpu_set_t *set);
 extern int sched_setaffinity(pid_t pid, size_t size, const cpu_set_t *set);
+extern int pipe2(int pipefd[2], int flags);
 
 /// Writes the CPUs this process may run on to `cpus`, lowest first, at most `capacity` of them;
 /// how many there are (which may be more than `capacity`), or -1 with errno set.

@@ -276,7 +276,7 @@ extension AccountStoreError {
       case .readOnly: .storeReadOnly
       case .full: .storeFull
       case .damaged: .storeDamaged
-      case .unavailable: .storeUnavailable
+      case .unavailable, .conflict: .storeUnavailable
       case .failed: .unexpectedFailure
       }
     return GoTrueAPIError(status: 503, code: code, message: "store: \(message)")

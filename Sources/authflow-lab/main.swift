@@ -1,6 +1,7 @@
 // authflow-lab: benchmarks and fault drills for the embedded engine, driven by `make bench`
 // and by the multi-process tests. Not installed for users.
 
+import AccountStore
 import AuthCrypto
 import GoTrue
 import GoTrueEngine
@@ -86,9 +87,24 @@ case "bench-bcrypt":
   times.sort()
   emit("cost=\(cost) verify_ms=\(times[times.count / 2]) iterations=\(times.count)")
 
+case "postgres":
+  // Connects to --url, makes the store's schemas where missing, and says what it found: the
+  // check that a build's libpq (the static release's too) reaches a server.
+  do {
+    let connection = try PostgresConnection(url: PostgresURL(options.string("url")))
+    let origin = try PostgresSchemaSetup.prepare(connection)
+    let version = try connection.first("show server_version") { row throws(AccountStoreError) in
+      try row.text(0)
+    }
+    emit("PostgreSQL \(version ?? "?"): auth schema \(origin == .madeNow ? "made" : "found")")
+  } catch {
+    fail("\(error)")
+  }
+
 default:
   fail(
-    "usage: authflow-lab signup|open|churn|bench-signin|bench-timing|bench-grants|bench-bcrypt "
-      + "[--store PATH] [options]"
+    "usage: authflow-lab signup|open|churn|bench-signin|bench-timing|bench-grants|bench-bcrypt"
+      + "|postgres "
+      + "[--store PATH | --url postgresql://…] [options]"
   )
 }

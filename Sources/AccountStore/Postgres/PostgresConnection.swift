@@ -1,0 +1,230 @@
+import CPostgres
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One libpq connection: statements run synchronously on the caller's thread. Not thread-safe:
+/// `PostgresPool` hands each connection to one caller at a time.
+package final class PostgresConnection {
+  private let handle: OpaquePointer
+  /// Set when the link failed or the server ended the session: the pool then replaces it.
+  package private(set) var isBroken = false
+
+  /// Connects to `url`, waiting at most `timeout` seconds (unless the URL sets
+  /// `connect_timeout`), and sets the session up as the store's readers expect (UTF-8, ISO
+  /// dates in UTC, hexadecimal `bytea`).
+  package init(url: PostgresURL, timeout: Int = 10) throws(AccountStoreError) {
+    // Later entries win: the timeout is a default the URL may change; the encoding is not.
+    let options: KeyValuePairs = [
+      "connect_timeout": String(max(timeout, 2)), "dbname": url.string, "client_encoding": "UTF8",
+    ]
+    let handle = withConnectionOptions(options) { PQconnectdbParams($0, $1, 1) }
+    guard let handle else { throw AccountStoreError(.unavailable, "PostgreSQL: out of memory") }
+    guard PQstatus(handle) == CONNECTION_OK else {
+      let reason = Self.oneLine(String(cString: PQerrorMessage(handle)))
+      PQfinish(handle)
+      throw AccountStoreError(.unavailable, "cannot connect to PostgreSQL: \(reason)")
+    }
+    cpostgres_ignore_notices(handle)
+    self.handle = handle
+    do {
+      try execute("SET DateStyle = ISO, YMD; SET TimeZone = 'UTC'; SET bytea_output = hex")
+    } catch {
+      PQfinish(handle)
+      throw error
+    }
+  }
+
+  deinit { PQfinish(handle) }
+
+  /// The server process serving this connection (`pg_backend_pid()`).
+  package var backendPID: Int32 { PQbackendPID(handle) }
+
+  /// Whether a transaction is open on the connection (or failed and awaits its rollback).
+  package var isInTransaction: Bool {
+    let status = PQtransactionStatus(handle)
+    return status == PQTRANS_INTRANS || status == PQTRANS_INERROR
+  }
+
+  /// Runs one or more statements without parameters (a script), ignoring any rows.
+  package func execute(_ sql: String) throws(AccountStoreError) {
+    _ = try answer(PQexec(handle, sql), parameters: [])
+  }
+
+  /// Runs one statement with `values` bound to `$1`, `$2`, …; returns its rows, if any.
+  @discardableResult
+  package func query(_ sql: String, _ values: PostgresValue...) throws(AccountStoreError)
+    -> PostgresRows
+  {
+    try query(sql, values)
+  }
+
+  /// Runs one statement with `values` bound to `$1`, `$2`, …; returns its rows, if any.
+  @discardableResult
+  package func query(_ sql: String, _ values: [PostgresValue]) throws(AccountStoreError)
+    -> PostgresRows
+  {
+    var buffers: [UnsafeMutablePointer<CChar>?] = []
+    defer { buffers.forEach { $0?.deallocate() } }
+    var lengths = [Int32](repeating: 0, count: values.count)
+    for (index, value) in values.enumerated() {
+      guard let bytes = value.wireBytes else {
+        buffers.append(nil)
+        continue
+      }
+      if value.format == 0, bytes.contains(0) {
+        throw AccountStoreError(.failed, "parameter $\(index + 1) holds a NUL, which text cannot")
+      }
+      // libpq reads a text value up to its NUL, and a binary one by its length.
+      let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+      UnsafeMutableRawBufferPointer(start: buffer, count: bytes.count).copyBytes(from: bytes)
+      buffer[bytes.count] = 0
+      buffers.append(buffer)
+      lengths[index] = Int32(bytes.count)
+    }
+    let result = PQexecParams(
+      handle, sql, Int32(values.count), values.map(\.typeOID),
+      buffers.map { $0.map { UnsafePointer($0) } }, lengths, values.map(\.format), 0)
+    return try answer(result, parameters: values)
+  }
+
+  /// The rows of a query, each turned into a value by `row`.
+  package func rows<Row>(
+    _ sql: String, _ values: PostgresValue...,
+    row: (PostgresRow) throws(AccountStoreError) -> Row
+  ) throws(AccountStoreError) -> [Row] {
+    let rows = try query(sql, values)
+    var values: [Row] = []
+    values.reserveCapacity(rows.count)
+    for index in 0..<rows.count { values.append(try row(rows[index])) }
+    return values
+  }
+
+  /// The first row of a query turned into a value by `row`, or `nil` when it has none.
+  package func first<Row>(
+    _ sql: String, _ values: PostgresValue...,
+    row: (PostgresRow) throws(AccountStoreError) -> Row
+  ) throws(AccountStoreError) -> Row? {
+    let rows = try query(sql, values)
+    return rows.count > 0 ? try row(rows[0]) : nil
+  }
+
+  // MARK: Transactions
+
+  /// Opens a transaction at `isolation`.
+  package func begin(_ isolation: PostgresIsolation) throws(AccountStoreError) {
+    try execute("BEGIN ISOLATION LEVEL \(isolation.sql)")
+  }
+
+  /// Commits the open transaction; a serialization failure at commit is a `.conflict`.
+  package func commit() throws(AccountStoreError) {
+    // NB: COMMIT of a failed transaction answers "ROLLBACK" without an error.
+    let rows = try query("COMMIT")
+    if rows.commandStatus == "ROLLBACK" {
+      throw AccountStoreError(
+        .failed, "PostgreSQL rolled the transaction back instead of committing")
+    }
+  }
+
+  /// Undoes the open transaction (nothing happens when none is open).
+  package func rollback() throws(AccountStoreError) {
+    try execute("ROLLBACK")
+  }
+
+  /// Runs `body` in a transaction at `isolation`, committed when `body` returns and rolled
+  /// back when it throws.
+  @discardableResult
+  package func transaction<T>(
+    _ isolation: PostgresIsolation, _ body: (PostgresConnection) throws(AccountStoreError) -> T
+  ) throws(AccountStoreError) -> T {
+    try begin(isolation)
+    do {
+      let value = try body(self)
+      try commit()
+      return value
+    } catch {
+      if !isBroken { try? rollback() }
+      throw error
+    }
+  }
+
+  // MARK: Health
+
+  /// Whether the server ended the connection while it sat idle. An idle connection is sent
+  /// nothing unasked, so anything that arrived is read at once, without waiting: a server that
+  /// ended the session sent its farewell and closed, which libpq then finds.
+  package func hasEnded() -> Bool {
+    for _ in 0..<4 where !isBroken {
+      if PQstatus(handle) != CONNECTION_OK {
+        isBroken = true
+        break
+      }
+      var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+      guard poll(&descriptor, 1, 0) > 0 else { return false }
+      if PQconsumeInput(handle) == 0 { isBroken = true }
+      // Parses what arrived: a notice goes to the processor that drops it.
+      _ = PQisBusy(handle)
+    }
+    return isBroken
+  }
+
+  // MARK: Results
+
+  /// The rows of a result, or the store's error for a failed one (and the connection marked
+  /// broken when the failure ended it).
+  private func answer(_ result: OpaquePointer?, parameters: [PostgresValue])
+    throws(AccountStoreError) -> PostgresRows
+  {
+    guard let result else {
+      isBroken = isBroken || PQstatus(handle) != CONNECTION_OK
+      let reason = Self.oneLine(String(cString: PQerrorMessage(handle)))
+      throw AccountStoreError(isBroken ? .unavailable : .failed, "PostgreSQL: \(reason)")
+    }
+    switch PQresultStatus(result) {
+    case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
+      return PostgresRows(result)
+    default:
+      defer { PQclear(result) }
+      let sqlState = Self.field(result, cpostgres_diag_sqlstate)
+      let primary =
+        Self.field(result, cpostgres_diag_message_primary)
+        ?? Self.oneLine(String(cString: PQerrorMessage(handle)))
+      let lost = PQstatus(handle) != CONNECTION_OK
+      if lost || PostgresFailure.endsConnection(sqlState: sqlState) { isBroken = true }
+      throw AccountStoreError(
+        PostgresFailure.kind(sqlState: sqlState, connectionLost: lost),
+        PostgresFailure.message(primary, sqlState: sqlState, parameters: parameters),
+        sqlState: sqlState)
+    }
+  }
+
+  private static func field(_ result: OpaquePointer, _ code: Int32) -> String? {
+    PQresultErrorField(result, code).map { String(cString: $0) }
+  }
+
+  /// libpq's message, which may span lines, as one line.
+  static func oneLine(_ text: String) -> String {
+    text.split(whereSeparator: \.isNewline)
+      .map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+      .filter { !$0.isEmpty }
+      .joined(separator: "; ")
+  }
+
+}
+
+/// How a transaction sees others running at the same time.
+package enum PostgresIsolation: Sendable {
+  /// As if the transactions ran one after another; a conflict fails one with `.conflict`.
+  case serializable
+  /// Each statement sees what was committed before it began.
+  case readCommitted
+
+  /// The words of `BEGIN ISOLATION LEVEL`.
+  var sql: String {
+    switch self {
+    case .serializable: "SERIALIZABLE"
+    case .readCommitted: "READ COMMITTED"
+    }
+  }
+}
