@@ -95,6 +95,10 @@ test: test-deps lint
 	@scripts/python-env
 	AUTHFLOW=$$($(SWIFT) build --show-bin-path)/authflow TMPDIR=$(TEST_TMPDIR) PYTHONDONTWRITEBYTECODE=1 \
 		.build/venv/bin/python -m unittest discover -s Tests/Server -v
+	@# The same suites with every server on a new database of a throw-away PostgreSQL.
+	AUTHFLOW_TEST_STORE=postgres AUTHFLOW=$$($(SWIFT) build --show-bin-path)/authflow \
+		TMPDIR=$(TEST_TMPDIR) PYTHONDONTWRITEBYTECODE=1 \
+		.build/venv/bin/python -m unittest discover -s Tests/Server
 	@scripts/check-temporary-files $(TEST_TMPDIR)
 
 lint:

@@ -3,11 +3,43 @@
 /// failure type (`Failure`), made from the store's ``AccountStoreError`` in one place, so the
 /// rules above keep one typed error from the store to their answer.
 package struct Accounts<Failure: StoreFailure> {
-  /// The connection, held under the store's lock for as long as this value is used.
-  let database: SQLiteDatabase
+  /// The store's connection, held (under the SQLite store's lock, or lent by the PostgreSQL
+  /// store's pool) for as long as this value is used.
+  private let connection: Connection
+
+  private enum Connection {
+    case sqlite(SQLiteDatabase)
+    case postgres(PostgresConnection)
+  }
 
   init(_ database: SQLiteDatabase) {
-    self.database = database
+    connection = .sqlite(database)
+  }
+
+  init(postgres: PostgresConnection) {
+    connection = .postgres(postgres)
+  }
+
+  /// The SQLite connection; only the SQLite side of an operation asks for it.
+  var database: SQLiteDatabase {
+    switch connection {
+    case .sqlite(let database): database
+    case .postgres: preconditionFailure("a SQLite statement on a PostgreSQL store")
+    }
+  }
+
+  /// The PostgreSQL connection, when the store is one.
+  var postgres: PostgresConnection? {
+    if case .postgres(let connection) = connection { connection } else { nil }
+  }
+
+  /// Runs the PostgreSQL side of an operation, its failures told as `Failure`.
+  func onPostgres<T>(_ body: () throws(AccountStoreError) -> T) throws(Failure) -> T {
+    do {
+      return try body()
+    } catch {
+      throw Failure(store: error)
+    }
   }
 
   /// Runs `body` so that its writes are undone when it throws, and the error passed on; the
@@ -44,10 +76,10 @@ package struct Accounts<Failure: StoreFailure> {
   /// ends the transaction instead.
   private func undo(after error: any Error) throws(Failure) {
     do {
-      try database.execute("ROLLBACK TO request; RELEASE request")
+      try execute("ROLLBACK TO request; RELEASE request")
     } catch let undo {
       if let error = error as? Failure, error.isStoreFailure { throw error }
-      throw Failure(store: undo.storeError)
+      throw undo
     }
   }
 
@@ -93,7 +125,12 @@ package struct Accounts<Failure: StoreFailure> {
     }
   }
 
+  /// Runs statements without parameters on either store (the same SQL on both).
   func execute(_ sql: String) throws(Failure) {
+    if let postgres {
+      try onPostgres { () throws(AccountStoreError) in try postgres.execute(sql) }
+      return
+    }
     do { try database.execute(sql) } catch { throw Failure(store: error.storeError) }
   }
 

@@ -6,6 +6,8 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
   case file(String)
   /// A private in-memory database that disappears with the process.
   case memory
+  /// A PostgreSQL database, in GoTrue's own `auth` schema.
+  case postgres(PostgresURL)
 
   /// The store a user has without asking: `$XDG_DATA_HOME/authflow/auth.db`, else
   /// `~/.local/share/authflow/auth.db`; the shell and the server share it.
@@ -13,18 +15,48 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
     .file(XDGDirectories(environment: environment).dataHome + "/authflow/auth.db")
   }
 
-  /// `--store` syntax: `:memory:` or a path.
-  public init(argument: String) {
-    self = argument == ":memory:" ? .memory : .file(argument)
+  /// `--store` syntax: `:memory:`, a `postgresql://` (or `postgres://`) URL, or a path. A URL
+  /// of another kind (`mysql://…`, `file://…`) is refused, never taken for a path.
+  public init(argument: String) throws(StoreLocationError) {
+    if argument == ":memory:" {
+      self = .memory
+    } else if PostgresURL.isPostgreSQL(argument) || Self.looksLikeURL(argument) {
+      do {
+        self = .postgres(try PostgresURL(argument))
+      } catch {
+        throw StoreLocationError(message: error.message)
+      }
+    } else {
+      self = .file(argument)
+    }
   }
 
-  /// The path, or `:memory:`.
+  /// Whether `argument` starts as a URL does (`scheme://`), with a scheme RFC 3986 allows.
+  private static func looksLikeURL(_ argument: String) -> Bool {
+    let parts = argument.split(separator: "://", maxSplits: 1, omittingEmptySubsequences: false)
+    guard parts.count == 2 else { return false }
+    let scheme = parts[0]
+    guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
+    return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+  }
+
+  /// The path, `:memory:`, or the URL without its password.
   public var description: String {
     switch self {
     case .file(let path): path
     case .memory: ":memory:"
+    case .postgres(let url): url.description
     }
   }
+}
+
+/// Why a `--store` value names no store authflow can open, in one line.
+public struct StoreLocationError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What was wrong, and what would be right.
+  public var message: String
+
+  /// The message.
+  public var description: String { message }
 }
 
 /// Why the store could not be opened.

@@ -75,9 +75,17 @@ public enum ServeMain {
       say("authflow serve: options from \(config.file)\n", to: 2)
       if let warning = config.warning { say("authflow serve: warning: \(warning)\n", to: 2) }
     }
-    let store =
-      options.store.map(StoreLocation.init(argument:))
-      ?? StoreLocation.defaultStore(environment: environment)
+    // GoTrue reads its database from GOTRUE_DB_DATABASE_URL (the option's variable), else
+    // DATABASE_URL.
+    let named = options.store ?? environment["DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    let store: StoreLocation
+    do throws(OptionValueError) {
+      store =
+        try named.map(ServeOptions.storeLocation)
+        ?? StoreLocation.defaultStore(environment: environment)
+    } catch {
+      return fail("DATABASE_URL takes \(error.expected)", status: 2)
+    }
     if options.seed != nil, store != .memory {
       return fail(
         "--seed makes every secret, code and token predictable, so it only runs on a throw-away "

@@ -1,3 +1,4 @@
+import AccountStore
 import AuthCrypto
 import CommandLineOptions
 import GoTrue
@@ -111,6 +112,15 @@ struct ServeOptions: Sendable {
   }
 
   /// A URL with a scheme and a host, read as a browser reads it (links lead there).
+  /// `value` as a store `--store` names; anything else is refused with what it takes.
+  static func storeLocation(_ value: String) throws(OptionValueError) -> StoreLocation {
+    do {
+      return try StoreLocation(argument: value)
+    } catch {
+      throw OptionValueError(expected: "a path, :memory: or a PostgreSQL URL (\(error.message))")
+    }
+  }
+
   private static func url(_ value: String) throws(OptionValueError) -> String {
     guard BrowserURL(value) != nil else {
       throw OptionValueError(expected: "a URL such as http://127.0.0.1:3000")
@@ -148,9 +158,17 @@ struct ServeOptions: Sendable {
       options.http.port = try number(value, in: 0...65_535, "a port")
     },
     OptionSpec(
-      ["--store"], "PATH|:memory:",
-      ["the accounts (default: the shell's, $XDG_DATA_HOME/authflow/auth.db)"], section: "server"
-    ) { options, value in options.store = value },
+      ["--store"], "PATH|:memory:|URL",
+      [
+        "the accounts: a SQLite file (default: the shell's,",
+        "$XDG_DATA_HOME/authflow/auth.db), :memory:, or a PostgreSQL database",
+        "(postgresql://USER@HOST:PORT/DB, GoTrue's auth schema;",
+        "also $DATABASE_URL)",
+      ], section: "server", environment: "GOTRUE_DB_DATABASE_URL"
+    ) { options, value throws(OptionValueError) in
+      _ = try storeLocation(value)
+      options.store = value
+    },
     OptionSpec(
       ["--external-url"], "URL", ["the URL links in emails lead to (default: the server's)"],
       section: "server", environment: "API_EXTERNAL_URL"

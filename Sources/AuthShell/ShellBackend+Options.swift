@@ -26,8 +26,13 @@ extension ShellBackend {
       configuration.sessionLimits = options.sessionLimits
       configuration.passwordChangeNeedsReauthentication = options.securePasswordChange
       let store =
-        options.store.map(StoreLocation.init(argument:))
-        ?? StoreLocation.defaultStore(environment: environment)
+        try options.store.map { value throws(ShellError) in
+          do throws(StoreLocationError) {
+            return try StoreLocation(argument: value)
+          } catch {
+            throw .backendUnavailable(error.message)
+          }
+        } ?? StoreLocation.defaultStore(environment: environment)
       return try embedded(
         store: store, configuration: configuration, seed: options.seed,
         stateDirectory: stateDirectory, savesSession: savesSession, users: options.users)

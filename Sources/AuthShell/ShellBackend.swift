@@ -139,11 +139,13 @@ struct ShellBackend {
     switch store {
     case .memory:
       sessions = MemorySessionStore()
-    case .file where !savesSession:
+    case .file where !savesSession, .postgres where !savesSession:
       sessions = MemorySessionStore()
-    case .file(let path):
+    case .file, .postgres:
+      let place =
+        if case .file(let path) = store { absolute(path) } else { store.description }
       let file = SealedSessionFile(
-        directory: stateDirectory, identity: "embedded:" + absolute(path), random: random)
+        directory: stateDirectory, identity: "embedded:" + place, random: random)
       do {
         try file.checkKey()
       } catch {

@@ -1,3 +1,4 @@
+import AccountStore
 import AuthCrypto
 import CommandLineOptions
 import GoTrue
@@ -64,10 +65,21 @@ extension ShellOptions {
       options.backend = kind
     },
     ShellOption(
-      ["--store"], "PATH|:memory:",
-      ["the embedded store (default: $XDG_DATA_HOME/authflow/auth.db)"], section: "backend",
+      ["--store"], "PATH|:memory:|URL",
+      [
+        "the embedded store: a SQLite file (default:",
+        "$XDG_DATA_HOME/authflow/auth.db), :memory:, or a PostgreSQL database",
+        "(postgresql://USER@HOST:PORT/DB)",
+      ], section: "backend",
       group: BackendKind.embedded.rawValue, scriptLine: .onlyValue(":memory:")
-    ) { options, value in options.store = value },
+    ) { options, value throws(OptionValueError) in
+      do throws(StoreLocationError) {
+        _ = try StoreLocation(argument: value)
+      } catch {
+        throw OptionValueError(expected: "a path, :memory: or a PostgreSQL URL (\(error.message))")
+      }
+      options.store = value
+    },
     // Reads a file of the user's.
     ShellOption(
       ["--users"], "FILE",

@@ -38,7 +38,7 @@ public final class EmbeddedGoTrue: GoTrueAPI {
   /// given; `authflow serve --seed` gives ``UnpredictableRandom``).
   package let secretRandom: any RandomSource
   /// The accounts, in the store `location` names.
-  package let store: SQLiteAccountStore
+  package let store: any AccountStoring
   package let secrets: Secrets
   /// What signs access tokens and checks bearer tokens: the secret, or GoTrue's `JWT_KEYS`.
   package let tokenKeys: TokenKeys
@@ -72,7 +72,7 @@ public final class EmbeddedGoTrue: GoTrueAPI {
     self.random = random
     let secretRandom = secretRandom ?? random
     self.secretRandom = secretRandom
-    let store = try SQLiteAccountStore(location: location) {
+    let store = try location.open {
       let seed = try NewStoreSeed(
         configuration: configuration, random: random, secretRandom: secretRandom)
       return { accounts throws(AccountStoreError) in
@@ -88,7 +88,7 @@ public final class EmbeddedGoTrue: GoTrueAPI {
   }
 
   private static func loadSecrets(
-    _ store: SQLiteAccountStore, configuration: EngineConfiguration, random: any RandomSource
+    _ store: any AccountStoring, configuration: EngineConfiguration, random: any RandomSource
   ) throws(EmbeddedStoreError) -> Secrets {
     func value(_ key: String) throws(EmbeddedStoreError) -> [UInt8] {
       let stored = try unreadable(store) { () throws(AccountStoreError) in
@@ -115,7 +115,7 @@ public final class EmbeddedGoTrue: GoTrueAPI {
 
   /// A decoy hash at `cost`: the one the store has, or one made now (once per store and cost,
   /// when a run uses a cost the store has not seen).
-  private static func decoyHash(cost: Int, _ store: SQLiteAccountStore, random: any RandomSource)
+  private static func decoyHash(cost: Int, _ store: any AccountStoring, random: any RandomSource)
     throws(EmbeddedStoreError) -> String
   {
     let stored = try unreadable(store) { () throws(AccountStoreError) in
@@ -145,7 +145,7 @@ public final class EmbeddedGoTrue: GoTrueAPI {
 
   /// `body`'s answer, its store's failure said as a store that cannot be read.
   private static func unreadable<T>(
-    _ store: SQLiteAccountStore, _ body: () throws(AccountStoreError) -> T
+    _ store: any AccountStoring, _ body: () throws(AccountStoreError) -> T
   ) throws(EmbeddedStoreError) -> T {
     do {
       return try body()

@@ -89,9 +89,15 @@ package enum UsersCommand {
         "the action is export: authflow users export [--store PATH]; see authflow users --help",
         status: 2)
     }
-    let store =
-      options.store.map(StoreLocation.init(argument:))
-      ?? StoreLocation.defaultStore(environment: environment)
+    let store: StoreLocation
+    do {
+      store =
+        try options.store.map { value throws(StoreLocationError) in
+          try StoreLocation(argument: value)
+        } ?? StoreLocation.defaultStore(environment: environment)
+    } catch {
+      return fail("--store takes a path or a PostgreSQL URL (\(error.message))", status: 2)
+    }
     if case .file(let path) = store, access(path, F_OK) != 0 {
       return fail("there is no store at \(path); pass --store with an authflow store", status: 1)
     }

@@ -151,6 +151,9 @@ struct PostgresSchemaTests {
       create table auth.schema_migrations (version varchar(255) not null primary key);
       insert into auth.schema_migrations values ('00'), ('20210710035447'), ('20260625000000');
       create table auth.users (id uuid primary key, email varchar(255));
+      create table auth.sessions (id uuid primary key, user_id uuid references auth.users);
+      create table auth.mfa_factors (id uuid primary key, user_id uuid references auth.users);
+      create table auth.mfa_challenges (id uuid primary key, factor_id uuid);
       alter table auth.users owner to gotrue_test_admin;
       create function auth.uid() returns uuid language sql stable as $$ select null::uuid $$;
       grant usage on schema auth to public;

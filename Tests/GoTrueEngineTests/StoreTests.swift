@@ -216,10 +216,32 @@ struct StoreTests {
     }
   }
 
-  @Test func storeArguments() {
-    #expect(StoreLocation(argument: ":memory:") == .memory)
-    #expect(StoreLocation(argument: "x.db") == .file("x.db"))
+  @Test func storeArguments() throws {
+    #expect(try StoreLocation(argument: ":memory:") == .memory)
+    #expect(try StoreLocation(argument: "x.db") == .file("x.db"))
     #expect(StoreLocation.memory.description == ":memory:")
+    let postgres = try StoreLocation(argument: "postgresql://app:s3cret@db.local:5432/auth")
+    guard case .postgres(let url) = postgres else {
+      Issue.record("a postgresql:// URL is a PostgreSQL store, not \(postgres)")
+      return
+    }
+    #expect(url.string == "postgresql://app:s3cret@db.local:5432/auth")
+    #expect(!postgres.description.contains("s3cret"), "the password never shows")
+    #expect(
+      try StoreLocation(argument: "postgres://localhost/auth") != .file("postgres://localhost/auth")
+    )
+  }
+
+  /// A URL of a kind authflow does not speak is refused with one line, never taken for a path.
+  @Test(arguments: ["mysql://root@localhost/auth", "file:///tmp/auth.db", "sqlite://auth.db"])
+  func storeURLsOfOtherKindsAreRefused(argument: String) {
+    #expect(throws: StoreLocationError.self) { try StoreLocation(argument: argument) }
+    do {
+      _ = try StoreLocation(argument: argument)
+    } catch {
+      #expect(error.message.contains("postgresql://"), "says what would be right")
+      #expect(!error.message.contains("\n"))
+    }
   }
 
   @Test func anotherApplicationsSQLiteFileIsRefusedUntouched() throws {

@@ -20,6 +20,8 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
+import pgserver
+
 READY_TIMEOUT = 30.0
 STOP_TIMEOUT = 10.0
 MAIL_TIMEOUT = 10.0
@@ -44,7 +46,10 @@ class Server:
     """One `authflow serve` process. Use start() in setUp/setUpClass and stop() in the matching
     tearDown (addCleanup/addClassCleanup), so a failing test never leaves a server behind."""
 
-    def __init__(self, *options, store=":memory:", hash_cost=4):
+    def __init__(self, *options, store=None, hash_cost=4):
+        # The store the suite runs on (AUTHFLOW_TEST_STORE: sqlite, or postgres for a new
+        # database of a throw-away PostgreSQL), unless the test names one.
+        store = store if store is not None else pgserver.store()
         self.arguments = [binary(), "serve", "--store", store, "--port", "0",
                           "--hash-cost", str(hash_cost), *options]
         self.process = None
@@ -271,6 +276,8 @@ class ServerTestCase(unittest.TestCase):
     says otherwise) and stopped after the class; every test must leave it running."""
 
     OPTIONS = ()
+    # The store, when a class needs one kind (None: the suite's, AUTHFLOW_TEST_STORE).
+    STORE = None
 
     @classmethod
     def server_options(cls):
@@ -278,7 +285,7 @@ class ServerTestCase(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        cls.server = Server(*cls.server_options()).start()
+        cls.server = Server(*cls.server_options(), store=cls.STORE).start()
         cls.addClassCleanup(cls.server.stop)
 
     def tearDown(self):

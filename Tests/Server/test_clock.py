@@ -34,6 +34,9 @@ def client_clock_moved(seconds):
 
 
 class ClientCase(ServerTestCase):
+    # Requests move the clock only of a throw-away store, which no other process shares.
+    STORE = ":memory:"
+
     def client(self):
         client = SyncGoTrueClient(url=self.server.url, headers=self.server.anon_headers(),
                                   auto_refresh_token=False)

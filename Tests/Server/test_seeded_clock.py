@@ -20,6 +20,8 @@ def claims(token):
 
 class SeededClockTests(ServerTestCase):
     OPTIONS = ("--seed", "1")
+    # A seed runs only on a throw-away store.
+    STORE = ":memory:"
 
     def sign_up(self, email):
         status, user = self.server.json(
@@ -58,7 +60,7 @@ class SeededKeysTests(unittest.TestCase):
     other's, and a seeded server listens on loopback only."""
 
     def test_the_same_seed_gives_the_same_codes_and_different_keys(self):
-        servers = [Server("--seed", "1").start() for _ in range(2)]
+        servers = [Server("--seed", "1", store=":memory:").start() for _ in range(2)]
         for server in servers:
             self.addCleanup(server.stop)
         self.assertNotEqual(servers[0].service_key, servers[1].service_key)

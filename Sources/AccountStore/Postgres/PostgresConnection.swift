@@ -10,6 +10,9 @@ package final class PostgresConnection {
   private let handle: OpaquePointer
   /// Set when the link failed or the server ended the session: the pool then replaces it.
   package private(set) var isBroken = false
+  /// Set when a statement of the open transaction lost to a concurrent one (a serialization
+  /// failure, a deadlock, a unique key taken): the transaction must run again. `begin` clears it.
+  package private(set) var sawConflict = false
 
   /// Connects to `url`, waiting at most `timeout` seconds (unless the URL sets
   /// `connect_timeout`), and sets the session up as the store's readers expect (UTF-8, ISO
@@ -101,6 +104,27 @@ package final class PostgresConnection {
     return values
   }
 
+  /// ``rows(_:_:row:)`` with the values in an array.
+  package func rows<Row>(
+    _ sql: String, _ values: [PostgresValue],
+    row: (PostgresRow) throws(AccountStoreError) -> Row
+  ) throws(AccountStoreError) -> [Row] {
+    let rows = try query(sql, values)
+    var answer: [Row] = []
+    answer.reserveCapacity(rows.count)
+    for index in 0..<rows.count { answer.append(try row(rows[index])) }
+    return answer
+  }
+
+  /// ``first(_:_:row:)`` with the values in an array.
+  package func first<Row>(
+    _ sql: String, _ values: [PostgresValue],
+    row: (PostgresRow) throws(AccountStoreError) -> Row
+  ) throws(AccountStoreError) -> Row? {
+    let rows = try query(sql, values)
+    return rows.count > 0 ? try row(rows[0]) : nil
+  }
+
   /// The first row of a query turned into a value by `row`, or `nil` when it has none.
   package func first<Row>(
     _ sql: String, _ values: PostgresValue...,
@@ -114,6 +138,7 @@ package final class PostgresConnection {
 
   /// Opens a transaction at `isolation`.
   package func begin(_ isolation: PostgresIsolation) throws(AccountStoreError) {
+    sawConflict = false
     try execute("BEGIN ISOLATION LEVEL \(isolation.sql)")
   }
 
@@ -192,6 +217,9 @@ package final class PostgresConnection {
         ?? Self.oneLine(String(cString: PQerrorMessage(handle)))
       let lost = PQstatus(handle) != CONNECTION_OK
       if lost || PostgresFailure.endsConnection(sqlState: sqlState) { isBroken = true }
+      // A write that lost a race: run it again from the start (a unique key taken meanwhile is
+      // such a race too, as every write checks its keys before it writes).
+      if ["40001", "40P01", "23505"].contains(sqlState) { sawConflict = true }
       throw AccountStoreError(
         PostgresFailure.kind(sqlState: sqlState, connectionLost: lost),
         PostgresFailure.message(primary, sqlState: sqlState, parameters: parameters),

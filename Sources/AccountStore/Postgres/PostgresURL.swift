@@ -10,7 +10,7 @@ import CPostgres
 /// Nothing else is taken: a `mysql://…` URL or a path is refused with a line saying what was
 /// wrong, never read as something it is not. The password never appears in `description` or in
 /// an error.
-package struct PostgresURL: Equatable, Sendable, CustomStringConvertible {
+public struct PostgresURL: Equatable, Sendable, CustomStringConvertible {
   /// The schemes libpq reads as a URL.
   package static let schemes = ["postgresql://", "postgres://"]
 
@@ -61,7 +61,7 @@ package struct PostgresURL: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// The URL with its password left out.
-  package var description: String {
+  public var description: String {
     guard let password = Self.password(in: string) else { return string }
     return string.replacingFirst(":" + password + "@", with: ":…@")
   }

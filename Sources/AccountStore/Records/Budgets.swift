@@ -6,13 +6,21 @@ extension Accounts {
   package func bucket(_ name: String) throws(Failure) -> (
     tokens: Double, updatedAt: Int64
   )? {
-    try first(
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in try postgres.bucket(name) }
+    }
+    return try first(
       "SELECT tokens, updated_at FROM rate_limits WHERE bucket = ?", .text(name),
       row: { (tokens: $0.double(0), updatedAt: $0.int(1)) })
   }
 
   /// Keeps `tokens` in bucket `name`, counted at `now`.
   package func setBucket(_ name: String, tokens: Double, now: Int64) throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.setBucket(name, tokens: tokens, now: now)
+      }
+    }
     try run(
       """
       INSERT INTO rate_limits (bucket, tokens, updated_at) VALUES (?, ?, ?)
@@ -24,6 +32,11 @@ extension Accounts {
   package func deleteBuckets(prefixed prefix: String, untouchedSince time: Int64)
     throws(Failure)
   {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.deleteBuckets(prefixed: prefix, untouchedSince: time)
+      }
+    }
     guard let last = prefix.unicodeScalars.last,
       let next = Unicode.Scalar(last.value + 1)
     else { return }
@@ -35,7 +48,12 @@ extension Accounts {
 
   /// When the last email to the address hashed as `addressHash` went.
   package func lastEmail(toAddressHash addressHash: [UInt8]) throws(Failure) -> Int64? {
-    try first(
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.lastEmail(toAddressHash: addressHash)
+      }
+    }
+    return try first(
       "SELECT last_sent_at FROM email_sends WHERE address_hash = ?", .blob(addressHash),
       row: { $0.int(0) })
   }
@@ -45,6 +63,12 @@ extension Accounts {
   package func recordEmail(
     toAddressHash addressHash: [UInt8], now: Int64, forgettingBefore forgetBefore: Int64
   ) throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.recordEmail(
+          toAddressHash: addressHash, now: now, forgettingBefore: forgetBefore)
+      }
+    }
     try run(
       """
       INSERT INTO email_sends (address_hash, last_sent_at) VALUES (?, ?)

@@ -28,6 +28,9 @@ package struct StoredCode: Sendable {
 
   static let columns = "id, user_id, kind, expires_at, used_at"
 
+}
+
+extension StoredCode {
   init(_ row: SQLiteStatement) {
     id = row.int(0)
     userID = row.text(1)
@@ -67,6 +70,11 @@ extension Accounts {
   package func replaceCode(_ code: NewCode, forgettingExpiredBefore forgetBefore: Int64)
     throws(Failure)
   {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.replaceCode(code, forgettingExpiredBefore: forgetBefore)
+      }
+    }
     try deleteUnusedCodes(ofUser: code.userID, kinds: [code.kind])
     try run(
       "DELETE FROM one_time_tokens WHERE user_id = ? AND expires_at < ?", .text(code.userID),
@@ -84,7 +92,12 @@ extension Accounts {
   package func code(ofUser userID: String, kind: CodeKind, codeHash: [UInt8])
     throws(Failure) -> StoredCode?
   {
-    try first(
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.code(ofUser: userID, kind: kind, codeHash: codeHash)
+      }
+    }
+    return try first(
       """
       SELECT \(StoredCode.columns) FROM one_time_tokens
       WHERE user_id = ? AND kind = ? AND token_hash = ? ORDER BY id DESC LIMIT 1
@@ -93,7 +106,11 @@ extension Accounts {
 
   /// The newest code whose link's hash is `linkHash`, spent or not.
   package func code(linkHash: [UInt8]) throws(Failure) -> StoredCode? {
-    try first(
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in try postgres.code(linkHash: linkHash)
+      }
+    }
+    return try first(
       """
       SELECT \(StoredCode.columns) FROM one_time_tokens
       WHERE link_hash = ? ORDER BY id DESC LIMIT 1
@@ -102,6 +119,10 @@ extension Accounts {
 
   /// Spends code `id` at `now`.
   package func markCodeUsed(_ id: Int64, at now: Int64) throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in try postgres.markCodeUsed(id, at: now)
+      }
+    }
     try run("UPDATE one_time_tokens SET used_at = ? WHERE id = ?", .integer(now), .integer(id))
   }
 
@@ -109,6 +130,11 @@ extension Accounts {
   package func deleteUnusedCodes(ofUser userID: String, kinds: [CodeKind] = CodeKind.allCases)
     throws(Failure)
   {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.deleteUnusedCodes(ofUser: userID, kinds: kinds)
+      }
+    }
     let marks = kinds.map { _ in "?" }.joined(separator: ", ")
     try run(
       "DELETE FROM one_time_tokens WHERE user_id = ? AND kind IN (\(marks)) AND used_at IS NULL",
@@ -117,7 +143,10 @@ extension Accounts {
 
   /// The user whose pending email change goes to `email`.
   package func user(newEmail email: String) throws(Failure) -> UserRecord? {
-    try first(
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in try postgres.user(newEmail: email) }
+    }
+    return try first(
       "SELECT \(UserRecord.columns) FROM users WHERE new_email = ?", .text(email),
       row: UserRecord.init)
   }

@@ -25,18 +25,6 @@ package struct FactorRecord: Sendable {
     last_challenged_at
     """
 
-  package init(_ row: SQLiteStatement) {
-    id = row.text(0)
-    userID = row.text(1)
-    friendlyName = row.text(2)
-    status = row.text(3)
-    sealedSecret = row.blob(4)
-    lastUsedStep = row.optionalInt(5)
-    createdAt = row.int(6)
-    updatedAt = row.int(7)
-    lastChallengedAt = row.optionalInt(8)
-  }
-
   /// Whether a first code was verified with it.
   package var isVerified: Bool { status == "verified" }
 
@@ -75,10 +63,27 @@ package struct FactorRecord: Sendable {
   }
 }
 
+extension FactorRecord {
+  package init(_ row: SQLiteStatement) {
+    id = row.text(0)
+    userID = row.text(1)
+    friendlyName = row.text(2)
+    status = row.text(3)
+    sealedSecret = row.blob(4)
+    lastUsedStep = row.optionalInt(5)
+    createdAt = row.int(6)
+    updatedAt = row.int(7)
+    lastChallengedAt = row.optionalInt(8)
+  }
+}
+
 extension Accounts {
   /// The factors of user `userID`, oldest first.
   package func factors(ofUser userID: String) throws(Failure) -> [FactorRecord] {
-    try query(
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in try postgres.factors(ofUser: userID) }
+    }
+    return try query(
       "SELECT \(FactorRecord.columns) FROM mfa_factors WHERE user_id = ? ORDER BY created_at, id",
       .text(userID), row: FactorRecord.init)
   }
@@ -87,7 +92,12 @@ extension Accounts {
   package func factor(id: String, ofUser userID: String) throws(Failure)
     -> FactorRecord?
   {
-    try first(
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.factor(id: id, ofUser: userID)
+      }
+    }
+    return try first(
       "SELECT \(FactorRecord.columns) FROM mfa_factors WHERE id = ? AND user_id = ?", .text(id),
       .text(userID), row: FactorRecord.init)
   }
@@ -96,6 +106,12 @@ extension Accounts {
   package func insertFactor(
     id: String, userID: String, friendlyName: String, sealedSecret: [UInt8], now: Int64
   ) throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.insertFactor(
+          id: id, userID: userID, friendlyName: friendlyName, sealedSecret: sealedSecret, now: now)
+      }
+    }
     try run(
       """
       INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, secret,
@@ -107,6 +123,10 @@ extension Accounts {
 
   /// Makes `changes` to factor `id`.
   package func updateFactor(_ id: String, _ changes: [FactorChange]) throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in try postgres.updateFactor(id, changes)
+      }
+    }
     guard !changes.isEmpty else { return }
     let assignments = changes.map(\.assignment)
     try run(
@@ -116,6 +136,9 @@ extension Accounts {
 
   /// Removes factor `id` with its challenges.
   package func deleteFactor(_ id: String) throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in try postgres.deleteFactor(id) }
+    }
     try run("DELETE FROM mfa_factors WHERE id = ?", .text(id))
   }
 
@@ -124,6 +147,11 @@ extension Accounts {
   package func deleteAbandonedFactors(olderThan expiry: Int64, now: Int64)
     throws(Failure)
   {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.deleteAbandonedFactors(olderThan: expiry, now: now)
+      }
+    }
     try run(
       """
       DELETE FROM mfa_factors WHERE status != 'verified' AND created_at + ? < ?
@@ -133,6 +161,11 @@ extension Accounts {
 
   /// Removes user `userID`'s unverified factors.
   package func deleteUnverifiedFactors(ofUser userID: String) throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.deleteUnverifiedFactors(ofUser: userID)
+      }
+    }
     try run(
       """
       DELETE FROM mfa_factors
@@ -147,6 +180,11 @@ extension Accounts {
   package func insertChallenge(id: String, factorID: String, ipAddress: String, now: Int64)
     throws(Failure)
   {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.insertChallenge(id: id, factorID: factorID, ipAddress: ipAddress, now: now)
+      }
+    }
     try run(
       "INSERT INTO mfa_challenges (id, factor_id, ip_address, created_at) VALUES (?, ?, ?, ?)",
       .text(id), .text(factorID), .text(ipAddress), .integer(now))
@@ -157,7 +195,12 @@ extension Accounts {
   package func challenge(id: String, ofFactor factorID: String) throws(Failure)
     -> StoredChallenge?
   {
-    try first(
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.challenge(id: id, ofFactor: factorID)
+      }
+    }
+    return try first(
       """
       SELECT verified_at, ip_address, created_at, failed_attempts FROM mfa_challenges
       WHERE id = ? AND factor_id = ?
@@ -171,17 +214,30 @@ extension Accounts {
 
   /// Removes challenge `id`.
   package func deleteChallenge(_ id: String) throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in try postgres.deleteChallenge(id) }
+    }
     try run("DELETE FROM mfa_challenges WHERE id = ?", .text(id))
   }
 
   /// Counts one wrong code against challenge `id`.
   package func countWrongCode(challenge id: String) throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.countWrongCode(challenge: id)
+      }
+    }
     try run(
       "UPDATE mfa_challenges SET failed_attempts = failed_attempts + 1 WHERE id = ?", .text(id))
   }
 
   /// Marks challenge `id` answered at `now`.
   package func markVerified(challenge id: String, at now: Int64) throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.markVerified(challenge: id, at: now)
+      }
+    }
     try run("UPDATE mfa_challenges SET verified_at = ? WHERE id = ?", .integer(now), .text(id))
   }
 }

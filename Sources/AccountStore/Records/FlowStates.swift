@@ -17,6 +17,9 @@ package struct StoredFlowState: Sendable {
     auth_code_issued_at
     """
 
+}
+
+extension StoredFlowState {
   init(_ row: SQLiteStatement) {
     id = row.text(0)
     userID = row.optionalText(1)
@@ -35,6 +38,13 @@ extension Accounts {
     id: String, userID: String, challenge: PKCEChallenge, method: SignInMethod, now: Int64,
     forgettingBefore forgetBefore: Int64
   ) throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.insertFlowState(
+          id: id, userID: userID, challenge: challenge, method: method, now: now,
+          forgettingBefore: forgetBefore)
+      }
+    }
     try run("DELETE FROM flow_states WHERE created_at < ?", .integer(forgetBefore))
     try run(
       """
@@ -49,7 +59,12 @@ extension Accounts {
   package func newestFlowState(ofUser userID: String, method: SignInMethod)
     throws(Failure) -> StoredFlowState?
   {
-    try first(
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.newestFlowState(ofUser: userID, method: method)
+      }
+    }
+    return try first(
       """
       SELECT \(StoredFlowState.columns) FROM flow_states
       WHERE user_id = ? AND authentication_method = ?
@@ -61,6 +76,11 @@ extension Accounts {
   package func setAuthCode(hash: [UInt8], ofFlow id: String, now: Int64)
     throws(Failure)
   {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.setAuthCode(hash: hash, ofFlow: id, now: now)
+      }
+    }
     try run(
       """
       UPDATE flow_states SET auth_code_hash = ?, auth_code_issued_at = ?, updated_at = ?
@@ -72,13 +92,21 @@ extension Accounts {
   package func flowState(authCodeHash hash: [UInt8]) throws(Failure)
     -> StoredFlowState?
   {
-    try first(
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.flowState(authCodeHash: hash)
+      }
+    }
+    return try first(
       "SELECT \(StoredFlowState.columns) FROM flow_states WHERE auth_code_hash = ?", .blob(hash),
       row: StoredFlowState.init)
   }
 
   /// Ends flow `id`.
   package func deleteFlowState(_ id: String) throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in try postgres.deleteFlowState(id) }
+    }
     try run("DELETE FROM flow_states WHERE id = ?", .text(id))
   }
 }

@@ -48,6 +48,11 @@ extension Accounts {
   )
     throws(Failure)
   {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.insertOutOfBandCode(code, forgettingExpiredBefore: forgetBefore)
+      }
+    }
     try run("DELETE FROM oob_codes WHERE expires_at < ?", .integer(forgetBefore))
     try run(
       """
@@ -61,7 +66,11 @@ extension Accounts {
 
   /// The code whose hash is `hash`, spent or not.
   package func outOfBandCode(hash: [UInt8]) throws(Failure) -> StoredOutOfBandCode? {
-    try first(
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in try postgres.outOfBandCode(hash: hash)
+      }
+    }
+    return try first(
       """
       SELECT id, request_type, email, new_email, user_id, continue_url, expires_at, used_at
       FROM oob_codes WHERE code_hash = ?
@@ -76,6 +85,11 @@ extension Accounts {
 
   /// Spends code `id` at `now`.
   package func markOutOfBandCodeUsed(_ id: Int64, at now: Int64) throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.markOutOfBandCodeUsed(id, at: now)
+      }
+    }
     try run("UPDATE oob_codes SET used_at = ? WHERE id = ?", .integer(now), .integer(id))
   }
 }
@@ -97,6 +111,13 @@ extension Accounts {
     credentialHash: [UInt8], userID: String, provider: String, now: Int64,
     forgettingBefore forgetBefore: Int64
   ) throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.insertPendingSignIn(
+          credentialHash: credentialHash, userID: userID, provider: provider, now: now,
+          forgettingBefore: forgetBefore)
+      }
+    }
     try run("DELETE FROM mfa_pending_sign_ins WHERE created_at < ?", .integer(forgetBefore))
     try run(
       """
@@ -109,7 +130,12 @@ extension Accounts {
   package func pendingSignIn(credentialHash: [UInt8]) throws(Failure)
     -> PendingSignIn?
   {
-    try first(
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.pendingSignIn(credentialHash: credentialHash)
+      }
+    }
+    return try first(
       """
       SELECT user_id, provider, created_at, failed_attempts FROM mfa_pending_sign_ins
       WHERE credential_hash = ?
@@ -123,6 +149,11 @@ extension Accounts {
 
   /// Counts one wrong code against the pending sign-in.
   package func countWrongCode(pendingSignIn credentialHash: [UInt8]) throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.countWrongCode(pendingSignIn: credentialHash)
+      }
+    }
     try run(
       """
       UPDATE mfa_pending_sign_ins SET failed_attempts = failed_attempts + 1
@@ -132,6 +163,11 @@ extension Accounts {
 
   /// Ends the pending sign-in.
   package func deletePendingSignIn(credentialHash: [UInt8]) throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.deletePendingSignIn(credentialHash: credentialHash)
+      }
+    }
     try run("DELETE FROM mfa_pending_sign_ins WHERE credential_hash = ?", .blob(credentialHash))
   }
 }

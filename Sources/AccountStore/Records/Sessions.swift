@@ -46,6 +46,9 @@ package struct StoredSession: Sendable {
     sessions.firebase_provider, sessions.firebase_claims
     """
 
+}
+
+extension StoredSession {
   /// The session in `row`'s columns from `offset` on, in ``columns``' order.
   init(_ row: SQLiteStatement, offset: Int32 = 0) {
     id = row.text(offset)
@@ -89,6 +92,11 @@ extension Accounts {
   package func insertSession(id: String, userID: String, method: SignInMethod, now: Int64)
     throws(Failure)
   {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.insertSession(id: id, userID: userID, method: method, now: now)
+      }
+    }
     try run(
       """
       INSERT INTO sessions (id, user_id, created_at, refreshed_at, amr_method)
@@ -100,6 +108,11 @@ extension Accounts {
   package func session(id: String, ofUser userID: String? = nil) throws(Failure)
     -> StoredSession?
   {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.session(id: id).flatMap { userID == nil || $0.userID == userID ? $0 : nil }
+      }
+    }
     let session = try first(
       "SELECT \(StoredSession.columns) FROM sessions WHERE id = ?", .text(id),
       row: { StoredSession($0) })
@@ -109,13 +122,21 @@ extension Accounts {
 
   /// The most recent refresh of any session of user `userID` (a sign-in counts as one).
   package func lastRefresh(ofUser userID: String) throws(Failure) -> Int64? {
-    try first(
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.lastRefresh(ofUser: userID)
+      }
+    }
+    return try first(
       "SELECT max(refreshed_at) FROM sessions WHERE user_id = ?", .text(userID),
       row: { $0.optionalInt(0) }) ?? nil
   }
 
   /// Ends session `id`, with its refresh tokens and proofs.
   package func deleteSession(_ id: String) throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in try postgres.deleteSession(id) }
+    }
     try run("DELETE FROM sessions WHERE id = ?", .text(id))
   }
 
@@ -123,12 +144,22 @@ extension Accounts {
   package func deleteSessions(ofUser userID: String, except kept: String? = nil)
     throws(Failure)
   {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.deleteSessions(ofUser: userID, except: kept)
+      }
+    }
     try run(
       "DELETE FROM sessions WHERE user_id = ? AND id != ?", .text(userID), .text(kept ?? ""))
   }
 
   /// Ends user `userID`'s sessions that have not proved a second factor (`aal1`).
   package func deleteSessionsBelowAAL2(ofUser userID: String) throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.deleteSessionsBelowAAL2(ofUser: userID)
+      }
+    }
     try run("DELETE FROM sessions WHERE user_id = ? AND aal < 'aal2'", .text(userID))
   }
 
@@ -136,6 +167,11 @@ extension Accounts {
   package func deleteSessions(ofUser userID: String, refreshedBefore time: Int64)
     throws(Failure)
   {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.deleteSessions(ofUser: userID, refreshedBefore: time)
+      }
+    }
     try run(
       "DELETE FROM sessions WHERE user_id = ? AND refreshed_at < ?", .text(userID),
       .integer(time))
@@ -143,11 +179,21 @@ extension Accounts {
 
   /// Marks session `id` refreshed at `now`.
   package func markRefreshed(session id: String, at now: Int64) throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.markRefreshed(session: id, at: now)
+      }
+    }
     try run("UPDATE sessions SET refreshed_at = ? WHERE id = ?", .integer(now), .text(id))
   }
 
   /// Raises session `id` to `aal2` by factor `factorID`.
   package func raiseToAAL2(session id: String, by factorID: String) throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.raiseToAAL2(session: id, by: factorID)
+      }
+    }
     try run(
       "UPDATE sessions SET aal = 'aal2', factor_id = ? WHERE id = ?", .text(factorID), .text(id))
   }
@@ -156,6 +202,11 @@ extension Accounts {
   package func setFirebaseSignIn(session id: String, provider: String?, claims: String?)
     throws(Failure)
   {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.setFirebaseSignIn(session: id, provider: provider, claims: claims)
+      }
+    }
     try run(
       "UPDATE sessions SET firebase_provider = ?, firebase_claims = ? WHERE id = ?",
       .optional(provider), .optional(claims), .text(id))
@@ -164,6 +215,11 @@ extension Accounts {
   /// Downgrades the sessions factor `factorID` raised to aal2 (GoTrue's
   /// `DowngradeSessionsToAAL1`): their `totp` method goes, and they are aal1 again.
   package func downgradeSessions(raisedBy factorID: String) throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.downgradeSessions(raisedBy: factorID)
+      }
+    }
     try run(
       """
       DELETE FROM session_amr WHERE method = 'totp'
@@ -177,7 +233,12 @@ extension Accounts {
 
   /// The methods proved in session `id` after it began, oldest first.
   package func provedMethods(inSession id: String) throws(Failure) -> [ProvedMethod] {
-    try query(
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.provedMethods(inSession: id)
+      }
+    }
+    return try query(
       "SELECT method, created_at FROM session_amr WHERE session_id = ? ORDER BY created_at, method",
       .text(id), row: { ProvedMethod(method: $0.text(0), provedAt: $0.int(1)) })
   }
@@ -187,6 +248,11 @@ extension Accounts {
   package func recordProof(of method: String, inSession id: String, now: Int64)
     throws(Failure)
   {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.recordProof(of: method, inSession: id, now: now)
+      }
+    }
     try run(
       """
       INSERT INTO session_amr (session_id, method, created_at) VALUES (?, ?, ?)
@@ -201,6 +267,11 @@ extension Accounts {
   package func insertRefreshToken(
     hash: [UInt8], session sessionID: String, parent: Int64?, now: Int64
   ) throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.insertRefreshToken(hash: hash, session: sessionID, parent: parent, now: now)
+      }
+    }
     try run(
       """
       INSERT INTO refresh_tokens (session_id, token_hash, parent_id, created_at)
@@ -210,7 +281,11 @@ extension Accounts {
 
   /// The refresh token whose hash is `hash`, with its session.
   package func refreshToken(hash: [UInt8]) throws(Failure) -> StoredRefreshToken? {
-    try first(
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in try postgres.refreshToken(hash: hash)
+      }
+    }
+    return try first(
       """
       SELECT refresh_tokens.id,
         CASE WHEN refresh_tokens.revoked THEN coalesce(refresh_tokens.revoked_at, 0) END,
@@ -226,6 +301,11 @@ extension Accounts {
 
   /// Revokes refresh token `id` at `now` (it was rotated).
   package func revokeRefreshToken(_ id: Int64, at now: Int64) throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.revokeRefreshToken(id, at: now)
+      }
+    }
     try run(
       "UPDATE refresh_tokens SET revoked = 1, revoked_at = ? WHERE id = ?", .integer(now),
       .integer(id))
@@ -235,6 +315,11 @@ extension Accounts {
   package func revokeRefreshTokens(ofSession sessionID: String, at now: Int64)
     throws(Failure)
   {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.revokeRefreshTokens(ofSession: sessionID, at: now)
+      }
+    }
     try run(
       "UPDATE refresh_tokens SET revoked = 1, revoked_at = ? WHERE session_id = ? AND revoked = 0",
       .integer(now), .text(sessionID))

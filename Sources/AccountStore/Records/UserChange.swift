@@ -83,6 +83,9 @@ package enum UserChange: Sendable {
 extension Accounts {
   /// Makes `changes` to user `id`; of two changes to one column, the later holds.
   package func updateUser(_ id: String, _ changes: [UserChange]) throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in try postgres.updateUser(id, changes) }
+    }
     guard !changes.isEmpty else { return }
     var latest: [UserChange] = []
     for change in changes {

@@ -229,13 +229,19 @@ package struct NewUser: Sendable {
 extension Accounts {
   /// The user with `email`, deleted or not.
   package func user(email: String) throws(Failure) -> UserRecord? {
-    try first(
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in try postgres.user(email: email) }
+    }
+    return try first(
       "SELECT \(UserRecord.columns) FROM users WHERE email = ?", .text(email), row: UserRecord.init)
   }
 
   /// The user with `id`, deleted or not.
   package func user(id: String) throws(Failure) -> UserRecord? {
-    try first(
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in try postgres.user(id: id) }
+    }
+    return try first(
       "SELECT \(UserRecord.columns) FROM users WHERE id = ?", .text(id), row: UserRecord.init)
   }
 
@@ -250,6 +256,10 @@ extension Accounts {
   /// Adds `user` and answers it as stored.
   @discardableResult
   package func insertUser(_ user: NewUser) throws(Failure) -> UserRecord {
+    if let postgres {
+      try onPostgres { () throws(AccountStoreError) in try postgres.insertUser(user) }
+      return try existingUser(id: user.id)
+    }
     let app = user.appMetadata.map { SQLiteValue.text(UserRecord.encodeMetadata($0)) }
     try run(
       """
@@ -270,6 +280,9 @@ extension Accounts {
   package func users(_ query: UserQuery) throws(Failure) -> (
     users: [UserRecord], total: Int
   ) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in try postgres.usersPage(query) }
+    }
     let condition =
       query.containing.map { _ in
         """
@@ -291,11 +304,19 @@ extension Accounts {
 
   /// Removes user `id` with everything it owns.
   package func deleteUser(_ id: String) throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in try postgres.deleteUser(id) }
+    }
     try run("DELETE FROM users WHERE id = ?", .text(id))
   }
 
   /// Removes what user `id` owns (sessions, codes, factors) but not the user.
   package func deleteBelongings(ofUser id: String) throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.deleteBelongings(ofUser: id)
+      }
+    }
     try run("DELETE FROM sessions WHERE user_id = ?", .text(id))
     try run("DELETE FROM one_time_tokens WHERE user_id = ?", .text(id))
     try run("DELETE FROM mfa_factors WHERE user_id = ?", .text(id))
@@ -311,12 +332,21 @@ extension Accounts {
 
   /// Removes the user with `email` with everything it owns, if there is one.
   package func deleteUser(email: String) throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in try postgres.deleteUser(email: email)
+      }
+    }
     try run("DELETE FROM users WHERE email = ?", .text(email))
   }
 
   /// Users not deleted whose id comes after `id`, by id, at most `limit` (all when `nil`).
   package func liveUsers(after id: String, limit: Int?) throws(Failure) -> [UserRecord] {
-    try query(
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.liveUsers(after: id, limit: limit)
+      }
+    }
+    return try query(
       """
       SELECT \(UserRecord.columns) FROM users WHERE deleted_at IS NULL AND id > ?
       ORDER BY id LIMIT ?
@@ -325,7 +355,12 @@ extension Accounts {
 
   /// Every user not deleted, by id.
   package func liveUsers(descending: Bool) throws(Failure) -> [UserRecord] {
-    try query(
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.liveUsers(descending: descending)
+      }
+    }
+    return try query(
       """
       SELECT \(UserRecord.columns) FROM users WHERE deleted_at IS NULL
       ORDER BY id \(descending ? "DESC" : "ASC")
@@ -334,24 +369,37 @@ extension Accounts {
 
   /// Every user not deleted, oldest first.
   package func liveUsersOldestFirst() throws(Failure) -> [UserRecord] {
-    try query(
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in try postgres.liveUsersOldestFirst() }
+    }
+    return try query(
       "SELECT \(UserRecord.columns) FROM users WHERE deleted_at IS NULL ORDER BY created_at, id",
       row: UserRecord.init)
   }
 
   /// How many users are not deleted.
   package func liveUserCount() throws(Failure) -> Int {
-    try first("SELECT count(*) FROM users WHERE deleted_at IS NULL", row: { Int($0.int(0)) }) ?? 0
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in try postgres.userCount(live: true) }
+    }
+    return try first("SELECT count(*) FROM users WHERE deleted_at IS NULL", row: { Int($0.int(0)) })
+      ?? 0
   }
 
   /// Removes every user, with everything they own.
   package func deleteAllUsers() throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in try postgres.deleteAllUsers() }
+    }
     try run("DELETE FROM users")
   }
 
   /// How many accounts the store holds.
   package func userCount() throws(Failure) -> Int {
-    try first("SELECT count(*) FROM users", row: { Int($0.int(0)) }) ?? 0
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in try postgres.userCount(live: false) }
+    }
+    return try first("SELECT count(*) FROM users", row: { Int($0.int(0)) }) ?? 0
   }
 }
 

@@ -2,7 +2,7 @@ import PrivateFiles
 
 /// The embedded store: the accounts in one SQLite file (or in memory), shared safely by several
 /// processes. Writes take `BEGIN IMMEDIATE` transactions and wait on SQLite's busy timeout.
-package final class SQLiteAccountStore: Sendable {
+package final class SQLiteAccountStore: AccountStoring {
   /// Where the accounts live.
   package let location: StoreLocation
   /// What opening the store changed to keep it safe (permissions made private), for the user.

@@ -26,6 +26,9 @@ enum StoreOpener {
         return Opened(database: database, warnings: [])
       case .file(let path):
         return try openFile(path)
+      case .postgres(let url):
+        throw EmbeddedStoreError.unreadable(
+          url.description, "a PostgreSQL database is no SQLite file")
       }
     } catch let error as EmbeddedStoreError {
       throw error

@@ -1,0 +1,180 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The accounts on a PostgreSQL database, in GoTrue's own `auth` schema (made when the database
+/// is empty, used as it is when GoTrue migrated it) and authflow's beside it, through a small
+/// pool of libpq connections.
+///
+/// Every write is one `SERIALIZABLE` transaction: two servers on one database then act as one,
+/// a signup race on one address has one winner and every single-use row is used once. A
+/// transaction PostgreSQL undoes for a conflict with another is run again from the start, a
+/// bounded number of times (its body reads and writes only the store, so running it again is
+/// running it once).
+package final class PostgresAccountStore: AccountStoring {
+  package let location: StoreLocation
+  package let warnings: [String] = []
+  /// Who made the `auth` schema: authflow now, or GoTrue (or an earlier authflow) before.
+  package let origin: AuthSchemaOrigin
+  private let pool: PostgresPool
+  /// How many times a write is tried when concurrent ones keep getting in its way.
+  static let attempts = 12
+
+  /// Connects to `url` and makes what the database lacks; `newStore` fills a store whose
+  /// secrets are not there yet (a new database).
+  package init(
+    url: PostgresURL, poolSize: Int = 8,
+    newStore: () throws -> (Accounts<AccountStoreError>) throws(AccountStoreError) -> Void
+  ) throws(EmbeddedStoreError) {
+    location = .postgres(url)
+    pool = PostgresPool(url: url, size: poolSize)
+    do {
+      origin = try pool.withConnection { connection throws(AccountStoreError) in
+        try PostgresSchemaSetup.prepare(connection)
+      }
+    } catch {
+      throw .unreadable(url.description, error.message)
+    }
+    let seeded: Bool
+    do {
+      seeded = try pool.withConnection { connection throws(AccountStoreError) in
+        try connection.secret("jwt_secret") != nil
+      }
+    } catch {
+      throw .unreadable(url.description, error.message)
+    }
+    guard !seeded else { return }
+    let fill: (Accounts<AccountStoreError>) throws(AccountStoreError) -> Void
+    do {
+      fill = try newStore()
+    } catch {
+      throw .unreadable(url.description, "\(error)")
+    }
+    do {
+      // Another server may be filling it at this moment: the one whose secrets land first wins.
+      try write { (accounts: Accounts<AccountStoreError>) throws(AccountStoreError) in
+        try accounts.execute("SELECT pg_advisory_xact_lock(\(PostgresSchemaSetup.lockKey))")
+        guard try accounts.secret("jwt_secret") == nil else { return }
+        try fill(accounts)
+      }
+    } catch {
+      throw .unreadable(url.description, error.message)
+    }
+  }
+
+  package func withAccounts<T, Failure: StoreFailure>(
+    _ body: (Accounts<Failure>) throws(Failure) -> T
+  ) throws(Failure) -> T {
+    let outcome: Result<T, Failure>
+    do {
+      outcome = try pool.withConnection { connection throws(AccountStoreError) in
+        do throws(Failure) {
+          return .success(try body(Accounts(postgres: connection)))
+        } catch {
+          return .failure(error)
+        }
+      }
+    } catch {
+      throw Failure(store: error)
+    }
+    return try outcome.get()
+  }
+
+  package func withAccounts<T, Failure: StoreFailure>(
+    as failure: Failure.Type, _ body: (Accounts<Failure>) throws -> T
+  ) throws -> T {
+    try pool.withConnection { connection throws(AccountStoreError) in
+      Result { try body(Accounts(postgres: connection)) }
+    }.get()
+  }
+
+  package func write<T, Failure: StoreFailure>(_ body: (Accounts<Failure>) throws(Failure) -> T)
+    throws(Failure) -> T
+  {
+    let outcome: Result<T, Failure>
+    do {
+      outcome = try pool.withConnection { connection throws(AccountStoreError) in
+        try Self.serializably(connection) { () -> Result<T, Failure> in
+          do throws(Failure) {
+            return .success(try body(Accounts(postgres: connection)))
+          } catch {
+            return .failure(error)
+          }
+        }
+      }
+    } catch {
+      throw Failure(store: error)
+    }
+    return try outcome.get()
+  }
+
+  package func write<T, Failure: StoreFailure>(
+    as failure: Failure.Type, _ body: (Accounts<Failure>) throws -> T
+  ) throws -> T {
+    try pool.withConnection { connection throws(AccountStoreError) in
+      try Self.serializably(connection) {
+        Result { try body(Accounts<Failure>(postgres: connection)) }
+      }
+    }.get()
+  }
+
+  /// Runs `attempt` in a `SERIALIZABLE` transaction on `connection`, committed when it succeeds
+  /// and rolled back when it fails; again from the start (at most ``attempts`` times, waiting a
+  /// little longer and at random each time, so that two rivals part) while PostgreSQL undoes it
+  /// for a conflict with a concurrent one.
+  private static func serializably<T, Failure: Error>(
+    _ connection: PostgresConnection, _ attempt: () -> Result<T, Failure>
+  ) throws(AccountStoreError) -> Result<T, Failure> {
+    var tries = 0
+    while true {
+      tries += 1
+      try connection.begin(.serializable)
+      let result = attempt()
+      do throws(AccountStoreError) {
+        if connection.sawConflict {
+          throw AccountStoreError(.conflict, "a concurrent change got in the way")
+        }
+        switch result {
+        case .success: try connection.commit()
+        case .failure: try connection.rollback()
+        }
+        return result
+      } catch {
+        if !connection.isBroken { try? connection.rollback() }
+        guard error.kind == .conflict || connection.sawConflict, tries < attempts,
+          !connection.isBroken
+        else {
+          throw error.kind == .conflict || connection.sawConflict
+            ? AccountStoreError(
+              .conflict, "concurrent changes kept getting in the way (\(tries) tries)")
+            : error
+        }
+        PostgresBackoff.pause(attempt: tries)
+      }
+    }
+  }
+
+  package func rows(_ sql: String, columns: Int32) throws(AccountStoreError) -> [[String]] {
+    try pool.withConnection { connection throws(AccountStoreError) in
+      let rows = try connection.query(sql)
+      var answer: [[String]] = []
+      for index in 0..<rows.count {
+        let row = rows[index]
+        var texts: [String] = []
+        for column in 0..<min(Int(columns), rows.columnCount) {
+          texts.append(try row.optionalText(column) ?? "")
+        }
+        answer.append(texts)
+      }
+      return answer
+    }
+  }
+}
+
+/// A short random wait before a transaction runs again, longer after each conflict.
+enum PostgresBackoff {
+  static func pause(attempt: Int) {
+    let most = min(1 << min(attempt, 6), 64) * 1_000
+    usleep(UInt32.random(in: UInt32(most / 4)...UInt32(most)))
+  }
+}
