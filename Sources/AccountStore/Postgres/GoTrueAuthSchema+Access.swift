@@ -21,7 +21,8 @@ extension GoTrueAuthSchema {
 
   /// Supabase's API roles, made only when missing (as Supabase's base schema makes them:
   /// without login, `service_role` bypassing row security), and leave to use schema `auth`,
-  /// so that apps' policies can call `auth.uid()` as them. Another database of the cluster may
+  /// so that apps' policies can call `auth.uid()` as them; and, as Supabase's base schema
+  /// grants them, every table, function and sequence made in `public` from now on. Another database of the cluster may
   /// be making them at the same moment: a role that appears meanwhile is taken as it is.
   static let apiRoles = """
     do $$
@@ -45,5 +46,12 @@ extension GoTrueAuthSchema {
       end loop;
     end $$;
     grant usage on schema auth to anon, authenticated, service_role;
+    grant usage on schema public to anon, authenticated, service_role;
+    alter default privileges in schema public
+      grant all on tables to anon, authenticated, service_role;
+    alter default privileges in schema public
+      grant all on functions to anon, authenticated, service_role;
+    alter default privileges in schema public
+      grant all on sequences to anon, authenticated, service_role;
     """
 }
