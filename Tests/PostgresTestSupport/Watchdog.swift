@@ -11,7 +11,8 @@ import Synchronization
 ///
 /// It reads a pipe whose other end only this process holds (close-on-exec, so no other child
 /// inherits it): the end of file comes when this process exits, whether it returns, calls
-/// `exit` or is killed. On a normal exit an `atexit` handler closes the pipe itself and waits
+/// `exit` or is killed (the shell ignores the signals that a Ctrl-C or a hang-up sends to the
+/// whole process group). On a normal exit an `atexit` handler closes the pipe itself and waits
 /// for the shell, so the folder is gone before the test run is over.
 struct Watchdog {
   private let writeEnd: Int32
@@ -21,6 +22,7 @@ struct Watchdog {
   private static let current = Mutex<Watchdog?>(nil)
 
   private static let script = """
+    trap '' HUP INT TERM
     cat > /dev/null
     folder="$1"; shift
     if [ -f "$folder/data/postmaster.pid" ]; then
