@@ -65,6 +65,8 @@ public enum EmbeddedStoreError: Error, Equatable, Sendable, CustomStringConverti
   case cannotCreate(String, String)
   /// The file is not a usable store (not SQLite, damaged, unreadable).
   case unreadable(String, String)
+  /// The PostgreSQL database could not be reached or made ready.
+  case unreachable(String, String)
   /// A newer authflow made the store.
   case newerSchema(found: Int, supported: Int)
   /// The configuration asks for something the engine does not do.
@@ -81,6 +83,9 @@ public enum EmbeddedStoreError: Error, Equatable, Sendable, CustomStringConverti
       "cannot create the store at \(path): \(reason); pass --store with a writable path"
     case .unreadable(let path, let reason):
       "cannot open the store \(path): \(reason); pass --store with an authflow store or a new path"
+    case .unreachable(let url, let reason):
+      "cannot open the store \(url): \(reason); check that PostgreSQL runs there and that the "
+        + "URL's user may use the database"
     case .newerSchema(let found, let supported):
       "the store has schema version \(found) but this authflow reads up to \(supported); upgrade authflow"
     case .unusableConfiguration(let reason):

@@ -80,9 +80,7 @@ class PostgresServer:
                   "-E", "UTF8", "--locale=C", "--no-sync")
         for attempt in range(5):
             self.port = free_port()
-            options = (f"-p {self.port} -c listen_addresses=127.0.0.1 "
-                       f"-c unix_socket_directories='{self.folder}' -c fsync=off "
-                       "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
+            options = self._options()
             started = self._run(os.path.join(self.bin, "pg_ctl"), "-D", data, "-o", options,
                                 "-l", os.path.join(self.folder, "log"), "-w", "-t",
                                 str(int(START_TIMEOUT)), "start", check=False)
@@ -92,6 +90,13 @@ class PostgresServer:
                 raise RuntimeError(f"PostgreSQL did not start: {self.log_tail()}")
         self._wait_ready()
         return self
+
+    def _options(self):
+        """The server's settings: loopback on its port, its socket in its folder, and no
+        waiting on the disk (a test's data need not survive a crash of the machine)."""
+        return (f"-p {self.port} -c listen_addresses=127.0.0.1 "
+                f"-c unix_socket_directories='{self.folder}' -c fsync=off "
+                "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
 
     def _wait_ready(self):
         deadline = time.monotonic() + START_TIMEOUT
@@ -103,6 +108,18 @@ class PostgresServer:
             if time.monotonic() > deadline:
                 raise RuntimeError(f"PostgreSQL is not ready: {self.log_tail()}")
             time.sleep(0.05)
+
+    def pause(self):
+        """Stops the server (its data stays), as a restart begins."""
+        self._run(os.path.join(self.bin, "pg_ctl"), "-D", os.path.join(self.folder, "data"),
+                  "-m", "fast", "-w", "-t", str(int(STOP_TIMEOUT)), "stop")
+
+    def resume(self):
+        """Starts the paused server again on its port."""
+        self._run(os.path.join(self.bin, "pg_ctl"), "-D", os.path.join(self.folder, "data"),
+                  "-o", self._options(), "-l", os.path.join(self.folder, "log"), "-w", "-t",
+                  str(int(START_TIMEOUT)), "start")
+        self._wait_ready()
 
     def log_tail(self):
         try:

@@ -192,5 +192,57 @@ class SharedDatabaseTests(PostgresCase):
         self.assertEqual(statuses, [200, 403])
 
 
+    def test_a_server_killed_under_load_loses_no_acknowledged_signup(self):
+        server = Server(*self.OPTIONS, store=self.url).start()
+        self.addCleanup(server.stop)
+        acknowledged = []
+
+        def sign_up(index):
+            try:
+                status, _ = server.json(
+                    "POST", "/signup", {"email": f"u{index}@example.com", "password": "Password123"},
+                    headers=server.anon_headers(), timeout=5)
+            except OSError:
+                return
+            if status == 200:
+                acknowledged.append(f"u{index}@example.com")
+
+        with concurrent.futures.ThreadPoolExecutor(4) as pool:
+            futures = [pool.submit(sign_up, index) for index in range(200)]
+            # Killed once some signups were answered, while others are on their way.
+            for future in futures[:40]:
+                future.result(timeout=30)
+            server.kill()
+        stored = set(self.sql("select email from auth.users").split())
+        self.assertGreaterEqual(len(acknowledged), 40)
+        self.assertEqual([email for email in acknowledged if email not in stored], [])
+        # A new server on the database carries on.
+        self.assertEqual(self.serve().json("GET", "/health")[0], 200)
+
+
+class RestartTests(unittest.TestCase):
+    """PostgreSQL restarting under a running server: 503 in GoTrue's shape meanwhile, then
+    answers again by itself, never exits."""
+
+    def test_a_restarted_database_is_503_meanwhile_and_served_again_after(self):
+        postgres = pgserver.PostgresServer().start()
+        self.addCleanup(postgres.stop)
+        server = Server("--autoconfirm", store=postgres.database()).start()
+        self.addCleanup(server.stop)
+        body = {"email": "test@example.com", "password": "TestPassword123!"}
+        status, _ = server.json("POST", "/token?grant_type=password", body,
+                                headers=server.anon_headers())
+        self.assertEqual(status, 200)
+        postgres.pause()
+        status, answer = server.json("POST", "/token?grant_type=password", body,
+                                     headers=server.anon_headers())
+        self.assertEqual((status, answer.get("error_code")), (503, "store_unavailable"), answer)
+        self.assertTrue(server.alive())
+        postgres.resume()
+        status, _ = server.json("POST", "/token?grant_type=password", body,
+                                headers=server.anon_headers())
+        self.assertEqual(status, 200)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -33,7 +33,7 @@ package final class PostgresAccountStore: AccountStoring {
         try PostgresSchemaSetup.prepare(connection)
       }
     } catch {
-      throw .unreadable(url.description, error.message)
+      throw .unreachable(url.description, error.message)
     }
     let seeded: Bool
     do {
@@ -41,7 +41,7 @@ package final class PostgresAccountStore: AccountStoring {
         try connection.secret("jwt_secret") != nil
       }
     } catch {
-      throw .unreadable(url.description, error.message)
+      throw .unreachable(url.description, error.message)
     }
     guard !seeded else { return }
     let fill: (Accounts<AccountStoreError>) throws(AccountStoreError) -> Void
@@ -58,7 +58,7 @@ package final class PostgresAccountStore: AccountStoring {
         try fill(accounts)
       }
     } catch {
-      throw .unreadable(url.description, error.message)
+      throw .unreachable(url.description, error.message)
     }
   }
 

@@ -234,7 +234,7 @@ package final class PostgresConnection {
   /// libpq's message, which may span lines, as one line.
   static func oneLine(_ text: String) -> String {
     text.split(whereSeparator: \.isNewline)
-      .map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+      .map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
       .filter { !$0.isEmpty }
       .joined(separator: "; ")
   }
