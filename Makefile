@@ -88,6 +88,9 @@ test: test-deps lint
 	@rm -rf $(TEST_TMPDIR) && mkdir -p $(TEST_TMPDIR)
 	TMPDIR=$(TEST_TMPDIR) $(SWIFT) test --skip-build --enable-code-coverage
 	@scripts/check-coverage $(COVERAGE_FLOORS)
+	@# The engine's and the emulator's suites again, each engine on a new PostgreSQL database.
+	AUTHFLOW_TEST_STORE=postgres TMPDIR=$(TEST_TMPDIR) LLVM_PROFILE_FILE=$(TEST_TMPDIR)/postgres-%p.profraw \
+		$(SWIFT) test --skip-build --filter 'GoTrueEngineTests|FirebaseEmulatorTests|UserSeedsTests'
 	TMPDIR=$(TEST_TMPDIR) /usr/bin/python3 Tests/Terminal/test_terminal.py \
 		$$($(SWIFT) build --show-bin-path)/authflow
 	TMPDIR=$(TEST_TMPDIR) /usr/bin/python3 Tests/Install/test_install.py \

@@ -20,7 +20,7 @@ let package = Package(
       name: "TestSupport",
       dependencies: [
         "AccountStore", "AuthFlow", "AuthFlowHTTP", "GoTrue", "GoTrueEngine", "AuthCrypto",
-        "Clocks",
+        "Clocks", "PostgresTestSupport",
       ],
       path: "Tests/TestSupport"),
 

@@ -20,11 +20,12 @@ package struct Accounts<Failure: StoreFailure> {
     connection = .postgres(postgres)
   }
 
-  /// The SQLite connection; only the SQLite side of an operation asks for it.
-  var database: SQLiteDatabase {
+  /// The SQLite connection; only the SQLite side of an operation asks for it, and a SQLite
+  /// statement on a PostgreSQL store (a bug, or a test's own SQL) fails as the store's error.
+  func sqlite() throws(Failure) -> SQLiteDatabase {
     switch connection {
-    case .sqlite(let database): database
-    case .postgres: preconditionFailure("a SQLite statement on a PostgreSQL store")
+    case .sqlite(let database): return database
+    case .postgres: throw failure("a SQLite statement on a PostgreSQL store")
     }
   }
 
@@ -90,6 +91,7 @@ package struct Accounts<Failure: StoreFailure> {
   }
 
   func run(_ sql: String, _ values: [SQLiteValue]) throws(Failure) {
+    let database = try sqlite()
     do { try database.run(sql, values) } catch { throw Failure(store: error.storeError) }
   }
 
@@ -102,6 +104,7 @@ package struct Accounts<Failure: StoreFailure> {
   func query<Row>(
     _ sql: String, _ values: [SQLiteValue], row: (SQLiteStatement) -> Row
   ) throws(Failure) -> [Row] {
+    let database = try sqlite()
     do {
       return try database.query(sql, values, row: row)
     } catch {
@@ -118,6 +121,7 @@ package struct Accounts<Failure: StoreFailure> {
   func first<Row>(
     _ sql: String, _ values: [SQLiteValue], row: (SQLiteStatement) -> Row
   ) throws(Failure) -> Row? {
+    let database = try sqlite()
     do {
       return try database.first(sql, values, row: row)
     } catch {
@@ -131,6 +135,7 @@ package struct Accounts<Failure: StoreFailure> {
       try onPostgres { () throws(AccountStoreError) in try postgres.execute(sql) }
       return
     }
+    let database = try sqlite()
     do { try database.execute(sql) } catch { throw Failure(store: error.storeError) }
   }
 

@@ -41,7 +41,7 @@ struct FirebaseApplyCodeTests {
     _ = try await emulation.signIn(email: "alice@example.com", password: "secret456").signedIn()
   }
 
-  @Test func aResetCodeOfAnAddressThatMovedIsSpentForNothing() async throws {
+  @Test(.readsSQLiteTables) func aResetCodeOfAnAddressThatMovedIsSpentForNothing() async throws {
     let emulation = try makeEmulation()
     let session = try await emulation.newUser("alice@example.com")
     let code = try emulation.resetCode("alice@example.com")
@@ -105,7 +105,8 @@ struct FirebaseApplyCodeTests {
     #expect(try emulation.account(idToken: session.idToken).email == "alice@example.com")
   }
 
-  @Test func anEmailChangeKeepsTheFirstAddressAndMailsTheWayBack() async throws {
+  @Test(.readsSQLiteTables) func anEmailChangeKeepsTheFirstAddressAndMailsTheWayBack() async throws
+  {
     let emulation = try makeEmulation()
     let session = try await emulation.newUser("alice@example.com")
     let id = session.account.id
@@ -135,7 +136,8 @@ struct FirebaseApplyCodeTests {
     #expect(try emulation.codes().isEmpty)
   }
 
-  @Test func theWayBackIsRefusedWhenAnotherAccountTookTheAddress() async throws {
+  @Test(.readsSQLiteTables) func theWayBackIsRefusedWhenAnotherAccountTookTheAddress() async throws
+  {
     let emulation = try makeEmulation()
     let session = try await emulation.newUser("alice@example.com")
     try emulation.changeEmail(of: session.account.id, to: "bob@example.com")
@@ -145,7 +147,9 @@ struct FirebaseApplyCodeTests {
       await firebaseFailure { try emulation.applyCode(recover.code) } == .badRequest(.emailExists))
   }
 
-  @Test func anAnonymousChangeAndAnAccountWithoutAnAddressKeepNoWayBack() async throws {
+  @Test(.readsSQLiteTables) func anAnonymousChangeAndAnAccountWithoutAnAddressKeepNoWayBack()
+    async throws
+  {
     let emulation = try makeEmulation()
     let session = try await emulation.newUser("alice@example.com")
     try emulation.changeEmail(of: session.account.id, to: "bob@example.com", anonymous: true)

@@ -47,7 +47,7 @@ struct FirebaseAuthURITests {
     #expect(answer.methods?.registered == false)
   }
 
-  @Test func aRegisteredEmailListsItsPasswordAndLinkMethods() async throws {
+  @Test(.readsSQLiteTables) func aRegisteredEmailListsItsPasswordAndLinkMethods() async throws {
     let emulation = try makeEmulation()
     let ask = { (email: String) throws in
       try emulation.authURI(

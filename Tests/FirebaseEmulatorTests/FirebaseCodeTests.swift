@@ -56,7 +56,8 @@ struct FirebaseCodeTests {
     #expect(try emulation.codes().isEmpty, "used codes leave the list")
   }
 
-  @Test func codesAreKeyedHashesInTheirOwnTableAndNeverOpenVerify() async throws {
+  @Test(.readsSQLiteTables) func codesAreKeyedHashesInTheirOwnTableAndNeverOpenVerify() async throws
+  {
     let emulation = try makeEmulation()
     let code = try emulation.resetCode("test@example.com")
     let user = try #require(
@@ -87,7 +88,7 @@ struct FirebaseCodeTests {
     #expect(verify?.apiError?.status == 403, "a Firebase code is no GoTrue link")
   }
 
-  @Test func severalCodesWaitAtOnceInOrderAndExpire() async throws {
+  @Test(.readsSQLiteTables) func severalCodesWaitAtOnceInOrderAndExpire() async throws {
     let clock = AdjustableClock(fixedAt: testEpoch)
     let emulation = try makeEmulation(clock: clock)
     let first = try emulation.resetCode("test@example.com")

@@ -42,7 +42,7 @@ struct FirebaseListingTests {
     #expect(try emulation.accounts(matching: phone).isEmpty, "no account has a phone number")
   }
 
-  @Test func anAccountCarriesTheSchemaSixFields() async throws {
+  @Test(.readsSQLiteTables) func anAccountCarriesTheSchemaSixFields() async throws {
     let emulation = try makeEmulation { $0.seedsDemoAccounts = false }
     try await admit("link", emulation)
     try emulation.engine.withDatabase { database throws(GoTrueAPIError) in

@@ -70,7 +70,7 @@ struct FirebaseSecondFactorTests {
     }
   }
 
-  @Test func aPasswordSignInWaitsForTheCodeAndOpensNoSession() async throws {
+  @Test(.readsSQLiteTables) func aPasswordSignInWaitsForTheCodeAndOpensNoSession() async throws {
     let fixture = try await Fixture()
     let sessions = try fixture.emulation.engine.rows("SELECT count(*) FROM sessions")[0][0]
     let pending = try await fixture.pending()
@@ -85,7 +85,9 @@ struct FirebaseSecondFactorTests {
     #expect(!stored[0][0].contains(pending.credential), "only a hash is kept")
   }
 
-  @Test func theRightCodeFinishesTheSignInWithASecondFactorSession() async throws {
+  @Test(.readsSQLiteTables) func theRightCodeFinishesTheSignInWithASecondFactorSession()
+    async throws
+  {
     let fixture = try await Fixture()
     let pending = try await fixture.pending()
     let session = try await fixture.emulation.finishSecondFactor(
@@ -193,7 +195,8 @@ struct FirebaseSecondFactorTests {
     #expect(outcome.session == nil)
   }
 
-  @Test func aSessionThatDidNotProveTheFactorChangesNoCredential() async throws {
+  @Test(.readsSQLiteTables) func aSessionThatDidNotProveTheFactorChangesNoCredential() async throws
+  {
     let fixture = try await Fixture()
     let emulation = fixture.emulation
     let weak = try await fixture.customTokenSession()

@@ -36,7 +36,7 @@ struct FirebaseSendCodeTests {
     #expect(try emulation.codes().isEmpty && emulation.engine.outbox.messages.isEmpty)
   }
 
-  @Test func passwordResetAndEmailSignInNeedOnlyAnAddress() async throws {
+  @Test(.readsSQLiteTables) func passwordResetAndEmailSignInNeedOnlyAnAddress() async throws {
     let emulation = try makeEmulation()
     #expect(
       await firebaseFailure { try emulation.sendCode(.of("PASSWORD_RESET", email: "")) }

@@ -61,7 +61,7 @@ struct SchemaV4Tests {
     #expect(try reopened.rows("SELECT display_name FROM users WHERE id = '\(id)'")[0][0] == "Old")
   }
 
-  @Test func aNewStoreIsAtTheNewestVersion() throws {
+  @Test(.readsSQLiteTables) func aNewStoreIsAtTheNewestVersion() throws {
     #expect(Schema.currentVersion == 7)
     let engine = try makeEngine()
     #expect(try engine.rows("PRAGMA user_version")[0][0] == "\(Schema.currentVersion)")

@@ -189,7 +189,7 @@ struct AdminTests {
     _ = try await engine.signIn(email: "test@example.com", password: "TestPassword123!")
   }
 
-  @Test func deletesHardOrSoftly() async throws {
+  @Test(.readsSQLiteTables) func deletesHardOrSoftly() async throws {
     let engine = try makeEngine(clock: clock)
     let test = try await engine.signIn(email: "test@example.com", password: "TestPassword123!")
     try engine.deleteUser(id: test.user.id)

@@ -80,7 +80,7 @@ struct AuthHookTests {
     #expect(hooks.calls.last?.payload["authentication_method"] == .string("token_refresh"))
   }
 
-  @Test func aRefusalIsTheAnswerAndTheNewSessionIsRemoved() async throws {
+  @Test(.readsSQLiteTables) func aRefusalIsTheAnswerAndTheNewSessionIsRemoved() async throws {
     let refusal = GoTrueAPIError(status: 403, code: nil, message: "no entry for you")
     let hooks = ScriptedHooks([.customizeAccessToken: { _ throws(GoTrueAPIError) in throw refusal }]
     )

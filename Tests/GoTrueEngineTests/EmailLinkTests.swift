@@ -138,7 +138,7 @@ struct EmailLinkTests {
     #expect(expired?.apiError?.code == .otpExpired)
   }
 
-  @Test func theStoreKeepsNeitherCodesNorTokenHashes() async throws {
+  @Test(.readsSQLiteTables) func theStoreKeepsNeitherCodesNorTokenHashes() async throws {
     let engine = try serverEngine()
     try await engine.recover(email: "test@example.com", redirectTo: nil)
     let message = try #require(engine.outbox.newest(to: "test@example.com"))

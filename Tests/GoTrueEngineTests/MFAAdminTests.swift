@@ -7,7 +7,7 @@ import Testing
 
 /// The admin API's factor routes: listing, renaming and removing a user's factors.
 struct MFAAdminTests {
-  @Test func adminsListRenameAndRemoveAUsersFactors() async throws {
+  @Test(.readsSQLiteTables) func adminsListRenameAndRemoveAUsersFactors() async throws {
     let mfa = try MFAFixture()
     let raised = try await mfa.aal2Session(name: "phone")
     let userID = raised.session.user.id
@@ -66,7 +66,7 @@ struct MFAAdminTests {
     #expect(try mfa.engine.factors(ofUser: userID).isEmpty)
   }
 
-  @Test func deletingAUserSoftlyRemovesTheirFactors() async throws {
+  @Test(.readsSQLiteTables) func deletingAUserSoftlyRemovesTheirFactors() async throws {
     let mfa = try MFAFixture()
     let raised = try await mfa.aal2Session()
     try mfa.engine.deleteUser(id: raised.session.user.id, softly: true)

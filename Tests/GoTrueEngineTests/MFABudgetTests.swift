@@ -16,7 +16,9 @@ struct MFABudgetTests {
       .first { !right.contains($0) } ?? "000000"
   }
 
-  @Test func aChallengeIsSpentAfterFiveWrongCodesAndAnsweredAsExpired() async throws {
+  @Test(.readsSQLiteTables) func aChallengeIsSpentAfterFiveWrongCodesAndAnsweredAsExpired()
+    async throws
+  {
     let mfa = try MFAFixture()
     let session = try await mfa.signIn()
     let (factor, totp) = try await mfa.enroll(session)
@@ -74,7 +76,7 @@ struct MFABudgetTests {
     #expect(try mfa.claims(raised.accessToken)["aal"] == .string("aal2"))
   }
 
-  @Test func theChecksAreCountedInOneBucketNamedForTheAccount() async throws {
+  @Test(.readsSQLiteTables) func theChecksAreCountedInOneBucketNamedForTheAccount() async throws {
     let mfa = try MFAFixture { $0.rateLimits.verify = .init(capacity: 2, period: 300) }
     let session = try await mfa.signIn()
     let (factor, totp) = try await mfa.enroll(session)

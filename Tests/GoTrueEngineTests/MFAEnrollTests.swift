@@ -8,7 +8,9 @@ import Testing
 
 /// Enrolling, challenging and removing TOTP factors, with GoTrue's answers and refusals.
 struct MFAEnrollTests {
-  @Test func enrolmentAnswersGoTruesShapeAndTheStoreKeepsOnlyASealedSecret() async throws {
+  @Test(.readsSQLiteTables) func enrolmentAnswersGoTruesShapeAndTheStoreKeepsOnlyASealedSecret()
+    async throws
+  {
     let mfa = try MFAFixture()
     let session = try await mfa.signIn()
     let (factor, _) = try await mfa.enroll(session)
@@ -46,7 +48,7 @@ struct MFAEnrollTests {
     }
   }
 
-  @Test func theIssuerIsEscapedAsGoEscapesIt() async throws {
+  @Test(.readsSQLiteTables) func theIssuerIsEscapedAsGoEscapesIt() async throws {
     let mfa = try MFAFixture()
     let session = try await mfa.signIn()
     let setup = try #require(try await mfa.enroll(session, issuer: "My App/Ünï?").factor.totp)
@@ -141,7 +143,7 @@ struct MFAEnrollTests {
     #expect(fresh.id != stale.id)
   }
 
-  @Test func aChallengeIsBoundToItsFactorAndLasts300Seconds() async throws {
+  @Test(.readsSQLiteTables) func aChallengeIsBoundToItsFactorAndLasts300Seconds() async throws {
     let mfa = try MFAFixture()
     let session = try await mfa.signIn()
     let factor = try await mfa.enroll(session).factor
@@ -171,7 +173,9 @@ struct MFAEnrollTests {
     #expect(foreign?.code == .mfaFactorNotFound, "another user's factor is not found")
   }
 
-  @Test func unenrolmentOfAVerifiedFactorNeedsAal2AndDropsItsSessions() async throws {
+  @Test(.readsSQLiteTables) func unenrolmentOfAVerifiedFactorNeedsAal2AndDropsItsSessions()
+    async throws
+  {
     let mfa = try MFAFixture()
     let session = try await mfa.signIn()
     let loose = try await mfa.enroll(session, name: "loose").factor

@@ -24,7 +24,7 @@ struct MFAVerifyTests {
     }
   }
 
-  @Test func aCodeAcceptedOnceIsAWrongCodeAfter() async throws {
+  @Test(.readsSQLiteTables) func aCodeAcceptedOnceIsAWrongCodeAfter() async throws {
     let mfa = try MFAFixture()
     let session = try await mfa.signIn()
     let (factor, totp) = try await mfa.enroll(session)
@@ -119,7 +119,9 @@ struct MFAVerifyTests {
     #expect(refused?.code == .mfaTOTPVerifyNotEnabled)
   }
 
-  @Test func theSameSessionIsRaisedToAal2WithTotpNewestInItsMethods() async throws {
+  @Test(.readsSQLiteTables) func theSameSessionIsRaisedToAal2WithTotpNewestInItsMethods()
+    async throws
+  {
     let mfa = try MFAFixture()
     let session = try await mfa.signIn()
     let signedInAt = Double(mfa.now)

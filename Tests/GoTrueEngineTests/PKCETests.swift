@@ -26,7 +26,9 @@ struct PKCETests {
       URLComponents(string: link)?.queryItems?.first { $0.name == "token" }?.value)
   }
 
-  @Test func aPKCESignUpsLinkGivesACodeThatTheVerifierExchangesOnce() async throws {
+  @Test(.readsSQLiteTables) func aPKCESignUpsLinkGivesACodeThatTheVerifierExchangesOnce()
+    async throws
+  {
     let engine = try makeServerEngine()
     _ = try await engine.signUp(
       email: "ada@example.com", password: "secret123", data: [:], redirectTo: nil,
@@ -153,7 +155,7 @@ struct PKCETests {
     _ = try await engine.exchangeAuthCode(code, verifier: Self.verifier)
   }
 
-  @Test func aLinkWhoseFlowStateIsGoneIsNotSpent() async throws {
+  @Test(.readsSQLiteTables) func aLinkWhoseFlowStateIsGoneIsNotSpent() async throws {
     let engine = try makeServerEngine()
     try await engine.recover(email: "test@example.com", redirectTo: nil, pkce: Self.challenge)
     let token = try linkToken(engine, to: "test@example.com")

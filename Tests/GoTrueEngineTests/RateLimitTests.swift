@@ -51,7 +51,7 @@ struct RateLimitTests {
 
   /// Thirty wrong codes against one account use up that account's checks, not everyone's: the
   /// other accounts can still reset their passwords.
-  @Test func wrongCodesForOneAccountDoNotBlockAnother() async throws {
+  @Test(.readsSQLiteTables) func wrongCodesForOneAccountDoNotBlockAnother() async throws {
     let engine = try makeEngine(clock: clock)
     for _ in 0..<30 {
       let wrong = await failure {
@@ -76,7 +76,7 @@ struct RateLimitTests {
   /// No budget spans all accounts: one account's checks each, for more accounts than any one
   /// account's budget, are never refused (a store-wide bucket would let one client block
   /// every reset; `authflow serve` limits clients per key instead).
-  @Test func checksOfManyAccountsShareNoBudget() async throws {
+  @Test(.readsSQLiteTables) func checksOfManyAccountsShareNoBudget() async throws {
     let engine = try makeEngine(clock: clock) {
       $0.rateLimits.verify = EngineConfiguration.Budget(capacity: 2, period: 300)
     }

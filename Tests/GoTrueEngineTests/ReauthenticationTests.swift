@@ -41,7 +41,7 @@ struct ReauthenticationTests {
           message: "Reauthentication requires the user to have an email or a phone number"))
   }
 
-  @Test func anUnconfirmedAddressGetsNoNonce() async throws {
+  @Test(.readsSQLiteTables) func anUnconfirmedAddressGetsNoNonce() async throws {
     let engine = try makeEngine(clock: clock) { $0.autoconfirm = true }
     let session = try await engine.signUpAnonymously(data: [:])
     _ = try engine.rows(

@@ -23,7 +23,7 @@ struct SessionLimitTests {
     #expect(refreshed.user.email == "test@example.com")
   }
 
-  @Test func aRefreshPastTheTimeboxIsRefusedAsGoTrueRefusesIt() async throws {
+  @Test(.readsSQLiteTables) func aRefreshPastTheTimeboxIsRefusedAsGoTrueRefusesIt() async throws {
     let engine = try makeEngine(clock: clock) { $0.sessionLimits.timebox = 24 * 3_600 }
     let session = try await signIn(engine)
     clock.advance(by: 23 * 3_600)

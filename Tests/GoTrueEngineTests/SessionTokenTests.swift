@@ -15,7 +15,7 @@ struct SessionTokenTests {
     try await engine.signIn(email: "test@example.com", password: "TestPassword123!")
   }
 
-  @Test func accessTokenIsAnHS256JWTWithGoTruesClaims() async throws {
+  @Test(.readsSQLiteTables) func accessTokenIsAnHS256JWTWithGoTruesClaims() async throws {
     let engine = try makeEngine(clock: clock)
     let session = try await signIn(engine)
     let parts = session.accessToken.split(separator: ".").map(String.init)
@@ -58,7 +58,9 @@ struct SessionTokenTests {
     #expect(expired?.apiError?.status == 403)
   }
 
-  @Test func aJustRotatedTokenGetsTheSameNewSessionWithinTheReuseInterval() async throws {
+  @Test(.readsSQLiteTables) func aJustRotatedTokenGetsTheSameNewSessionWithinTheReuseInterval()
+    async throws
+  {
     let engine = try makeEngine(clock: clock)
     let first = try await signIn(engine)
     let second = try await engine.refresh(refreshToken: first.refreshToken)
@@ -113,7 +115,7 @@ struct SessionTokenTests {
         == .refreshTokenNotFound)
   }
 
-  @Test func logoutScopes() async throws {
+  @Test(.readsSQLiteTables) func logoutScopes() async throws {
     let engine = try makeEngine(clock: clock)
     let a = try await signIn(engine)
     let b = try await signIn(engine)
@@ -139,7 +141,9 @@ struct SessionTokenTests {
         .code == .sessionNotFound)
   }
 
-  @Test func passwordChangeRejectsTheSamePasswordAndEndsOtherSessions() async throws {
+  @Test(.readsSQLiteTables) func passwordChangeRejectsTheSamePasswordAndEndsOtherSessions()
+    async throws
+  {
     let engine = try makeEngine(clock: clock)
     let current = try await signIn(engine)
     let other = try await signIn(engine)

@@ -43,7 +43,7 @@ struct SignInTests {
     #expect(failure?.apiError?.code == .emailNotConfirmed)
   }
 
-  @Test func everySignInIsItsOwnSession() async throws {
+  @Test(.readsSQLiteTables) func everySignInIsItsOwnSession() async throws {
     let engine = try makeEngine()
     let first = try await engine.signIn(email: "test@example.com", password: "TestPassword123!")
     let second = try await engine.signIn(email: "test@example.com", password: "TestPassword123!")

@@ -54,7 +54,7 @@ struct SignUpTests {
     #expect(engine.outbox.messages.isEmpty)
   }
 
-  @Test func confirmedEmailGetsAFakeUserAndNothingElse() async throws {
+  @Test(.readsSQLiteTables) func confirmedEmailGetsAFakeUserAndNothingElse() async throws {
     let engine = try makeEngine()
     let response = try await engine.signUp(
       email: "test@example.com", password: "Whatever123", data: [:])
@@ -81,7 +81,9 @@ struct SignUpTests {
     #expect(failure?.code == .userAlreadyExists)
   }
 
-  @Test func unconfirmedEmailGetsItsConfirmationAgainAfterTheInterval() async throws {
+  @Test(.readsSQLiteTables) func unconfirmedEmailGetsItsConfirmationAgainAfterTheInterval()
+    async throws
+  {
     let clock = AdjustableClock(fixedAt: testEpoch)
     let engine = try makeEngine(clock: clock)
     _ = try await engine.signUp(email: "new@example.com", password: "Password123", data: [:])
@@ -144,7 +146,8 @@ struct SignUpTests {
     #expect(try engine.accountCount() == 2)
   }
 
-  @Test func passwordsAreStoredAsBcryptHashesAtTheConfiguredCost() async throws {
+  @Test(.readsSQLiteTables) func passwordsAreStoredAsBcryptHashesAtTheConfiguredCost() async throws
+  {
     let engine = try makeEngine { $0.hashCost = 5 }
     _ = try await engine.signUp(email: "new@example.com", password: "Password123", data: [:])
     let rows = try engine.rows("SELECT encrypted_password FROM users")

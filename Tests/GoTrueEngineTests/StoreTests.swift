@@ -293,7 +293,7 @@ struct StoreTests {
     _ = try makeEngine(location: .file(folder + "/auth.db"))
   }
 
-  @Test func aStoreThatCannotBeWrittenSaysWhy() async throws {
+  @Test(.readsSQLiteTables) func aStoreThatCannotBeWrittenSaysWhy() async throws {
     let engine = try makeEngine()
     try engine.store.withAccounts {
       (accounts: Accounts<AccountStoreError>) throws(AccountStoreError) in

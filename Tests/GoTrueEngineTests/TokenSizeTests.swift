@@ -14,7 +14,9 @@ struct TokenSizeTests {
     ["blob": .string(String(repeating: "x", count: count))]
   }
 
-  @Test func aSignUpWhoseDataWouldMakeATooLongTokenIsRefusedAndNotKept() async throws {
+  @Test(.readsSQLiteTables) func aSignUpWhoseDataWouldMakeATooLongTokenIsRefusedAndNotKept()
+    async throws
+  {
     let engine = try makeEngine { $0.autoconfirm = true }
     let refused = await failure {
       try await engine.signUp(

@@ -4,6 +4,7 @@ import Clocks
 import Foundation
 import GoTrue
 import GoTrueEngine
+import PostgresTestSupport
 import Testing
 
 /// 2025-01-01T00:00:00Z: where test clocks start.
@@ -20,8 +21,17 @@ package func makeEngine(
   configuration.hashCost = Bcrypt.minimumCost
   configure(&configuration)
   return try EmbeddedGoTrue(
-    location: location, configuration: configuration, clock: clock,
+    location: try testStore(location), configuration: configuration, clock: clock,
     random: SeededRandom(seed: seed), hooks: hooks)
+}
+
+/// The store a test's engine runs on: `location`, except that with `AUTHFLOW_TEST_STORE=postgres`
+/// a throw-away `:memory:` store is a new database of the test process's PostgreSQL instead, so
+/// the engine's suites run on both stores.
+package func testStore(_ location: StoreLocation) throws -> StoreLocation {
+  guard location == .memory, testsRunOnPostgres
+  else { return location }
+  return .postgres(try PostgresTestServer.shared().makeDatabase())
 }
 
 /// The GoTrue failure `body` ends with, or `nil` when it succeeds; another kind of error fails
@@ -70,5 +80,18 @@ extension EmbeddedGoTrue {
   /// of each row as text.
   package func rows(_ sql: String) throws -> [[String]] {
     try store.rows(sql, columns: 8)
+  }
+}
+
+/// Whether the engine suites run on PostgreSQL (`AUTHFLOW_TEST_STORE=postgres`).
+package let testsRunOnPostgres =
+  ProcessInfo.processInfo.environment["AUTHFLOW_TEST_STORE"] == "postgres"
+
+extension Trait where Self == ConditionTrait {
+  /// For a test that reads the SQLite store's own tables to check what it keeps: it runs on
+  /// SQLite only (what the PostgreSQL store keeps is checked in GoTrue's tables by
+  /// AccountStoreTests and the server's suites).
+  package static var readsSQLiteTables: Self {
+    .enabled(if: !testsRunOnPostgres, "reads the SQLite store's own tables")
   }
 }

@@ -83,14 +83,14 @@ package enum UserChange: Sendable {
 extension Accounts {
   /// Makes `changes` to user `id`; of two changes to one column, the later holds.
   package func updateUser(_ id: String, _ changes: [UserChange]) throws(Failure) {
-    if let postgres {
-      return try onPostgres { () throws(AccountStoreError) in try postgres.updateUser(id, changes) }
-    }
     guard !changes.isEmpty else { return }
     var latest: [UserChange] = []
     for change in changes {
       latest.removeAll { $0.column == change.column }
       latest.append(change)
+    }
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in try postgres.updateUser(id, latest) }
     }
     let assignments = latest.map(\.assignment)
     try run(
