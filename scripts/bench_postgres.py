@@ -1,0 +1,199 @@
+"""`authflow serve` on PostgreSQL, measured side by side in one run on a throw-away cluster.
+
+usage: bench_postgres.py PATH/TO/authflow PATH/TO/authflow-lab
+
+- refresh grants per second with 8 clients, each rotating its own session's token, against
+  pgbench running one grant's statements per SERIALIZABLE transaction on the same database
+  with 8 clients (find the token with its session, read the user, revoke the token, mark the
+  session refreshed, insert the next token: the bound); target >= 60 %.
+- the same grants with the 8 clients split over two servers on the database, against one
+  server (how it scales; reported: with as many cores as servers, the database is the bound).
+- sign-ins per second, bcrypt cost 10, 8 clients, on PostgreSQL against the same server
+  on SQLite (reported: a bcrypt check is the bound of both).
+
+Rounds alternate the sides of each ratio; each figure is the median of its rounds. Loopback
+only.
+"""
+
+import concurrent.futures
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests",
+                                "Server"))
+import pgserver  # noqa: E402
+import serve  # noqa: E402
+
+sys.argv = sys.argv[:1] + sys.argv[1:3]
+import bench_serve  # noqa: E402  (its wrk driver, sign-up and token scripts)
+
+CLIENTS = bench_serve.CLIENTS
+ROUNDS = 5
+ROUND_SECONDS = 6
+
+# One grant's statements as the server runs them (PostgresConnection's readers of a refresh
+# token and of a user, then its writes), each client on a session of its own (bench_clients).
+USER_COLUMNS = """
+  coalesce(x.firebase_uid, u.id::text), coalesce(u.email, ''), coalesce(u.encrypted_password, ''),
+  authflow.ms(u.email_confirmed_at), authflow.ms(u.confirmation_sent_at),
+  authflow.ms(u.recovery_sent_at), authflow.ms(u.last_sign_in_at),
+  coalesce(u.raw_user_meta_data, '{}'::jsonb)::text, coalesce(authflow.ms(u.created_at), 0),
+  coalesce(authflow.ms(u.updated_at), 0), coalesce(nullif(u.role, ''), 'authenticated'),
+  coalesce(u.raw_app_meta_data, '{}'::jsonb)::text, i.id::text,
+  coalesce(i.identity_data, '{}'::jsonb)::text, nullif(u.email_change, ''),
+  authflow.ms(u.email_change_sent_at), coalesce(u.email_change_confirm_status, 0) <> 0,
+  authflow.ms(u.banned_until), authflow.ms(u.deleted_at), x.display_name, x.valid_since,
+  x.password_updated_at, x.photo_url, coalesce(u.is_anonymous, false),
+  authflow.ms(u.invited_at), authflow.ms(u.reauthentication_sent_at),
+  (SELECT coalesce(json_agg(json_build_array(f.id, f.friendly_name, f.status,
+      authflow.ms(f.created_at), authflow.ms(f.updated_at), authflow.ms(f.last_challenged_at))),
+    '[]') FROM auth.mfa_factors f WHERE f.user_id = u.id)::text,
+  x.initial_email, x.custom_claims, coalesce(x.email_link_signin, false),
+  coalesce(x.custom_auth, false)
+"""
+
+GRANT = f"""
+BEGIN ISOLATION LEVEL SERIALIZABLE;
+SELECT r.id, CASE WHEN r.revoked THEN coalesce(authflow.ms(r.updated_at), 0) END, s.id::text,
+  authflow.user_name(s.user_id), coalesce(x.amr_method, 'password'),
+  coalesce(authflow.ms(s.created_at), 0),
+  coalesce(authflow.ms(s.refreshed_at AT TIME ZONE 'UTC'), authflow.ms(s.created_at), 0),
+  coalesce(s.aal::text, 'aal1'), s.factor_id::text, x.firebase_provider, x.firebase_claims
+FROM auth.refresh_tokens r JOIN auth.sessions s ON s.id = r.session_id
+LEFT JOIN authflow.session_extras x ON x.session_id = s.id
+WHERE r.token = (SELECT token FROM bench_clients WHERE client = :client_id);
+SELECT {USER_COLUMNS.strip()}
+FROM auth.users u
+LEFT JOIN LATERAL (SELECT id, identity_data FROM auth.identities
+  WHERE user_id = u.id AND provider = 'email' ORDER BY created_at, id LIMIT 1) i ON true
+LEFT JOIN authflow.user_extras x ON x.user_id = u.id
+WHERE u.id = (SELECT user_id FROM bench_clients WHERE client = :client_id);
+UPDATE auth.refresh_tokens SET revoked = true, updated_at = now()
+WHERE token = (SELECT token FROM bench_clients WHERE client = :client_id);
+UPDATE auth.sessions SET refreshed_at = now() AT TIME ZONE 'UTC', updated_at = now()
+WHERE id = (SELECT session_id FROM bench_clients WHERE client = :client_id);
+INSERT INTO auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at,
+  parent, session_id)
+SELECT '00000000-0000-0000-0000-000000000000', md5(random()::text) || md5(random()::text),
+  user_id::text, false, now(), now(), token, session_id
+FROM bench_clients WHERE client = :client_id;
+COMMIT;
+"""
+
+
+def prepare_clients(postgres, database):
+    """One row per pgbench client: a session of a bench account, and a token of it."""
+    postgres.sql(
+        "DROP TABLE IF EXISTS bench_clients;"
+        " CREATE TABLE bench_clients (client int PRIMARY KEY, session_id uuid, user_id uuid,"
+        " token text);"
+        " INSERT INTO bench_clients SELECT row_number() OVER (ORDER BY s.id) - 1, s.id,"
+        " s.user_id, (SELECT token FROM auth.refresh_tokens r WHERE r.session_id = s.id"
+        " ORDER BY r.id DESC LIMIT 1) FROM auth.sessions s"
+        f" ORDER BY s.id LIMIT {CLIENTS};", database)
+
+
+def pgbench_grants(postgres, database):
+    """Grants per second of pgbench doing a grant's statements per transaction."""
+    prepare_clients(postgres, database)
+    with tempfile.NamedTemporaryFile("w", prefix="authflow-bench-grant-", suffix=".sql",
+                                     delete=False) as script:
+        script.write(GRANT)
+    os.chmod(script.name, 0o644)
+    try:
+        result = subprocess.run(
+            [os.path.join(postgres.bin, "pgbench"), "-n", "-h", "127.0.0.1", "-p",
+             str(postgres.port), "-U", "postgres", "-c", str(CLIENTS), "-j", str(CLIENTS),
+             "-T", str(ROUND_SECONDS), "-f", script.name, database],
+            capture_output=True, text=True, timeout=ROUND_SECONDS * 4)
+        for line in result.stdout.splitlines():
+            if line.startswith("tps = "):
+                return float(line.split()[2])
+        sys.exit(f"bench: pgbench printed no rate: {result.stdout[-500:]} {result.stderr[-500:]}")
+    finally:
+        os.unlink(script.name)
+
+
+def grants_per_second(servers, sessions):
+    """Refresh grants per second with the clients split evenly over `servers`."""
+    tokens = bench_serve.latest_tokens(servers[0], sessions)
+    if len(servers) == 1:
+        rate, _ = bench_serve.wrk(servers[0], bench_serve.refresh_script(servers[0], tokens),
+                                  CLIENTS, CLIENTS, ROUND_SECONDS)
+        return rate
+    half = len(tokens) // 2
+    shares = ((servers[0], tokens[:half]), (servers[1], tokens[half:]))
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        rates = pool.map(
+            lambda pair: bench_serve.wrk(pair[0], bench_serve.refresh_script(pair[0], pair[1]),
+                                         len(pair[1]), len(pair[1]), ROUND_SECONDS)[0], shares)
+        return sum(rates)
+
+
+def main():
+    postgres = pgserver.PostgresServer().start()
+    try:
+        url = postgres.database()
+        database = url.rsplit("/", 1)[1]
+        options = ("--no-rate-limits", "--quiet", "--autoconfirm")
+        first = serve.Server(*options, store=url, hash_cost=bench_serve.COST).start()
+        second = serve.Server(*options, store=url, hash_cost=bench_serve.COST).start()
+        try:
+            sessions = bench_serve.sign_up(first, CLIENTS)
+            print(f"== authflow serve on PostgreSQL: refresh grants per second, {CLIENTS} clients "
+                  "rotating their own tokens")
+            print("   (target: >= 60 % of pgbench doing each grant's statements in one "
+                  "SERIALIZABLE transaction on the same database)")
+            grants, bounds = [], []
+            for _ in range(ROUNDS):
+                grants.append(grants_per_second([first], sessions))
+                bounds.append(pgbench_grants(postgres, database))
+                print(f"   round: serve {grants[-1]:.0f}/s, pgbench {bounds[-1]:.0f}/s")
+            grant, bound = statistics.median(grants), statistics.median(bounds)
+            print(f"   median: {grant:.0f} grants/s against pgbench's {bound:.0f}/s: "
+                  f"{grant / bound:.0%}")
+
+            print("== Two servers on one PostgreSQL database against one, on refresh grants "
+                  f"({CLIENTS} clients in all; reported)")
+            ones, twos = [], []
+            for _ in range(ROUNDS):
+                ones.append(grants_per_second([first], sessions))
+                twos.append(grants_per_second([first, second], sessions))
+                print(f"   round: one server {ones[-1]:.0f}/s, two servers {twos[-1]:.0f}/s")
+            one, two = statistics.median(ones), statistics.median(twos)
+            print(f"   median: two servers {two:.0f}/s against one's {one:.0f}/s: {two / one:.2f}")
+
+            print(f"== Sign-ins per second on PostgreSQL against SQLite, bcrypt cost "
+                  f"{bench_serve.COST}, {CLIENTS} clients (reported)")
+            with tempfile.TemporaryDirectory(prefix="authflow-bench-pg-") as folder:
+                sqlite = serve.Server(*options, store=os.path.join(folder, "auth.db"),
+                                      hash_cost=bench_serve.COST).start()
+                try:
+                    bench_serve.sign_up(sqlite, CLIENTS)
+                    on_postgres, on_sqlite = [], []
+                    for _ in range(3):
+                        rate, _ = bench_serve.wrk(first, bench_serve.sign_in_script(first),
+                                                  CLIENTS, CLIENTS, ROUND_SECONDS)
+                        on_postgres.append(rate)
+                        rate, _ = bench_serve.wrk(sqlite, bench_serve.sign_in_script(sqlite),
+                                                  CLIENTS, CLIENTS, ROUND_SECONDS)
+                        on_sqlite.append(rate)
+                        print(f"   round: PostgreSQL {on_postgres[-1]:.1f}/s, "
+                              f"SQLite {on_sqlite[-1]:.1f}/s")
+                    pg, lite = statistics.median(on_postgres), statistics.median(on_sqlite)
+                    print(f"   median: {pg:.1f} sign-ins/s against SQLite's {lite:.1f}/s: "
+                          f"{pg / lite:.2f}")
+                finally:
+                    sqlite.stop()
+        finally:
+            first.stop()
+            second.stop()
+    finally:
+        postgres.stop()
+
+
+if __name__ == "__main__":
+    main()
