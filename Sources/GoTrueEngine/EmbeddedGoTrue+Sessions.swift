@@ -93,7 +93,7 @@ extension EmbeddedGoTrue {
   /// Stores `token` (only its hash) as a refresh token of the session; a new session's first
   /// token is random.
   func issueRefreshToken(
-    sessionID: String, parent: Int64?, _ database: EngineAccounts, _ now: Int64,
+    sessionID: String, parent: StoredRefreshToken?, _ database: EngineAccounts, _ now: Int64,
     token: String? = nil
   ) throws(GoTrueAPIError) -> String {
     let token = token ?? secretRandom.token(byteCount: 32)
@@ -177,10 +177,10 @@ extension EmbeddedGoTrue {
         }
         return .rotated(user, session, refreshToken: active, now: now)
       }
-      try database.revokeRefreshToken(row.id, at: now)
+      try database.revokeRefreshToken(row, at: now)
       try database.markRefreshed(session: row.session.id, at: now)
       let next = try issueRefreshToken(
-        sessionID: row.session.id, parent: row.id, database, now, token: successor(of: refreshToken)
+        sessionID: row.session.id, parent: row, database, now, token: successor(of: refreshToken)
       )
       return .rotated(user, session, refreshToken: next, now: now)
     }

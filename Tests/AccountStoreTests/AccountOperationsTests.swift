@@ -143,9 +143,9 @@ struct AccountOperationsTests {
       let first = try #require(try accounts.refreshToken(hash: [1, 1]))
       #expect(first.revokedAt == nil)
       #expect(first.session.method == .password)
-      try accounts.revokeRefreshToken(first.id, at: Self.now + 1)
+      try accounts.revokeRefreshToken(first, at: Self.now + 1)
       try accounts.insertRefreshToken(
-        hash: [2, 2], session: session, parent: first.id, now: Self.now + 1)
+        hash: [2, 2], session: session, parent: first, now: Self.now + 1)
       #expect(try accounts.refreshToken(hash: [1, 1])?.revokedAt == Self.now + 1)
       try accounts.markRefreshed(session: session, at: Self.now + 1)
       #expect(try accounts.session(id: session)?.refreshedAt == Self.now + 1)

@@ -6,17 +6,23 @@
 /// is empty, used as it is when GoTrue migrated it) and authflow's beside it, through a small
 /// pool of libpq connections.
 ///
-/// Every write is one `SERIALIZABLE` transaction: two servers on one database then act as one,
-/// a signup race on one address has one winner and every single-use row is used once. A
-/// transaction PostgreSQL undoes for a conflict with another is run again from the start, a
-/// bounded number of times (its body reads and writes only the store, so running it again is
-/// running it once).
+/// Every write is one transaction whose reads lock the rows they find (`FOR UPDATE`, as GoTrue
+/// locks a refresh token it rotates): two servers on one database then act as one, a signup
+/// race on one address has one winner (the unique key) and every single-use row is used once
+/// (the second reader waits for the first, then finds it spent). A transaction that lost a race
+/// PostgreSQL reports is run again from the start, a bounded number of times (its body reads
+/// and writes only the store, so running it again is running it once). (SERIALIZABLE was
+/// tried first: on the small tables of a test server its page-level conflict detection undid
+/// one concurrent refresh grant in three.)
 package final class PostgresAccountStore: AccountStoring {
   package let location: StoreLocation
   package let warnings: [String] = []
   /// Who made the `auth` schema: authflow now, or GoTrue (or an earlier authflow) before.
   package let origin: AuthSchemaOrigin
   private let pool: PostgresPool
+  /// Every connection's settings: none beyond the connection's own yet.
+  static let sessionSettings: String? = nil
+
   /// How many times a write is tried when concurrent ones keep getting in its way.
   static let attempts = 12
 
@@ -27,7 +33,7 @@ package final class PostgresAccountStore: AccountStoring {
     newStore: () throws -> (Accounts<AccountStoreError>) throws(AccountStoreError) -> Void
   ) throws(EmbeddedStoreError) {
     location = .postgres(url)
-    pool = PostgresPool(url: url, size: poolSize)
+    pool = PostgresPool(url: url, size: poolSize, setup: Self.sessionSettings)
     do {
       origin = try pool.withConnection { connection throws(AccountStoreError) in
         try PostgresSchemaSetup.prepare(connection)
@@ -94,7 +100,7 @@ package final class PostgresAccountStore: AccountStoring {
     let outcome: Result<T, Failure>
     do {
       outcome = try pool.withConnection { connection throws(AccountStoreError) in
-        try Self.serializably(connection) { () -> Result<T, Failure> in
+        try Self.transactionally(connection) { () -> Result<T, Failure> in
           do throws(Failure) {
             return .success(try body(Accounts(postgres: connection)))
           } catch {
@@ -112,24 +118,27 @@ package final class PostgresAccountStore: AccountStoring {
     as failure: Failure.Type, _ body: (Accounts<Failure>) throws -> T
   ) throws -> T {
     try pool.withConnection { connection throws(AccountStoreError) in
-      try Self.serializably(connection) {
+      try Self.transactionally(connection) {
         Result { try body(Accounts<Failure>(postgres: connection)) }
       }
     }.get()
   }
 
-  /// Runs `attempt` in a `SERIALIZABLE` transaction on `connection`, committed when it succeeds
-  /// and rolled back when it fails; again from the start (at most ``attempts`` times, waiting a
-  /// little longer and at random each time, so that two rivals part) while PostgreSQL undoes it
-  /// for a conflict with a concurrent one.
-  private static func serializably<T, Failure: Error>(
+  /// Runs `attempt` in one transaction on `connection`, its reads locking the rows they find
+  /// (`FOR UPDATE`), committed when it succeeds and rolled back when it fails; again from the
+  /// start (at most ``attempts`` times, waiting a little longer and at random each time, so
+  /// that two rivals part) when it lost a race PostgreSQL reports (a deadlock, a key taken
+  /// meanwhile).
+  private static func transactionally<T, Failure: Error>(
     _ connection: PostgresConnection, _ attempt: () -> Result<T, Failure>
   ) throws(AccountStoreError) -> Result<T, Failure> {
     var tries = 0
     while true {
       tries += 1
-      try connection.begin(.serializable)
+      try connection.begin(.readCommitted)
+      connection.locksReads = true
       let result = attempt()
+      connection.locksReads = false
       do throws(AccountStoreError) {
         if connection.sawConflict {
           throw AccountStoreError(.conflict, "a concurrent change got in the way")

@@ -45,6 +45,7 @@ extension PostgresConnection {
       SELECT \(Self.codeColumns) FROM authflow.codes
       WHERE user_id = authflow.user_key($1) AND kind = $2 AND token_hash = $3
       ORDER BY id DESC LIMIT 1
+      \(lock())
       """, .text(userID), .text(kind.rawValue), .bytes(codeHash), row: Self.code)
   }
 
@@ -53,6 +54,7 @@ extension PostgresConnection {
       """
       SELECT \(Self.codeColumns) FROM authflow.codes WHERE link_hash = $1
       ORDER BY id DESC LIMIT 1
+      \(lock())
       """, .bytes(linkHash), row: Self.code)
   }
 
@@ -101,6 +103,7 @@ extension PostgresConnection {
       SELECT \(Self.factorColumns) FROM auth.mfa_factors f
       LEFT JOIN authflow.factor_extras e ON e.factor_id = f.id
       WHERE f.id = authflow.key($1) AND f.user_id = authflow.user_key($2) AND f.factor_type = 'totp'
+      \(lock("f"))
       """, .text(id), .text(userID), row: Self.factor)
   }
 
@@ -191,6 +194,7 @@ extension PostgresConnection {
         authflow.ms(c.created_at), coalesce(e.failed_attempts, 0)
       FROM auth.mfa_challenges c LEFT JOIN authflow.challenge_extras e ON e.challenge_id = c.id
       WHERE c.id = authflow.key($1) AND c.factor_id = authflow.key($2)
+      \(lock("c"))
       """, .text(id), .text(factorID)
     ) { row throws(AccountStoreError) in
       StoredChallenge(
@@ -261,6 +265,7 @@ extension PostgresConnection {
       SELECT \(Self.flowColumns) FROM auth.flow_state
       WHERE user_id = authflow.user_key($1) AND authentication_method = $2
       ORDER BY created_at DESC, xmin::text::bigint DESC LIMIT 1
+      \(lock())
       """, .text(userID), .text(method.rawValue), row: Self.flow)
   }
 
@@ -275,7 +280,7 @@ extension PostgresConnection {
 
   func flowState(authCodeHash hash: [UInt8]) throws(AccountStoreError) -> StoredFlowState? {
     try first(
-      "SELECT \(Self.flowColumns) FROM auth.flow_state WHERE auth_code = $1",
+      "SELECT \(Self.flowColumns) FROM auth.flow_state WHERE auth_code = $1 \(lock())",
       .text(PostgresHex.encode(hash)), row: Self.flow)
   }
 
@@ -287,7 +292,8 @@ extension PostgresConnection {
 
   func bucket(_ name: String) throws(AccountStoreError) -> (tokens: Double, updatedAt: Int64)? {
     try first(
-      "SELECT tokens, updated_at FROM authflow.rate_limits WHERE bucket = $1", .text(name)
+      "SELECT tokens, updated_at FROM authflow.rate_limits WHERE bucket = $1 \(lock())",
+      .text(name)
     ) { row throws(AccountStoreError) in (try row.double(0), try row.int64(1)) }
   }
 
@@ -311,7 +317,8 @@ extension PostgresConnection {
 
   func lastEmail(toAddressHash addressHash: [UInt8]) throws(AccountStoreError) -> Int64? {
     try first(
-      "SELECT last_sent_at FROM authflow.email_sends WHERE address_hash = $1", .bytes(addressHash)
+      "SELECT last_sent_at FROM authflow.email_sends WHERE address_hash = $1 \(lock())",
+      .bytes(addressHash)
     ) { row throws(AccountStoreError) in try row.int64(0) }
   }
 
@@ -376,6 +383,7 @@ extension PostgresConnection {
       """
       SELECT id, request_type, email, new_email, authflow.user_name(user_id), continue_url, expires_at, used_at
       FROM authflow.oob_codes WHERE code_hash = $1
+      \(lock())
       """, .bytes(hash)
     ) { row throws(AccountStoreError) in
       StoredOutOfBandCode(
@@ -409,6 +417,7 @@ extension PostgresConnection {
       """
       SELECT authflow.user_name(user_id), provider, created_at, failed_attempts
       FROM authflow.mfa_pending_sign_ins WHERE credential_hash = $1
+      \(lock())
       """, .bytes(credentialHash)
     ) { row throws(AccountStoreError) in
       PendingSignIn(

@@ -34,6 +34,7 @@ extension PostgresConnection {
       SELECT \(Self.sessionColumns) FROM auth.sessions s
       LEFT JOIN authflow.session_extras x ON x.session_id = s.id
       WHERE s.id = authflow.key($1)
+      \(lock("s"))
       """, .text(id)
     ) { row throws(AccountStoreError) in try StoredSession(row, offset: 0) }
   }
@@ -142,17 +143,22 @@ extension PostgresConnection {
       """, .text(id), .text(method), .integer(now))
   }
 
-  func insertRefreshToken(hash: [UInt8], session sessionID: String, parent: Int64?, now: Int64)
-    throws(AccountStoreError)
-  {
+  /// Adds a refresh token by its hash; `parentHash` names the one it was rotated from. Rows are
+  /// found by their random hashes, never by their serial ids: the newest ids share the index's
+  /// last page, which every insert writes, and a SERIALIZABLE read of that page would make
+  /// every concurrent rotation a conflict.
+  func insertRefreshToken(
+    hash: [UInt8], session sessionID: String, parentHash: [UInt8]?, now: Int64
+  ) throws(AccountStoreError) {
     try query(
       """
       INSERT INTO auth.refresh_tokens (instance_id, token, user_id, revoked, created_at,
         updated_at, parent, session_id)
       SELECT '00000000-0000-0000-0000-000000000000', $1, s.user_id::text, false, authflow.ts($4),
-        authflow.ts($4), (SELECT token FROM auth.refresh_tokens WHERE id = $3), s.id
+        authflow.ts($4), $3, s.id
       FROM auth.sessions s WHERE s.id = authflow.key($2)
-      """, .text(PostgresHex.encode(hash)), .text(sessionID), .optional(parent), .integer(now))
+      """, .text(PostgresHex.encode(hash)), .text(sessionID),
+      .optional(parentHash.map(PostgresHex.encode)), .integer(now))
   }
 
   func refreshToken(hash: [UInt8]) throws(AccountStoreError) -> StoredRefreshToken? {
@@ -163,18 +169,19 @@ extension PostgresConnection {
       FROM auth.refresh_tokens r JOIN auth.sessions s ON s.id = r.session_id
       LEFT JOIN authflow.session_extras x ON x.session_id = s.id
       WHERE r.token = $1
+      \(lock("r"))
       """, .text(PostgresHex.encode(hash))
     ) { row throws(AccountStoreError) in
       StoredRefreshToken(
-        id: try row.int64(0), revokedAt: try row.optionalInt64(1),
+        id: try row.int64(0), hash: hash, revokedAt: try row.optionalInt64(1),
         session: try StoredSession(row, offset: 2))
     }
   }
 
-  func revokeRefreshToken(_ id: Int64, at now: Int64) throws(AccountStoreError) {
+  func revokeRefreshToken(hash: [UInt8], at now: Int64) throws(AccountStoreError) {
     try query(
-      "UPDATE auth.refresh_tokens SET revoked = true, updated_at = authflow.ts($2) WHERE id = $1",
-      .integer(id), .integer(now))
+      "UPDATE auth.refresh_tokens SET revoked = true, updated_at = authflow.ts($2) WHERE token = $1",
+      .text(PostgresHex.encode(hash)), .integer(now))
   }
 
   func revokeRefreshTokens(ofSession sessionID: String, at now: Int64) throws(AccountStoreError) {

@@ -36,7 +36,8 @@ extension PostgresConnection {
     throws(AccountStoreError) -> [UserRecord]
   {
     let rows = try query(
-      "SELECT \(Self.userColumns) FROM \(Self.userTables) WHERE \(condition) \(suffix)", values)
+      "SELECT \(Self.userColumns) FROM \(Self.userTables) WHERE \(condition) \(suffix) \(lock("u"))",
+      values)
     var users: [UserRecord] = []
     users.reserveCapacity(rows.count)
     for index in 0..<rows.count { users.append(try UserRecord(rows[index])) }

@@ -13,6 +13,16 @@ package final class PostgresConnection {
   /// Set when a statement of the open transaction lost to a concurrent one (a serialization
   /// failure, a deadlock, a unique key taken): the transaction must run again. `begin` clears it.
   package private(set) var sawConflict = false
+  /// Whether reads lock the rows they find until the transaction ends (`FOR UPDATE`): on in
+  /// the store's write transactions, so that two of them that read one row to change it (a
+  /// refresh token, a code, a factor's last step) take turns.
+  package var locksReads = false
+
+  /// The clause that locks what a read of `alias` (or of its one table) finds, in a write.
+  func lock(_ alias: String? = nil) -> String {
+    guard locksReads else { return "" }
+    return alias.map { "FOR UPDATE OF \($0)" } ?? "FOR UPDATE"
+  }
 
   /// Connects to `url`, waiting at most `timeout` seconds (unless the URL sets
   /// `connect_timeout`), and sets the session up as the store's readers expect (UTF-8, ISO

@@ -80,6 +80,8 @@ package struct ProvedMethod: Equatable, Sendable {
 /// A row of `refresh_tokens`, found by its token's hash, with its session.
 package struct StoredRefreshToken: Sendable {
   package var id: Int64
+  /// The hash it is found by.
+  package var hash: [UInt8]
   /// When it was rotated or revoked; `nil` while it is the session's active token.
   package var revokedAt: Int64?
   package var session: StoredSession
@@ -265,18 +267,19 @@ extension Accounts {
   /// Adds a refresh token of session `sessionID`, kept as `hash` only; `parent` is the token
   /// it was rotated from.
   package func insertRefreshToken(
-    hash: [UInt8], session sessionID: String, parent: Int64?, now: Int64
+    hash: [UInt8], session sessionID: String, parent: StoredRefreshToken?, now: Int64
   ) throws(Failure) {
     if let postgres {
       return try onPostgres { () throws(AccountStoreError) in
-        try postgres.insertRefreshToken(hash: hash, session: sessionID, parent: parent, now: now)
+        try postgres.insertRefreshToken(
+          hash: hash, session: sessionID, parentHash: parent?.hash, now: now)
       }
     }
     try run(
       """
       INSERT INTO refresh_tokens (session_id, token_hash, parent_id, created_at)
       VALUES (?, ?, ?, ?)
-      """, .text(sessionID), .blob(hash), .optional(parent), .integer(now))
+      """, .text(sessionID), .blob(hash), .optional(parent?.id), .integer(now))
   }
 
   /// The refresh token whose hash is `hash`, with its session.
@@ -295,20 +298,21 @@ extension Accounts {
       """, .blob(hash),
       row: { row in
         StoredRefreshToken(
-          id: row.int(0), revokedAt: row.optionalInt(1), session: StoredSession(row, offset: 2))
+          id: row.int(0), hash: hash, revokedAt: row.optionalInt(1),
+          session: StoredSession(row, offset: 2))
       })
   }
 
   /// Revokes refresh token `id` at `now` (it was rotated).
-  package func revokeRefreshToken(_ id: Int64, at now: Int64) throws(Failure) {
+  package func revokeRefreshToken(_ token: StoredRefreshToken, at now: Int64) throws(Failure) {
     if let postgres {
       return try onPostgres { () throws(AccountStoreError) in
-        try postgres.revokeRefreshToken(id, at: now)
+        try postgres.revokeRefreshToken(hash: token.hash, at: now)
       }
     }
     try run(
       "UPDATE refresh_tokens SET revoked = 1, revoked_at = ? WHERE id = ?", .integer(now),
-      .integer(id))
+      .integer(token.id))
   }
 
   /// Revokes every active refresh token of session `sessionID` at `now`.
