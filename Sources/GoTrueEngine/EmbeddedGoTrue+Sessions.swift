@@ -151,7 +151,7 @@ extension EmbeddedGoTrue {
           status: 400, code: .refreshTokenNotFound,
           message: "Invalid Refresh Token: Refresh Token Not Found")
       }
-      let session = try withAssurance(SessionInfo(row.session), database)
+      let session = try withAssurance(row.session, database)
       guard let user = try database.user(id: row.session.userID) else {
         throw GoTrueAPIError(
           status: 400, code: .sessionNotFound,

@@ -208,7 +208,9 @@ public final class EmbeddedGoTrue: GoTrueAPI {
 
   /// Runs one request in a write transaction: takes a request from `budget`'s bucket, then runs
   /// `body` inside a savepoint. An API error from `body` undoes the body's writes but keeps the
-  /// spent request, as GoTrue's limiter counts failed attempts too.
+  /// spent request, as GoTrue's limiter counts failed attempts too. When no request was spent
+  /// (no budget, or one without a limit), a refusal undoes the whole transaction instead: the
+  /// same outcome, two statements fewer.
   package func answer<T: Sendable>(
     spending budget: KeyPath<EngineConfiguration.RateLimits, EngineConfiguration.Budget>?,
     for account: String? = nil,
@@ -219,6 +221,13 @@ public final class EmbeddedGoTrue: GoTrueAPI {
     do throws(GoTrueAPIError) {
       outcome = try store.write {
         (accounts: EngineAccounts) throws(GoTrueAPIError) -> Result<T, GoTrueAPIError> in
+        let spends =
+          budget.map {
+            (account == nil
+              ? configuration.rateLimits[keyPath: $0] : configuration.rateLimits.verify)
+              .isLimited
+          } ?? false
+        guard spends else { return .success(try body(accounts, now)) }
         if let budget {
           let limits = limiter(accounts, now)
           if let account {

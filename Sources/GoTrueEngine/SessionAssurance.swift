@@ -34,6 +34,16 @@ extension EmbeddedGoTrue {
     return session
   }
 
+  /// `session` as stored, with the methods proved in it since it began.
+  package func withAssurance(_ session: StoredSession, _ database: EngineAccounts)
+    throws(GoTrueAPIError) -> SessionInfo
+  {
+    var info = SessionInfo(session)
+    info.aal = session.aal
+    info.laterMethods = try database.provedMethods(inSession: session.id)
+    return info
+  }
+
   /// Records that `method` was proved in session `sessionID` at `now` (GoTrue's
   /// `AddClaimToSession`: proving it again moves its time).
   package func recordProof(
