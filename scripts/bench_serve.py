@@ -71,7 +71,12 @@ def wrk(server, lua, connections, threads, seconds, *extra, path="/"):
 
 def bcrypt_check_ms():
     """The median time of one bcrypt check at COST on one thread (authflow-lab)."""
-    output = subprocess.run([LAB, "bench-bcrypt", "--cost", str(COST), "--iterations", "9"],
+    return bcrypt_check_ms_at(COST)
+
+
+def bcrypt_check_ms_at(cost):
+    """The median time of one bcrypt check at `cost` on one thread (authflow-lab)."""
+    output = subprocess.run([LAB, "bench-bcrypt", "--cost", str(cost), "--iterations", "9"],
                             capture_output=True, text=True, check=True, timeout=120).stdout
     return float(re.search(r"verify_ms=([\d.]+)", output).group(1))
 
