@@ -6,9 +6,12 @@ database keep every single-use rule. These always run on the test process's thro
 PostgreSQL, whatever AUTHFLOW_TEST_STORE says.
 """
 
+import base64
 import concurrent.futures
+import hashlib
 import json
 import unittest
+import urllib.parse
 
 import pgserver
 from serve import Server, claims
@@ -191,6 +194,48 @@ class SharedDatabaseTests(PostgresCase):
             statuses = sorted(pool.map(verify, [first, second]))
         self.assertEqual(statuses, [200, 403])
 
+
+    def test_a_reused_refresh_token_revokes_its_session_on_every_server(self):
+        first = self.serve("--refresh-token-reuse-interval", "0")
+        second = self.serve("--refresh-token-reuse-interval", "0")
+        session = self.client(first).sign_up(
+            {"email": "ada@example.com", "password": "Password123"}).session
+
+        def refresh(server, token):
+            return server.json("POST", "/token?grant_type=refresh_token",
+                               {"refresh_token": token}, headers=server.anon_headers())
+
+        status, rotated = refresh(first, session.refresh_token)
+        self.assertEqual(status, 200, rotated)
+        status, reused = refresh(second, session.refresh_token)
+        self.assertEqual((status, reused.get("error_code")), (400, "refresh_token_already_used"))
+        # GoTrue's reuse detection ends the whole session: its newest token is gone too.
+        status, answer = refresh(first, rotated["refresh_token"])
+        self.assertEqual(status, 400, answer)
+
+    def test_a_pkce_code_is_exchanged_once_across_servers(self):
+        first, second = self.serve(), self.serve()
+        self.client(first).sign_up({"email": "ada@example.com", "password": "Password123"})
+        verifier = "v" * 50
+        challenge = base64.urlsafe_b64encode(
+            hashlib.sha256(verifier.encode()).digest()).decode().rstrip("=")
+        status, _ = first.json(
+            "POST", "/otp", {"email": "ada@example.com", "code_challenge": challenge,
+                             "code_challenge_method": "s256"}, headers=first.anon_headers())
+        self.assertEqual(status, 200)
+        link = first.link_in(first.latest_message_to("ada@example.com"))
+        status, headers, _ = first.request("GET", link[len(first.url):])
+        self.assertEqual(status, 303)
+        code = urllib.parse.parse_qs(urllib.parse.urlsplit(headers["Location"]).query)["code"][0]
+
+        def exchange(server):
+            return server.json("POST", "/token?grant_type=pkce",
+                               {"auth_code": code, "code_verifier": verifier},
+                               headers=server.anon_headers())[0]
+
+        with concurrent.futures.ThreadPoolExecutor(2) as pool:
+            statuses = sorted(pool.map(exchange, [first, second]))
+        self.assertEqual(statuses, [200, 404])
 
     def test_a_server_killed_under_load_loses_no_acknowledged_signup(self):
         server = Server(*self.OPTIONS, store=self.url).start()
