@@ -1,47 +1,47 @@
 /// A change to an account (`accounts:update`). A user may change their email, password and
 /// profile; an admin also whether the email is verified, whether the account is disabled, its
 /// custom claims, times and `validSince`.
-public struct FirebaseAccountChanges: Equatable, Sendable {
+package struct FirebaseAccountChanges: Equatable, Sendable {
   /// A new email (verified again from scratch).
-  public var email: String?
+  package var email: String?
   /// A new password.
-  public var password: String?
+  package var password: String?
   /// A new display name.
-  public var displayName: String?
+  package var displayName: String?
   /// A new photo URL.
-  public var photoURL: String?
+  package var photoURL: String?
   /// Whether the email is verified (admins only).
-  public var emailVerified: Bool?
+  package var emailVerified: Bool?
   /// Whether the account is disabled (admins only; `OPERATION_NOT_ALLOWED` with an ID token).
-  public var disabled: Bool?
+  package var disabled: Bool?
   /// Tokens issued before this second are refused (Unix seconds). An admin's value is kept;
   /// from a user, any value moves `validSince` to now, as in the emulator.
-  public var validSince: Int64?
+  package var validSince: Int64?
   /// The custom claims as JSON text (`customAttributes`, admins only), checked already
   /// (``FirebaseCustomClaims/parse(serialized:)``).
-  public var customAttributes: String?
+  package var customAttributes: String?
   /// When the account was made, Unix milliseconds (admins only).
-  public var createdAt: Int64?
+  package var createdAt: Int64?
   /// When the user last signed in, Unix milliseconds (admins only).
-  public var lastLoginAt: Int64?
+  package var lastLoginAt: Int64?
   /// Removes the display name (`deleteAttribute: DISPLAY_NAME`).
-  public var deleteDisplayName = false
+  package var deleteDisplayName = false
   /// Removes the photo URL (`deleteAttribute: PHOTO_URL`).
-  public var deletePhotoURL = false
+  package var deletePhotoURL = false
   /// Removes the password (`deleteAttribute: PASSWORD`): none anyone knows is left.
-  public var deletePassword = false
+  package var deletePassword = false
   /// Removes the email, its verification and sign-in by link (`deleteAttribute: EMAIL`).
-  public var deleteEmail = false
+  package var deleteEmail = false
   /// The providers to unlink (`deleteProvider`): `password` removes the email and the
   /// password; the store links no other (`phone`, `google.com`, …), so those remove nothing.
-  public var deletedProviders: [String] = []
+  package var deletedProviders: [String] = []
 
   /// No change.
-  public init() {}
+  package init() {}
 }
 
 /// The account an `accounts:update` changes.
-public enum FirebaseAccountTarget: Equatable, Sendable {
+package enum FirebaseAccountTarget: Equatable, Sendable {
   /// The user of an ID token.
   case idToken(String)
   /// The account with this id (an admin's `localId`).
@@ -50,11 +50,11 @@ public enum FirebaseAccountTarget: Equatable, Sendable {
 
 /// What `accounts:update` did: the account, the new session when the change moved
 /// `validSince` and the session's provider is known, and the email asked for.
-public struct FirebaseAccountUpdate: Equatable, Sendable {
+package struct FirebaseAccountUpdate: Equatable, Sendable {
   /// The account as it now stands.
-  public var account: FirebaseAccount
+  package var account: FirebaseAccount
   /// New tokens, when the emulator gives them.
-  public var session: FirebaseSession?
+  package var session: FirebaseSession?
   /// The email the request asked for, lowercased (the answer's `newEmail`).
-  public var newEmail: String?
+  package var newEmail: String?
 }

@@ -11,21 +11,21 @@ import IdentityToolkit
 /// names none of the claims an ID token reserves. An admin's `customAttributes` (kept with the
 /// account) are its text, at most 1000 characters; a custom token's `claims` (kept with the
 /// session) are the object itself.
-public enum FirebaseCustomClaims {
+package enum FirebaseCustomClaims {
   /// The names no custom claim may have, in the order the emulator checks them: the first one
   /// present is the one `FORBIDDEN_CLAIM : name` names.
-  public static let reserved = [
+  package static let reserved = [
     "iss", "aud", "sub", "iat", "exp", "nbf", "jti", "nonce", "azp", "acr", "amr", "cnf",
     "auth_time", "firebase", "at_hash", "c_hash",
   ]
 
   /// The longest `customAttributes` text, in UTF-16 code units (JavaScript's `length`).
-  public static let maximumLength = 1_000
+  package static let maximumLength = 1_000
 
   /// The claims of the text `serialized` (an admin's `customAttributes`): `CLAIMS_TOO_LARGE`
   /// over ``maximumLength``, `INVALID_CLAIMS` when it is not a JSON object, then
   /// `FORBIDDEN_CLAIM : name`.
-  public static func parse(serialized: String) throws(IdentityToolkitError)
+  package static func parse(serialized: String) throws(IdentityToolkitError)
     -> [String: JSONValue]
   {
     guard serialized.utf16.count <= maximumLength else {
@@ -38,7 +38,7 @@ public enum FirebaseCustomClaims {
 
   /// `value` as claims: `INVALID_CLAIMS` unless it is an object, `FORBIDDEN_CLAIM : name` when
   /// it names a reserved claim.
-  public static func checked(_ value: JSONValue) throws(IdentityToolkitError)
+  package static func checked(_ value: JSONValue) throws(IdentityToolkitError)
     -> [String: JSONValue]
   {
     guard case .object(let claims) = value else { throw .badRequest(.invalidClaims) }

@@ -16,20 +16,20 @@ import IdentityToolkit
 ///
 /// Since whoever makes one chooses the user, the server takes custom tokens only where it
 /// takes `Bearer owner` (the route's check, ``LocalTrust`` on the HTTP side).
-public struct FirebaseCustomToken: Equatable, Sendable {
+package struct FirebaseCustomToken: Equatable, Sendable {
   /// The user's id (`uid`, else `user_id`; numbers and booleans as their text).
-  public var uid: String
+  package var uid: String
   /// The claims the session's ID tokens carry (`claims`), checked as custom claims.
-  public var claims: [String: JSONValue]
+  package var claims: [String: JSONValue]
 
   /// The audience a JWT custom token must name.
-  public static let audience =
+  package static let audience =
     "https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit"
 
   /// Reads `token` in the emulator's order of answers: `INVALID_CUSTOM_TOKEN` (not JSON, not a
   /// JWT, another audience), `MISSING_IDENTIFIER`, then the claims' `INVALID_CLAIMS` and
   /// `FORBIDDEN_CLAIM : name`.
-  public init(parsing token: String) throws(IdentityToolkitError) {
+  package init(parsing token: String) throws(IdentityToolkitError) {
     let payload: [String: JSONValue]
     if token.hasPrefix("{") {
       guard let object = Self.object(Array(token.utf8)) else {

@@ -6,7 +6,7 @@ import IdentityToolkit
 /// A signed-in user's own account: looking it up, changing it, deleting it.
 extension FirebaseEmulation {
   /// `accounts:lookup` with an ID token.
-  public func account(idToken: String) throws(IdentityToolkitError) -> FirebaseAccount {
+  package func account(idToken: String) throws(IdentityToolkitError) -> FirebaseAccount {
     try read { database, now in
       try account(try verifiedUser(idToken: idToken, database, now: now).user, database, now: now)
     }
@@ -14,7 +14,7 @@ extension FirebaseEmulation {
 
   /// `accounts:delete` with an ID token; a user with a verified second factor deletes the
   /// account only from a session that proved it (``checkCredentialChange``).
-  public func deleteAccount(idToken: String) throws(IdentityToolkitError) {
+  package func deleteAccount(idToken: String) throws(IdentityToolkitError) {
     try write { database, now in
       let (user, claims) = try verifiedUser(idToken: idToken, database, now: now)
       try checkCredentialChange(
@@ -26,7 +26,7 @@ extension FirebaseEmulation {
   /// `accounts:update` with an ID token (``update(_:_:privileged:)``): the account, and new
   /// tokens when the change moved `validSince`.
   @concurrent
-  public func update(idToken: String, _ changes: FirebaseAccountChanges)
+  package func update(idToken: String, _ changes: FirebaseAccountChanges)
     async throws(IdentityToolkitError) -> (FirebaseAccount, FirebaseSession?)
   {
     let update = try await update(.idToken(idToken), changes, privileged: false)
@@ -35,7 +35,7 @@ extension FirebaseEmulation {
 
   /// `accounts:update` by an admin, for the account `id` (``update(_:_:privileged:)``).
   @concurrent
-  public func update(id: String, _ changes: FirebaseAccountChanges)
+  package func update(id: String, _ changes: FirebaseAccountChanges)
     async throws(IdentityToolkitError) -> FirebaseAccount
   {
     try await update(.id(id), changes, privileged: true).account
@@ -57,22 +57,22 @@ extension FirebaseEmulation {
 }
 
 /// A new account made by an admin.
-public struct FirebaseNewAccount: Equatable, Sendable {
+package struct FirebaseNewAccount: Equatable, Sendable {
   /// The id to give it; a new UUID when `nil`.
-  public var id: String?
+  package var id: String?
   /// The email (required here).
-  public var email: String?
+  package var email: String?
   /// The password; none anyone knows when `nil`.
-  public var password: String?
+  package var password: String?
   /// The display name.
-  public var displayName: String?
+  package var displayName: String?
   /// The photo URL.
-  public var photoURL: String?
+  package var photoURL: String?
   /// Whether the email is verified already.
-  public var emailVerified: Bool?
+  package var emailVerified: Bool?
   /// Whether the account starts disabled.
-  public var disabled: Bool?
+  package var disabled: Bool?
 
   /// An account with nothing set.
-  public init() {}
+  package init() {}
 }

@@ -9,7 +9,7 @@ extension FirebaseEmulation {
   /// anyone knows, its profile, verified and disabled as asked; signed in by nobody, though
   /// its `lastLoginAt` is now, as in the emulator.
   @concurrent
-  public func create(_ new: FirebaseNewAccount) async throws(IdentityToolkitError)
+  package func create(_ new: FirebaseNewAccount) async throws(IdentityToolkitError)
     -> FirebaseAccount
   {
     var request = FirebaseSignUpRequest()
@@ -20,7 +20,7 @@ extension FirebaseEmulation {
   }
 
   /// `accounts:delete` by an admin.
-  public func delete(id: String) throws(IdentityToolkitError) {
+  package func delete(id: String) throws(IdentityToolkitError) {
     try write { database, _ in
       let user = try existingUser(id, database)
       try database.deleteUser(user.id)
@@ -29,7 +29,7 @@ extension FirebaseEmulation {
 
   /// `accounts:batchDelete`: deletes the accounts among `ids` that exist; without `force`,
   /// only disabled ones. Answers the emulator's `NOT_DISABLED` for the others, by index.
-  public func delete(ids: [String], force: Bool) throws(IdentityToolkitError)
+  package func delete(ids: [String], force: Bool) throws(IdentityToolkitError)
     -> [(index: Int, id: String, message: String)]
   {
     guard !ids.isEmpty, ids.count <= 1_000 else { throw .badRequest(.localIDListExceedsLimit) }
@@ -48,7 +48,7 @@ extension FirebaseEmulation {
   }
 
   /// `DELETE /emulator/v1/projects/{id}/accounts`: every account of the store.
-  public func deleteAllAccounts() throws(IdentityToolkitError) {
+  package func deleteAllAccounts() throws(IdentityToolkitError) {
     try write { database, _ in try database.deleteAllUsers() }
   }
 }

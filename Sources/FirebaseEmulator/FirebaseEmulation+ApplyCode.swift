@@ -3,18 +3,18 @@ import GoTrueEngine
 import IdentityToolkit
 
 /// What a code is for, as `resetPassword` tells it without spending the code.
-public struct FirebaseCodeInfo: Equatable, Sendable {
+package struct FirebaseCodeInfo: Equatable, Sendable {
   /// What the code does.
-  public var type: FirebaseCodeType
+  package var type: FirebaseCodeType
   /// The address it concerns.
-  public var email: String
+  package var email: String
   /// The address a `VERIFY_AND_CHANGE_EMAIL` code moves the account to.
-  public var newEmail: String?
+  package var newEmail: String?
   /// The link that carries it.
-  public var link: String
+  package var link: String
 
   /// An answer with the given parts.
-  public init(type: FirebaseCodeType, email: String, newEmail: String?, link: String) {
+  package init(type: FirebaseCodeType, email: String, newEmail: String?, link: String) {
     self.type = type
     self.email = email
     self.newEmail = newEmail
@@ -23,16 +23,16 @@ public struct FirebaseCodeInfo: Equatable, Sendable {
 }
 
 /// What applying a code through `accounts:update` did.
-public struct FirebaseAppliedCode: Equatable, Sendable {
+package struct FirebaseAppliedCode: Equatable, Sendable {
   /// The code's type.
-  public var type: FirebaseCodeType
+  package var type: FirebaseCodeType
   /// The account as it now stands.
-  public var account: FirebaseAccount
+  package var account: FirebaseAccount
   /// The address a `VERIFY_AND_CHANGE_EMAIL` code moved the account to.
-  public var newEmail: String?
+  package var newEmail: String?
 
   /// An answer with the given parts.
-  public init(type: FirebaseCodeType, account: FirebaseAccount, newEmail: String?) {
+  package init(type: FirebaseCodeType, account: FirebaseAccount, newEmail: String?) {
     self.type = type
     self.account = account
     self.newEmail = newEmail
@@ -45,7 +45,7 @@ public struct FirebaseAppliedCode: Equatable, Sendable {
 extension FirebaseEmulation {
   /// `resetPassword` with only a code: what it is for, without spending it. `INVALID_OOB_CODE`
   /// for a wrong or used code, `EXPIRED_OOB_CODE` past its lifetime.
-  public func inspect(code: String) throws(IdentityToolkitError) -> FirebaseCodeInfo {
+  package func inspect(code: String) throws(IdentityToolkitError) -> FirebaseCodeInfo {
     try read { database, now in
       let record = try storedCode(code, database, now: now)
       return FirebaseCodeInfo(
@@ -58,7 +58,7 @@ extension FirebaseEmulation {
   /// `INVALID_OOB_CODE`), then sets the password (`WEAK_PASSWORD` first), verifies the email
   /// (the code proved it) and sets `validSince`, revoking the old tokens.
   @concurrent
-  public func resetPassword(code: String, newPassword: String)
+  package func resetPassword(code: String, newPassword: String)
     async throws(IdentityToolkitError) -> FirebaseCodeInfo
   {
     let info = try inspect(code: code)
@@ -91,7 +91,7 @@ extension FirebaseEmulation {
   /// takes the account that left the code's address back to it, verified (`EMAIL_EXISTS` when
   /// another has it). A `PASSWORD_RESET` or `EMAIL_SIGNIN` code is the emulator's `501`, and
   /// stays unspent. No tokens change.
-  public func applyCode(_ code: String) throws(IdentityToolkitError) -> FirebaseAppliedCode {
+  package func applyCode(_ code: String) throws(IdentityToolkitError) -> FirebaseAppliedCode {
     try write { database, now -> Result<FirebaseAppliedCode, IdentityToolkitError> in
       let record = try storedCode(code, database, now: now)
       if [.passwordReset, .emailSignIn].contains(record.type) {

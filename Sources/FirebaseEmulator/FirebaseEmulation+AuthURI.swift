@@ -11,7 +11,7 @@ extension FirebaseEmulation {
   /// `MISSING_CONTINUE_URI`, `INVALID_IDENTIFIER` (not the emulator's email form),
   /// `INVALID_CONTINUE_URI` (not an absolute URL). The session id is `sessionID` when one is
   /// sent, else 27 random letters and digits; with improved email privacy nothing else is said.
-  public func authURI(
+  package func authURI(
     identifier: String?, continueURI: String?, sessionID: String?, providerID: String?
   ) throws(IdentityToolkitError) -> FirebaseAuthURI {
     if let providerID, !providerID.isEmpty {
@@ -61,30 +61,30 @@ extension FirebaseEmulation {
 }
 
 /// What `accounts:createAuthUri` answers.
-public struct FirebaseAuthURI: Equatable, Sendable {
+package struct FirebaseAuthURI: Equatable, Sendable {
   /// The session id sent, or a new one.
-  public var sessionID: String
+  package var sessionID: String
   /// How the email signs in; `nil` with improved email privacy, which says nothing of it.
-  public var methods: FirebaseSignInMethods?
+  package var methods: FirebaseSignInMethods?
 
   /// An answer of `sessionID` and `methods`.
-  public init(sessionID: String, methods: FirebaseSignInMethods?) {
+  package init(sessionID: String, methods: FirebaseSignInMethods?) {
     self.sessionID = sessionID
     self.methods = methods
   }
 }
 
 /// Whether an email has an account, and how it signs in.
-public struct FirebaseSignInMethods: Equatable, Sendable {
+package struct FirebaseSignInMethods: Equatable, Sendable {
   /// Whether an account has the email (`registered`).
-  public var registered: Bool
+  package var registered: Bool
   /// Its providers (`allProviders`): `password` for email sign-in of either kind.
-  public var providers: [String]
+  package var providers: [String]
   /// Its sign-in methods (`signinMethods`): `password`, `emailLink`.
-  public var methods: [String]
+  package var methods: [String]
 
   /// The methods of an email that is `registered` or not.
-  public init(registered: Bool, providers: [String], methods: [String]) {
+  package init(registered: Bool, providers: [String], methods: [String]) {
     self.registered = registered
     self.providers = providers
     self.methods = methods

@@ -94,7 +94,7 @@ extension FirebaseEmulation {
 
   /// The codes made in this process that can still be used, oldest first (the emulator's
   /// `oobCodes`); used and expired ones leave the list, as do those of deleted accounts.
-  public func codes() throws(IdentityToolkitError) -> [FirebaseOutOfBandCode] {
+  package func codes() throws(IdentityToolkitError) -> [FirebaseOutOfBandCode] {
     let listed = state.codes.withLock { $0 }
     let dead = try read { database, now in
       try Set(

@@ -5,12 +5,12 @@ import IdentityToolkit
 /// it. It lives in this process only, as the emulator keeps it in memory.
 extension FirebaseEmulation {
   /// The configuration as it stands.
-  public var config: FirebaseProjectConfig { state.config.withLock { $0 } }
+  package var config: FirebaseProjectConfig { state.config.withLock { $0 } }
 
   /// Whether several accounts may share an email (`signIn.allowDuplicateEmails`). The store
   /// keeps one account per email whatever it says (as the emulator's email index does): the
   /// flag only changes what the emulator's operations without identity providers report.
-  public var allowDuplicateEmails: Bool { config.allowDuplicateEmails }
+  package var allowDuplicateEmails: Bool { config.allowDuplicateEmails }
 
   /// `PATCH …/v2/projects/{id}/config`: `update` copied in by `mask` (every kept field when
   /// there is none), after the emulator's checks of `blockingFunctions.triggers`. Answers the
@@ -18,7 +18,7 @@ extension FirebaseEmulation {
   ///
   /// Blocking functions are kept only while they name none: this server calls no function, so
   /// a trigger is refused (`501`) rather than stored and never run.
-  public func updateConfig(_ update: [String: JSONValue], mask: String?)
+  package func updateConfig(_ update: [String: JSONValue], mask: String?)
     throws(IdentityToolkitError) -> FirebaseProjectConfig
   {
     let triggers = update["blockingFunctions"]?.objectValue?["triggers"]?.objectValue ?? [:]
@@ -55,7 +55,7 @@ extension FirebaseEmulation {
 
   /// `PATCH /emulator/v1/projects/{id}/config`: ``updateConfig(_:mask:)`` with the mask made
   /// of the two flags `update` sets, so a body that sets neither resets everything.
-  public func updateEmulatorConfig(_ update: [String: JSONValue])
+  package func updateEmulatorConfig(_ update: [String: JSONValue])
     throws(IdentityToolkitError) -> FirebaseProjectConfig
   {
     var paths: [String] = []
@@ -72,7 +72,7 @@ extension FirebaseProjectConfig {
   /// The configuration as `…/v2/projects/{id}/config` answers it: `signIn`,
   /// `blockingFunctions`, `emailPrivacyConfig`, then any other kept field by name; `nil` if it
   /// holds a number that is not a whole one (never kept).
-  public var json: EmulatorJSON? {
+  package var json: EmulatorJSON? {
     let first = ["signIn", "blockingFunctions", "emailPrivacyConfig"]
     let names =
       first.filter { members[$0] != nil } + members.keys.filter { !first.contains($0) }.sorted()
@@ -85,7 +85,7 @@ extension FirebaseProjectConfig {
   }
 
   /// The emulator's own view (`/emulator/v1/projects/{id}/config`): the two flags.
-  public var emulatorJSON: EmulatorJSON {
+  package var emulatorJSON: EmulatorJSON {
     .members([
       "signIn": .members(["allowDuplicateEmails": .bool(allowDuplicateEmails)]),
       "emailPrivacyConfig": .members(["enableImprovedEmailPrivacy": .bool(improvedEmailPrivacy)]),

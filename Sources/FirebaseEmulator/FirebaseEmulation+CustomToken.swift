@@ -14,7 +14,7 @@ extension FirebaseEmulation {
   /// custom token lets its maker choose the user (the HTTP surface takes them only where it
   /// takes `Bearer owner`).
   @concurrent
-  public func signIn(customToken token: FirebaseCustomToken)
+  package func signIn(customToken token: FirebaseCustomToken)
     async throws(IdentityToolkitError) -> (session: FirebaseSession, isNewUser: Bool)
   {
     let method = FirebaseSignInMethod.custom(token.claims)

@@ -19,7 +19,7 @@ extension FirebaseEmulation {
   /// (`ADMIN_ONLY_OPERATION`, leaving the code unspent). With an ID token, the change of
   /// address is held to the rule of credentials (``checkCredentialChange``); without one, a
   /// user with a verified second factor is not signed in yet: the sign-in waits for its code.
-  public func signInWithEmailLink(email rawEmail: String?, code: String?, idToken: String?)
+  package func signInWithEmailLink(email rawEmail: String?, code: String?, idToken: String?)
     throws(IdentityToolkitError) -> (outcome: FirebaseSignInOutcome, isNewUser: Bool)
   {
     let idToken = Self.truthy(idToken)

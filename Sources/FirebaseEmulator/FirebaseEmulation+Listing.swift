@@ -8,7 +8,7 @@ import IdentityToolkit
 extension FirebaseEmulation {
   /// `accounts:lookup` by an admin: the accounts `lookup` names, each once, in the order the
   /// emulator reads the lists (ids, emails, phone numbers, provider ids).
-  public func accounts(matching lookup: FirebaseLookup) throws(IdentityToolkitError)
+  package func accounts(matching lookup: FirebaseLookup) throws(IdentityToolkitError)
     -> [FirebaseAccount]
   {
     try read { database, now in
@@ -36,7 +36,7 @@ extension FirebaseEmulation {
   }
 
   /// ``accounts(matching:)`` by ids and emails.
-  public func accounts(ids: [String], emails: [String]) throws(IdentityToolkitError)
+  package func accounts(ids: [String], emails: [String]) throws(IdentityToolkitError)
     -> [FirebaseAccount]
   {
     var lookup = FirebaseLookup()
@@ -47,7 +47,7 @@ extension FirebaseEmulation {
   /// `accounts:batchGet`: up to `limit` accounts (the emulator's default 20, at most 1000;
   /// a negative limit means all) whose ids sort after `after`, by id; the next page's token
   /// (the last id) when the page is full, even if no account follows.
-  public func page(after: String?, limit: Int?) throws(IdentityToolkitError)
+  package func page(after: String?, limit: Int?) throws(IdentityToolkitError)
     -> (accounts: [FirebaseAccount], next: String?)
   {
     let size = min(limit.flatMap { $0 == 0 ? nil : $0 } ?? 20, 1_000)
@@ -60,14 +60,14 @@ extension FirebaseEmulation {
   }
 
   /// `accounts:query`: every account, by id (`descending` or not).
-  public func allAccounts(descending: Bool) throws(IdentityToolkitError) -> [FirebaseAccount] {
+  package func allAccounts(descending: Bool) throws(IdentityToolkitError) -> [FirebaseAccount] {
     try read { database, now in
       try database.liveUsers(descending: descending).map { try account($0, database, now: now) }
     }
   }
 
   /// `accounts:query` with `returnUserInfo: false`: how many accounts there are.
-  public func accountCount() throws(IdentityToolkitError) -> Int {
+  package func accountCount() throws(IdentityToolkitError) -> Int {
     try read { database, _ in
       try database.liveUserCount()
     }
@@ -76,29 +76,29 @@ extension FirebaseEmulation {
 
 /// What an admin's `accounts:lookup` names: lists of ids, emails, phone numbers and provider
 /// ids, any of them empty.
-public struct FirebaseLookup: Equatable, Sendable {
+package struct FirebaseLookup: Equatable, Sendable {
   /// `localId`.
-  public var ids: [String] = []
+  package var ids: [String] = []
   /// `email`, matched without regard to case.
-  public var emails: [String] = []
+  package var emails: [String] = []
   /// `phoneNumber`.
-  public var phoneNumbers: [String] = []
+  package var phoneNumbers: [String] = []
   /// `federatedUserId`: a provider and the user's id there.
-  public var federatedIDs: [FirebaseFederatedID] = []
+  package var federatedIDs: [FirebaseFederatedID] = []
 
   /// A lookup naming nothing yet.
-  public init() {}
+  package init() {}
 }
 
 /// A user's id at a provider (`{providerId, rawId}`).
-public struct FirebaseFederatedID: Equatable, Sendable {
+package struct FirebaseFederatedID: Equatable, Sendable {
   /// The provider (`password`, `google.com`, …).
-  public var providerID: String
+  package var providerID: String
   /// The user's id there (for `password`, the email).
-  public var rawID: String
+  package var rawID: String
 
   /// The id `rawID` at `providerID`.
-  public init(providerID: String, rawID: String) {
+  package init(providerID: String, rawID: String) {
     self.providerID = providerID
     self.rawID = rawID
   }
@@ -107,5 +107,5 @@ public struct FirebaseFederatedID: Equatable, Sendable {
 extension FirebaseAccount {
   /// Whether the account has the `password` provider: an email with a password or email-link
   /// sign-in (the emulator's rule for `providerUserInfo`).
-  public var signsInByEmail: Bool { !email.isEmpty && (hasPassword || emailLinkSignin) }
+  package var signsInByEmail: Bool { !email.isEmpty && (hasPassword || emailLinkSignin) }
 }

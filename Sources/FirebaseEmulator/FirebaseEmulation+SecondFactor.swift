@@ -50,7 +50,7 @@ extension FirebaseEmulation {
   /// is left, as a TOTP code on GoTrue's surface does) and a wrong one is `INVALID_CODE`; after
   /// ``EmbeddedGoTrue/wrongCodesPerChallenge`` of them the credential is spent.
   @concurrent
-  public func finishSecondFactor(credential: String?, enrollmentID: String?, code: String?)
+  package func finishSecondFactor(credential: String?, enrollmentID: String?, code: String?)
     async throws(IdentityToolkitError) -> FirebaseSession
   {
     guard let credential, !credential.isEmpty else {
@@ -115,37 +115,37 @@ extension FirebaseEmulation {
 }
 
 /// What a sign-in with a first factor gives.
-public enum FirebaseSignInOutcome: Equatable, Sendable {
+package enum FirebaseSignInOutcome: Equatable, Sendable {
   /// The user is signed in.
   case signedIn(FirebaseSession)
   /// The user has a verified second factor, and the sign-in waits for its code.
   case secondFactorPending(FirebaseSecondFactorPending)
 
   /// The session, when the user is signed in.
-  public var session: FirebaseSession? {
+  package var session: FirebaseSession? {
     guard case .signedIn(let session) = self else { return nil }
     return session
   }
 }
 
 /// A sign-in waiting for its second factor (`mfaPendingCredential` and `mfaInfo`).
-public struct FirebaseSecondFactorPending: Equatable, Sendable {
+package struct FirebaseSecondFactorPending: Equatable, Sendable {
   /// The account signing in.
-  public var account: FirebaseAccount
+  package var account: FirebaseAccount
   /// What `accounts/mfaSignIn:finalize` takes back: opaque, single use, stored only as a hash.
-  public var credential: String
+  package var credential: String
   /// The user's verified factors, any of which may finish the sign-in.
-  public var factors: [FirebaseSecondFactor]
+  package var factors: [FirebaseSecondFactor]
 }
 
 /// A verified TOTP factor as Identity Platform lists it (`mfaInfo`).
-public struct FirebaseSecondFactor: Equatable, Sendable {
+package struct FirebaseSecondFactor: Equatable, Sendable {
   /// The factor's id (`mfaEnrollmentId`): GoTrue's factor id.
-  public var enrollmentID: String
+  package var enrollmentID: String
   /// Its friendly name, when it has one (`displayName`).
-  public var displayName: String?
+  package var displayName: String?
   /// When it was enrolled, in Unix milliseconds (`enrolledAt`).
-  public var enrolledAt: Int64
+  package var enrolledAt: Int64
 
   init(_ factor: FactorRecord) {
     enrollmentID = factor.id

@@ -9,36 +9,36 @@ import IdentityToolkit
 #endif
 
 /// A request for an out-of-band code (`accounts:sendOobCode`), its fields as sent.
-public struct FirebaseCodeRequest: Equatable, Sendable {
+package struct FirebaseCodeRequest: Equatable, Sendable {
   /// `requestType` by name (`PASSWORD_RESET`); an integer on the wire names one of these.
-  public var type: String?
+  package var type: String?
   /// `email`.
-  public var email: String?
+  package var email: String?
   /// `newEmail`, for `VERIFY_AND_CHANGE_EMAIL`.
-  public var newEmail: String?
+  package var newEmail: String?
   /// `idToken`.
-  public var idToken: String?
+  package var idToken: String?
   /// `continueUrl`: where the link leads once used.
-  public var continueURL: String?
+  package var continueURL: String?
   /// `returnOobLink`: answer the code and its link instead of mailing them (admins only).
-  public var returnLink = false
+  package var returnLink = false
   /// Whether the caller is an admin (`Bearer owner`).
-  public var privileged = false
+  package var privileged = false
 
   /// A request with nothing set.
-  public init() {}
+  package init() {}
 }
 
 /// What `sendOobCode` answers: the address, and the code for an admin who asked for it.
-public struct FirebaseCodeSent: Equatable, Sendable {
+package struct FirebaseCodeSent: Equatable, Sendable {
   /// The address the code concerns, lowercased.
-  public var email: String
+  package var email: String
   /// The code and its link; `nil` when none was made (an unknown address, with improved
   /// email privacy).
-  public var code: FirebaseOutOfBandCode?
+  package var code: FirebaseOutOfBandCode?
 
   /// An answer with the given parts.
-  public init(email: String, code: FirebaseOutOfBandCode?) {
+  package init(email: String, code: FirebaseOutOfBandCode?) {
     self.email = email
     self.code = code
   }
@@ -50,7 +50,7 @@ extension FirebaseEmulation {
   /// (and, as production, `UNAUTHORIZED_DOMAIN` where the server's links may not lead), then
   /// the type's own (`RECOVER_EMAIL` and the deprecated types are `501`). The code is mailed
   /// unless `returnOobLink` asks for it in the answer; either way it is listed.
-  public func sendCode(_ request: FirebaseCodeRequest) throws(IdentityToolkitError)
+  package func sendCode(_ request: FirebaseCodeRequest) throws(IdentityToolkitError)
     -> FirebaseCodeSent
   {
     guard let name = request.type, !name.isEmpty, name != "OOB_REQ_TYPE_UNSPECIFIED" else {

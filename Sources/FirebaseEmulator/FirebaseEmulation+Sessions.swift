@@ -14,7 +14,7 @@ extension FirebaseEmulation {
   /// `INVALID_LOGIN_CREDENTIALS` for the first and last. A user with a verified second factor
   /// is not signed in yet: the sign-in waits for its code (``finishSignIn(_:_:_:now:)``).
   @concurrent
-  public func signIn(email rawEmail: String?, password: String?, unsupported: String? = nil)
+  package func signIn(email rawEmail: String?, password: String?, unsupported: String? = nil)
     async throws(IdentityToolkitError) -> FirebaseSignInOutcome
   {
     guard engine.configuration.emailProvider else { throw .badRequest("PASSWORD_LOGIN_DISABLED") }
@@ -48,7 +48,7 @@ extension FirebaseEmulation {
   /// characters of base64url, the text of 32 random bytes or of a rotation's HMAC). The
   /// emulator decodes a refresh token before the operation runs, so one it cannot read is
   /// `INVALID_REFRESH_TOKEN` before any other check; this is that reading.
-  public static func isWellFormed(refreshToken: String) -> Bool {
+  package static func isWellFormed(refreshToken: String) -> Bool {
     refreshToken.utf8.count == 43
       && refreshToken.utf8.allSatisfy { byte in
         switch byte {
@@ -64,7 +64,7 @@ extension FirebaseEmulation {
   /// signs a new ID token. Anything wrong with the token is `INVALID_REFRESH_TOKEN`; a
   /// disabled account is `USER_DISABLED`.
   @concurrent
-  public func refresh(refreshToken: String) async throws(IdentityToolkitError) -> FirebaseSession {
+  package func refresh(refreshToken: String) async throws(IdentityToolkitError) -> FirebaseSession {
     let rotation: EmbeddedGoTrue.Rotation
     do {
       rotation = try engine.rotate(refreshToken: refreshToken, firebase: true)

@@ -18,7 +18,7 @@ extension FirebaseEmulation {
   /// token, the email and password are linked to that user, whose display name becomes the
   /// request's (none when it has none). A user gets a session; an admin does not.
   @concurrent
-  public func signUp(_ request: FirebaseSignUpRequest, privileged: Bool)
+  package func signUp(_ request: FirebaseSignUpRequest, privileged: Bool)
     async throws(IdentityToolkitError) -> FirebaseSignedUp
   {
     let localID = request.localID.flatMap { $0.isEmpty ? nil : $0 }
@@ -97,7 +97,7 @@ extension FirebaseEmulation {
   /// `accounts:signUp` by a user with an email and a password: a new account, signed in at
   /// once (not yet verified, as in Firebase).
   @concurrent
-  public func signUp(email: String, password: String, displayName: String?)
+  package func signUp(email: String, password: String, displayName: String?)
     async throws(IdentityToolkitError) -> FirebaseSession
   {
     var request = FirebaseSignUpRequest()
@@ -182,34 +182,34 @@ private struct SignUpFields {
 
 /// A sign-up as its body gives it; empty strings are kept, since the emulator tells some of
 /// them apart from absent fields.
-public struct FirebaseSignUpRequest: Equatable, Sendable {
+package struct FirebaseSignUpRequest: Equatable, Sendable {
   /// The id an admin chooses (`localId`).
-  public var localID: String?
+  package var localID: String?
   /// The ID token of the user to link an email and password to.
-  public var idToken: String?
+  package var idToken: String?
   /// The email.
-  public var email: String?
+  package var email: String?
   /// The password.
-  public var password: String?
+  package var password: String?
   /// The display name (a user's email sign-up, an admin).
-  public var displayName: String?
+  package var displayName: String?
   /// The photo URL (an admin).
-  public var photoURL: String?
+  package var photoURL: String?
   /// Whether the email is verified already (an admin).
-  public var emailVerified: Bool?
+  package var emailVerified: Bool?
   /// Whether the account starts disabled (an admin).
-  public var disabled: Bool?
+  package var disabled: Bool?
   /// A phone number (an admin): checked, then `501` (the store keeps no phone numbers).
-  public var phoneNumber: String?
+  package var phoneNumber: String?
 
   /// A sign-up with nothing set: an anonymous one.
-  public init() {}
+  package init() {}
 }
 
 /// What a sign-up made: the account, and the session of a user's own sign-up.
-public struct FirebaseSignedUp: Equatable, Sendable {
+package struct FirebaseSignedUp: Equatable, Sendable {
   /// The account.
-  public var account: FirebaseAccount
+  package var account: FirebaseAccount
   /// The new session; none for an admin's sign-up.
-  public var session: FirebaseSession?
+  package var session: FirebaseSession?
 }

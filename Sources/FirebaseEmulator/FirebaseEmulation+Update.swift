@@ -18,7 +18,7 @@ extension FirebaseEmulation {
   /// the session's provider is known (an ID token's, or `password` with a new password) the
   /// answer carries new tokens.
   @concurrent
-  public func update(
+  package func update(
     _ target: FirebaseAccountTarget, _ changes: FirebaseAccountChanges, privileged: Bool
   ) async throws(IdentityToolkitError) -> FirebaseAccountUpdate {
     let user = try read { database, now in try resolve(target, database, now: now).0 }

@@ -12,17 +12,17 @@ import Synchronization
 /// carry Firebase's claims (signed like the engine's access tokens); out-of-band codes are
 /// opaque 54-character codes instead of 6 digits. A user made on either surface can use the
 /// other.
-public struct FirebaseEmulation: Sendable {
+package struct FirebaseEmulation: Sendable {
   /// The engine underneath.
-  public let engine: EmbeddedGoTrue
+  package let engine: EmbeddedGoTrue
   /// The one project served (`iss` and `aud` of the ID tokens).
-  public let projectID: String
+  package let projectID: String
   /// Where the links of out-of-band codes lead: the server's URL (`http://127.0.0.1:9099`).
-  public let linkBase: String
+  package let linkBase: String
   let state = FirebaseEmulationState()
 
   /// The emulation of `projectID` on `engine`, with links to `linkBase`.
-  public init(engine: EmbeddedGoTrue, projectID: String, linkBase: String) {
+  package init(engine: EmbeddedGoTrue, projectID: String, linkBase: String) {
     self.engine = engine
     self.projectID = projectID
     self.linkBase = linkBase
@@ -30,13 +30,13 @@ public struct FirebaseEmulation: Sendable {
 
   /// The project's settings: whether sign-in hides which emails have accounts
   /// (`emailPrivacyConfig.enableImprovedEmailPrivacy`, off as in the emulator).
-  public var improvedEmailPrivacy: Bool {
+  package var improvedEmailPrivacy: Bool {
     get { state.config.withLock { $0.improvedEmailPrivacy } }
     nonmutating set { state.config.withLock { $0.improvedEmailPrivacy = newValue } }
   }
 
   /// The Secure Token issuer of the project's ID tokens.
-  public var issuer: String { "https://securetoken.google.com/\(projectID)" }
+  package var issuer: String { "https://securetoken.google.com/\(projectID)" }
 
   // MARK: Running against the store
 
@@ -161,53 +161,53 @@ final class FirebaseEmulationState: Sendable {
 }
 
 /// An account as Firebase describes it.
-public struct FirebaseAccount: Equatable, Sendable {
+package struct FirebaseAccount: Equatable, Sendable {
   /// The user's id (`localId`): a UUID unless an admin chose another.
-  public var id: String
+  package var id: String
   /// The email, lowercased.
-  public var email: String
+  package var email: String
   /// Whether the email is confirmed.
-  public var emailVerified: Bool
+  package var emailVerified: Bool
   /// The display name.
-  public var displayName: String?
+  package var displayName: String?
   /// The photo URL.
-  public var photoURL: String?
+  package var photoURL: String?
   /// Whether the account is disabled (banned).
-  public var disabled: Bool
+  package var disabled: Bool
   /// Whether the account has a password anyone knows.
-  public var hasPassword: Bool
+  package var hasPassword: Bool
   /// Tokens issued before this second are refused (Unix seconds).
-  public var validSince: Int64?
+  package var validSince: Int64?
   /// When the account was made (Unix milliseconds).
-  public var createdAt: Int64
+  package var createdAt: Int64
   /// When the user last signed in (Unix milliseconds).
-  public var lastLoginAt: Int64?
+  package var lastLoginAt: Int64?
   /// When one of the user's sessions was last refreshed (Unix milliseconds).
-  public var lastRefreshAt: Int64?
+  package var lastRefreshAt: Int64?
   /// When the password last changed through this surface (Unix milliseconds).
-  public var passwordUpdatedAt: Int64?
+  package var passwordUpdatedAt: Int64?
   /// The account's first email, once it changed (`initialEmail`).
-  public var initialEmail: String? = nil
+  package var initialEmail: String? = nil
   /// The custom claims, as JSON text (`customAttributes`).
-  public var customAttributes: String? = nil
+  package var customAttributes: String? = nil
   /// Whether the account signs in by email link (`emailLinkSignin`).
-  public var emailLinkSignin = false
+  package var emailLinkSignin = false
   /// Whether the account was made or signed in by a custom token (`customAuth`).
-  public var customAuth = false
+  package var customAuth = false
   /// The verified second factors (`mfaInfo`), oldest first.
-  public var secondFactors: [FirebaseSecondFactor] = []
+  package var secondFactors: [FirebaseSecondFactor] = []
 }
 
 /// A signed-in user: the account, an ID token and the session's refresh token.
-public struct FirebaseSession: Equatable, Sendable {
+package struct FirebaseSession: Equatable, Sendable {
   /// The account.
-  public var account: FirebaseAccount
+  package var account: FirebaseAccount
   /// The ID token (an HS256 JWT with Firebase's claims).
-  public var idToken: String
+  package var idToken: String
   /// The session's refresh token (the engine's, rotated on every use).
-  public var refreshToken: String
+  package var refreshToken: String
   /// Seconds the ID token lives.
-  public var expiresIn: Int
+  package var expiresIn: Int
 }
 
 extension FirebaseEmulation {

@@ -1,7 +1,7 @@
 import GoTrueEngine
 
 /// The out-of-band codes the emulation makes, by the emulator's `requestType`.
-public enum FirebaseCodeType: String, CaseIterable, Equatable, Sendable {
+package enum FirebaseCodeType: String, CaseIterable, Equatable, Sendable {
   /// Resets a forgotten password (`mode=resetPassword`).
   case passwordReset = "PASSWORD_RESET"
   /// Verifies the account's email (`mode=verifyEmail`).
@@ -14,7 +14,7 @@ public enum FirebaseCodeType: String, CaseIterable, Equatable, Sendable {
   case recoverEmail = "RECOVER_EMAIL"
 
   /// The mode of the link that carries it.
-  public var mode: String {
+  package var mode: String {
     switch self {
     case .passwordReset: "resetPassword"
     case .verifyEmail: "verifyEmail"
@@ -36,20 +36,20 @@ public enum FirebaseCodeType: String, CaseIterable, Equatable, Sendable {
 }
 
 /// A code as the emulator lists it: the address it concerns, its type, the code and its link.
-public struct FirebaseOutOfBandCode: Equatable, Sendable {
+package struct FirebaseOutOfBandCode: Equatable, Sendable {
   /// The address it concerns (for `VERIFY_AND_CHANGE_EMAIL`, the account's current one).
-  public var email: String
+  package var email: String
   /// The address a `VERIFY_AND_CHANGE_EMAIL` code moves the account to.
-  public var newEmail: String?
+  package var newEmail: String?
   /// What it does.
-  public var type: FirebaseCodeType
+  package var type: FirebaseCodeType
   /// The code.
-  public var code: String
+  package var code: String
   /// The link that carries it.
-  public var link: String
+  package var link: String
 
   /// A listing entry with the given parts.
-  public init(
+  package init(
     email: String, newEmail: String? = nil, type: FirebaseCodeType, code: String, link: String
   ) {
     self.email = email

@@ -5,25 +5,25 @@ import IdentityToolkit
 /// `{signIn:{allowDuplicateEmails}, blockingFunctions, emailPrivacyConfig:
 /// {enableImprovedEmailPrivacy}}`, both flags off at first, plus whatever a masked update
 /// copied in (the emulator keeps any path it is sent, and answers it back).
-public struct FirebaseProjectConfig: Equatable, Sendable {
+package struct FirebaseProjectConfig: Equatable, Sendable {
   /// The stored object, keys in camel case.
-  public private(set) var members: [String: JSONValue] = [
+  package private(set) var members: [String: JSONValue] = [
     "signIn": .object(["allowDuplicateEmails": .bool(false)]),
     "blockingFunctions": .object([:]),
     "emailPrivacyConfig": .object(["enableImprovedEmailPrivacy": .bool(false)]),
   ]
 
   /// The configuration a new project has.
-  public init() {}
+  package init() {}
 
   /// Whether several accounts may share an email (`signIn.allowDuplicateEmails`).
-  public var allowDuplicateEmails: Bool {
+  package var allowDuplicateEmails: Bool {
     Self.isTruthy(members["signIn"]?.objectValue?["allowDuplicateEmails"])
   }
 
   /// Whether answers hide which emails have accounts
   /// (`emailPrivacyConfig.enableImprovedEmailPrivacy`).
-  public var improvedEmailPrivacy: Bool {
+  package var improvedEmailPrivacy: Bool {
     get { Self.isTruthy(members["emailPrivacyConfig"]?.objectValue?["enableImprovedEmailPrivacy"]) }
     set { set("emailPrivacyConfig", "enableImprovedEmailPrivacy", to: .bool(newValue)) }
   }
@@ -31,7 +31,7 @@ public struct FirebaseProjectConfig: Equatable, Sendable {
   /// The configuration after `update`: with a `mask` (the comma-separated paths of
   /// `?updateMask=`) only those paths are copied; without one every field the emulator keeps is
   /// set from `update`, so a field left out goes back to its default.
-  public func updated(with update: [String: JSONValue], mask: String?) -> Self {
+  package func updated(with update: [String: JSONValue], mask: String?) -> Self {
     var config = self
     guard let mask, !mask.isEmpty else {
       let duplicates = update["signIn"]?.objectValue?["allowDuplicateEmails"]
