@@ -17,11 +17,7 @@
 package final class PostgresAccountStore: AccountStoring {
   package let location: StoreLocation
   package let warnings: [String] = []
-  /// Who made the `auth` schema: authflow now, or GoTrue (or an earlier authflow) before.
-  package let origin: AuthSchemaOrigin
   private let pool: PostgresPool
-  /// Every connection's settings: none beyond the connection's own yet.
-  static let sessionSettings: String? = nil
 
   /// How many times a write is tried when concurrent ones keep getting in its way.
   static let attempts = 12
@@ -33,9 +29,9 @@ package final class PostgresAccountStore: AccountStoring {
     newStore: () throws -> (Accounts<AccountStoreError>) throws(AccountStoreError) -> Void
   ) throws(EmbeddedStoreError) {
     location = .postgres(url)
-    pool = PostgresPool(url: url, size: poolSize, setup: Self.sessionSettings)
+    pool = PostgresPool(url: url, size: poolSize)
     do {
-      origin = try pool.withConnection { connection throws(AccountStoreError) in
+      try pool.withConnection { connection throws(AccountStoreError) in
         try PostgresSchemaSetup.prepare(connection)
       }
     } catch {
@@ -71,42 +67,40 @@ package final class PostgresAccountStore: AccountStoring {
   package func withAccounts<T, Failure: StoreFailure>(
     _ body: (Accounts<Failure>) throws(Failure) -> T
   ) throws(Failure) -> T {
-    let outcome: Result<T, Failure>
-    do {
-      outcome = try pool.withConnection { connection throws(AccountStoreError) in
-        do throws(Failure) {
-          return .success(try body(Accounts(postgres: connection)))
-        } catch {
-          return .failure(error)
-        }
-      }
-    } catch {
-      throw Failure(store: error)
-    }
-    return try outcome.get()
+    try typed(inTransaction: false, body)
   }
 
   package func withAccounts<T, Failure: StoreFailure>(
     as failure: Failure.Type, _ body: (Accounts<Failure>) throws -> T
   ) throws -> T {
-    try pool.withConnection { connection throws(AccountStoreError) in
-      Result { try body(Accounts(postgres: connection)) }
+    try lend(inTransaction: false) { connection in
+      Result { try body(Accounts<Failure>(postgres: connection)) }
     }.get()
   }
 
   package func write<T, Failure: StoreFailure>(_ body: (Accounts<Failure>) throws(Failure) -> T)
     throws(Failure) -> T
   {
+    try typed(inTransaction: true, body)
+  }
+
+  package func write<T, Failure: StoreFailure>(
+    as failure: Failure.Type, _ body: (Accounts<Failure>) throws -> T
+  ) throws -> T {
+    try lend(inTransaction: true) { connection in
+      Result { try body(Accounts<Failure>(postgres: connection)) }
+    }.get()
+  }
+
+  /// `body` on a connection of the pool (in one transaction, or not), the pool's and the
+  /// transaction's failures told as `Failure`.
+  private func typed<T, Failure: StoreFailure>(
+    inTransaction: Bool, _ body: (Accounts<Failure>) throws(Failure) -> T
+  ) throws(Failure) -> T {
     let outcome: Result<T, Failure>
     do {
-      outcome = try pool.withConnection { connection throws(AccountStoreError) in
-        try Self.transactionally(connection) { () -> Result<T, Failure> in
-          do throws(Failure) {
-            return .success(try body(Accounts(postgres: connection)))
-          } catch {
-            return .failure(error)
-          }
-        }
+      outcome = try lend(inTransaction: inTransaction) { connection in
+        Result { () throws(Failure) in try body(Accounts(postgres: connection)) }
       }
     } catch {
       throw Failure(store: error)
@@ -114,14 +108,14 @@ package final class PostgresAccountStore: AccountStoring {
     return try outcome.get()
   }
 
-  package func write<T, Failure: StoreFailure>(
-    as failure: Failure.Type, _ body: (Accounts<Failure>) throws -> T
-  ) throws -> T {
+  /// `attempt`'s outcome on a connection of the pool, in one transaction when asked.
+  private func lend<T, Failure: Error>(
+    inTransaction: Bool, _ attempt: (PostgresConnection) -> Result<T, Failure>
+  ) throws(AccountStoreError) -> Result<T, Failure> {
     try pool.withConnection { connection throws(AccountStoreError) in
-      try Self.transactionally(connection) {
-        Result { try body(Accounts<Failure>(postgres: connection)) }
-      }
-    }.get()
+      guard inTransaction else { return attempt(connection) }
+      return try Self.transactionally(connection) { attempt(connection) }
+    }
   }
 
   /// Runs `attempt` in one transaction on `connection`, its reads locking the rows they find

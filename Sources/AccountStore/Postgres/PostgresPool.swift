@@ -23,14 +23,10 @@ package final class PostgresPool: @unchecked Sendable {
   /// The most connections open at once.
   package let size: Int
   private let connectTimeout: Int
-  /// Statements each new connection runs first (session settings).
-  private let setup: String?
 
-  /// A pool of at most `size` connections to `url`; none opens before the first loan. Each new
-  /// connection runs `setup` first.
-  package init(url: PostgresURL, size: Int, connectTimeout: Int = 10, setup: String? = nil) {
+  /// A pool of at most `size` connections to `url`; none opens before the first loan.
+  package init(url: PostgresURL, size: Int, connectTimeout: Int = 10) {
     self.url = url
-    self.setup = setup
     self.size = max(size, 1)
     self.connectTimeout = connectTimeout
     mutex = .allocate(capacity: 1)
@@ -101,9 +97,7 @@ package final class PostgresPool: @unchecked Sendable {
     open += 1
     pthread_mutex_unlock(mutex)
     do {
-      let connection = try PostgresConnection(url: url, timeout: connectTimeout)
-      if let setup { try connection.execute(setup) }
-      return connection
+      return try PostgresConnection(url: url, timeout: connectTimeout)
     } catch {
       pthread_mutex_lock(mutex)
       open -= 1

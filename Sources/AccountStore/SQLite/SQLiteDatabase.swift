@@ -187,9 +187,6 @@ package final class SQLiteDatabase {
     return result
   }
 
-  /// Rows changed by the last statement.
-  package var changes: Int { Int(sqlite3_changes(handle)) }
-
   private func prepared(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
     if let statement = cache[sql] { return statement }
     var raw: OpaquePointer?
