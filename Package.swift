@@ -177,6 +177,15 @@ let package = Package(
     .target(name: "CommandLineOptions"),
     .testTarget(name: "CommandLineOptionsTests", dependencies: ["CommandLineOptions"]),
 
+    // The embedded engine's settings that the shell and serve both take, each declared once:
+    // option, GoTrue's variable, config.toml key, help, and the one check that sets it.
+    .target(
+      name: "EngineSettings",
+      dependencies: ["AccountStore", "AuthCrypto", "CommandLineOptions", "GoTrue", "GoTrueEngine"]),
+    .testTarget(
+      name: "EngineSettingsTests",
+      dependencies: ["EngineSettings", "CommandLineOptions", "GoTrueEngine"]),
+
     // HTTP/1.1 serving over libevent's evhttp: one event-loop thread, responders as values.
     .target(name: "HTTPServer", dependencies: ["CEvent"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
@@ -188,7 +197,8 @@ let package = Package(
       dependencies: [
         "AccountStore",
         "HTTPServer", "GoTrueEngine", "FirebaseEmulator", "GoTrue", "IdentityToolkit",
-        "AuthCrypto", "Clocks", "CommandLineOptions", "UserSeeds", "AuthFlowHTTP", "TOML",
+        "AuthCrypto", "Clocks", "CommandLineOptions", "EngineSettings", "UserSeeds", "AuthFlowHTTP",
+        "TOML",
       ]),
     .testTarget(
       name: "AuthServerTests",
@@ -196,7 +206,7 @@ let package = Package(
         "AccountStore",
         "AuthServer", "HTTPServer", "GoTrueEngine", "FirebaseEmulator", "GoTrue",
         "IdentityToolkit", "AuthCrypto", "Clocks", "AuthFlowSupabase", "AuthFlowHTTP",
-        "CommandLineOptions",
+        "CommandLineOptions", "EngineSettings",
       ]),
 
     // The shell: line sources, parser, command table, renderer, runner, libedit terminal.
@@ -206,7 +216,7 @@ let package = Package(
         "AccountStore",
         "AuthFlow", "AuthFlowGoTrue", "SavedSessions", "GoTrue", "GoTrueEngine",
         "AuthFlowSupabase", "AuthFlowFirebase", "AuthFlowHTTP", "AuthCrypto", "PrivateFiles",
-        "Clocks", "CEditLine", "CProcess", "CommandLineOptions", "UserSeeds",
+        "Clocks", "CEditLine", "CProcess", "CommandLineOptions", "EngineSettings", "UserSeeds",
       ]),
     .testTarget(
       name: "AuthShellTests",
@@ -214,7 +224,7 @@ let package = Package(
         "AccountStore",
         "AuthShell", "AuthFlow", "AuthFlowGoTrue", "GoTrue", "GoTrueEngine", "AuthCrypto",
         "PrivateFiles", "SavedSessions", "Clocks", "authflow", "authflow-http",
-        "CommandLineOptions", "UserSeeds",
+        "CommandLineOptions", "EngineSettings", "UserSeeds",
       ],
       exclude: ["Support"]),
     // The executable only hands the command line to AuthShell.

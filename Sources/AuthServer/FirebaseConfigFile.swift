@@ -43,14 +43,16 @@ enum FirebaseConfigFile {
         case .string("localhost")?, nil: break
         case .string(let host)?:
           config.settings.append(
-            ProjectSetting(option: "--host", value: host, origin: "\(file): emulators.auth.host"))
+            ProjectSetting(
+              option: ServeOptions.hostOption, value: host, origin: "\(file): emulators.auth.host"))
         default:
           throw ProjectConfigError(
             "\(file): emulators.auth.host takes an address such as 127.0.0.1")
         }
       }
     }
-    config.settings.append(ProjectSetting(option: "--port", value: port, origin: portOrigin))
+    config.settings.append(
+      ProjectSetting(option: ServeOptions.portOption, value: port, origin: portOrigin))
     if let firebaserc {
       guard case .object(let rc) = try object(firebaserc.text, file: firebaserc.path) else {
         throw ProjectConfigError("\(firebaserc.path): is not a JSON object")
@@ -61,7 +63,7 @@ enum FirebaseConfigFile {
       {
         config.settings.append(
           ProjectSetting(
-            option: "--firebase-project", value: project,
+            option: ServeOptions.firebaseProjectOption, value: project,
             origin: "\(firebaserc.path): projects.default"))
       }
     }

@@ -1,3 +1,5 @@
+import CommandLineOptions
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -10,7 +12,7 @@
 
 /// What `authflow serve --config PATH` read from a project's own configuration: a Firebase
 /// project's `firebase.json` and `.firebaserc`, or a Supabase project's `supabase/config.toml`.
-struct ProjectConfig: Equatable, Sendable {
+struct ProjectConfig: Sendable {
   /// Which kind of project the file is from.
   enum Kind: Equatable, Sendable {
     case firebase
@@ -85,9 +87,9 @@ struct ProjectConfig: Equatable, Sendable {
 }
 
 /// One option of `authflow serve` as a project's file sets it.
-struct ProjectSetting: Equatable, Sendable {
-  /// The option's name, such as `--port`; its table says what it takes.
-  var option: String
+struct ProjectSetting: Sendable {
+  /// The option, such as `--port`, which says what it takes.
+  var option: OptionSpec<ServeOptions>
   /// The value, as the command line would give it (empty for a flag).
   var value: String
   /// Where the file sets it, such as `supabase/config.toml:12: auth.jwt_expiry`.

@@ -48,21 +48,20 @@ public enum ServeMain {
   }
 
   /// Runs the server, or with `inBackground` starts it on a thread of its own and hands over
-  /// its `host:port`.
+  /// its `host:port`: parse, validate, build, run.
   private static func launch(
     arguments: [String], environment: [String: String], version: String,
     inBackground: ((String) -> Void)?
   ) -> Int32 {
     let started = ContinuousClock.now
-    let options: ServeOptions
+    var options: ServeOptions
     do {
-      var parsed = try ServeOptions.parse(arguments, environment: environment)
-      // NB: libevent takes SIGINT for one event base only; the shell's Ctrl-C stays the shell's.
-      if inBackground != nil { parsed.http.handlesSignals = false }
-      options = parsed
+      options = try ServeOptions.parse(arguments, environment: environment)
     } catch {
       return fail(error.text(program: "authflow serve"), status: 2)
     }
+    // NB: libevent takes SIGINT for one event base only; the shell's Ctrl-C stays the shell's.
+    if inBackground != nil { options.http.handlesSignals = false }
     if options.help {
       say(ServeOptions.usage + "\n", to: 1)
       return 0
@@ -75,177 +74,30 @@ public enum ServeMain {
       say("authflow serve: options from \(config.file)\n", to: 2)
       if let warning = config.warning { say("authflow serve: warning: \(warning)\n", to: 2) }
     }
-    // GoTrue reads its database from GOTRUE_DB_DATABASE_URL (the option's variable), else
-    // DATABASE_URL.
-    let named = options.store ?? environment["DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
-    let store: StoreLocation
-    do throws(OptionValueError) {
-      store =
-        try named.map(ServeOptions.storeLocation)
-        ?? StoreLocation.defaultStore(environment: environment)
-    } catch {
-      return fail("DATABASE_URL takes \(error.expected)", status: 2)
-    }
-    if options.seed != nil, store != .memory {
-      return fail(
-        "--seed makes every secret, code and token predictable, so it only runs on a throw-away "
-          + "store; add --store :memory:", status: 2)
-    }
-    if !options.engine.testCodes.isEmpty,
-      let exposed = options.http.hosts.first(where: { !isLoopbackHost($0) })
-    {
-      return fail(
-        "--test-otp makes the codes emailed to its addresses known to whoever reads the "
-          + "command line, so it only runs on loopback; --host \(exposed) listens beyond it",
-        status: 2)
-    }
-    if options.seed != nil, let exposed = options.http.hosts.first(where: { !isLoopbackHost($0) }) {
-      return fail(
-        "--seed makes every emailed code predictable to whoever knows the seed, so it only runs "
-          + "on loopback; --host \(exposed) listens beyond it", status: 2)
-    }
-    // A bad users file refuses to start before anything listens.
-    var seeds: [SeedAccount]?
-    if let users = options.users {
-      do {
-        seeds = try UsersFile.read(path: users)
-      } catch {
-        return fail(error.description, status: 1)
-      }
-    }
-
-    let hookTargets: [AuthHook: HTTPHookDispatcher.Target]
+    let plan: ServePlan
     do {
-      hookTargets = try options.hooks.targets()
+      plan = try options.validate(environment: environment)
     } catch {
-      return fail(error.text, status: 2)
+      return fail(error.text(program: "authflow serve"), status: 2)
     }
-
-    let slot = ResponderSlot()
-    let tally = RequestTally()
-    let server: HTTPServer
+    let built: BuiltServer
     do {
-      server = try HTTPServer(configuration: options.http, responder: slot) { entry in
-        tally.count(status: entry.status)
-        if !options.quiet { AccessLog.write(entry) }
-      }
+      // A server in someone else's process (the shell's) writes no log lines.
+      built = try BuiltServer(plan, version: version, logs: inBackground == nil)
     } catch {
-      return fail(error.description, status: 1)
+      return fail(error.text, status: 1)
     }
-    let baseURL = "http://\(urlHost(options.http.hosts.first ?? "127.0.0.1")):\(server.port)"
-    var configuration = options.engine
-    // The file's accounts are the store's fixtures: a new store gets no demo accounts beside.
-    if seeds != nil { configuration.seedsDemoAccounts = false }
-    configuration.emailLinks =
-      options.appLinkScheme.map { .app(scheme: $0) }
-      ?? .server(externalURL: options.externalURL ?? baseURL)
-    // One clock for the engine, the Firebase surface and the request limits, which the clock
-    // route moves where time travelled reaches no store other processes share.
-    let clock = AdjustableClock(fixedAt: options.seed.map { _ in fixedEpoch })
-    // A seed makes codes, ids and the clock reproducible, never the keys: the signing secret
-    // (and so the service_role key), refresh tokens and TOTP secrets stay the system's, drawn
-    // in step with the seed's stream so that every code is where the seed puts it.
-    let random = options.seed.map { SeededRandom(seed: $0) as any RandomSource } ?? SystemRandom()
-    let engine: EmbeddedGoTrue
-    do {
-      engine = try EmbeddedGoTrue(
-        location: store, configuration: configuration, clock: clock, random: random,
-        secretRandom: options.seed.map { _ in UnpredictableRandom(inStepWith: random) },
-        hooks: hookTargets.isEmpty
-          ? nil
-          : HTTPHookDispatcher.throughHelper(
-            hookTargets,
-            log: { line in
-              if !options.quiet { say("authflow serve: warning: \(line)\n", to: 2) }
-            }))
-    } catch {
-      return fail(error.description, status: 1)
-    }
-    for warning in engine.warnings { say("authflow serve: warning: \(warning)\n", to: 2) }
-    if let seeds, let users = options.users {
-      do {
-        let outcome = try engine.seed(seeds, file: users)
-        say(
-          "authflow serve: users from \(users): \(outcome.added) added, \(outcome.updated) "
-            + "updated, \(outcome.unchanged) unchanged\n", to: 2)
-      } catch {
-        return fail(error.description, status: 1)
-      }
-    }
-    if options.engine.phoneProvider {
-      say(
-        "authflow serve: warning: the phone provider is on but authflow serve has no SMS "
-          + "provider: what would send an SMS answers 500 \"Unable to get SMS provider\", as "
-          + "GoTrue does without one\n", to: 2)
-    }
-    let exposed = server.addresses.filter { !isLoopback($0) }
-    if !exposed.isEmpty {
-      say(
-        "authflow serve: warning: listening on \(exposed.joined(separator: ", ")): anyone who "
-          + "can reach it can sign up and sign in; the outbox stays loopback-only"
-          + (options.firebaseProject == nil
-            ? "" : ", as do Firebase's Bearer owner and the emulator's own routes") + "\n",
-        to: 2)
-    }
-    let firebase = options.firebaseProject.map { project in
-      FirebaseEmulation(
-        engine: engine, projectID: project, linkBase: options.externalURL ?? baseURL)
-    }
-    let movable = store == .memory || options.allowsClock
-    if options.allowsClock, store != .memory {
-      say(
-        "authflow serve: warning: --allow-clock: POST /authflow/v1/clock moves this server's "
-          + "clock, and the times it stamps in \(store) (sessions, codes, users) with it\n",
-        to: 2)
-    }
-    if !options.engine.testCodes.isEmpty {
-      let count = options.engine.testCodes.count
-      say(
-        "authflow serve: fixed codes (--test-otp) for \(count) address\(count == 1 ? "" : "es")"
-          + "; never for real use\n", to: 2)
-    }
-    // A server in someone else's process (the shell's) writes no log lines.
-    let logs = inBackground == nil
-    var limits = options.requestLimits
-    // Beyond loopback the clients are other machines, told apart by their addresses.
-    limits.byPeerAddress = !exposed.isEmpty
-    slot.install(
-      AuthResponder(
-        engine: engine, version: "authflow-\(version)", firebase: firebase,
-        externalURL: options.externalURL,
-        limiter: RequestLimiter(limits, clock: MonotonicClock(following: clock)),
-        clock: ServerClock(
-          movable: movable ? clock : nil,
-          announce: { line in
-            if logs { say("authflow serve: \(line)\n", to: 2) }
-          })))
     if let inBackground {
-      LoopThread.start { server.run() }
-      inBackground(String(baseURL.dropFirst("http://".count)))
+      LoopThread.start { built.server.run() }
+      inBackground(String(built.baseURL.dropFirst("http://".count)))
       return 0
     }
-    say(
-      "authflow serve: \(baseURL) (\(server.addresses.joined(separator: " "))) store \(store) "
-        + "anon key \(engine.apiKey(role: "anon")) "
-        + "service_role key \(engine.apiKey(role: "service_role"))\n", to: 1)
-    if let keys = options.engine.jwtKeys {
-      let signing = keys.signing.id.isEmpty ? "" : " " + keys.signing.id
-      say(
-        "authflow serve: tokens signed with \(keys.signing.algorithm.rawValue) key\(signing); "
-          + "public keys at \(baseURL)/.well-known/jwks.json\n", to: 1)
-    }
-    if let firebase {
-      // A line of its own: scripts parse the first one.
-      let host = baseURL.dropFirst("http://".count)
-      say(
-        "authflow serve: Firebase Auth emulator for project \(firebase.projectID) at \(baseURL) "
-          + "(FIREBASE_AUTH_EMULATOR_HOST=\(host))\n", to: 1)
-    }
+    built.announce()
     let ready = readyLine(after: ContinuousClock.now - started, quiet: options.quiet)
     say("authflow serve: \(ready)\n", to: 2)
-    server.run()
+    built.server.run()
     // At a terminal, what it answered; a log read by a program keeps its last line.
-    let summary = isatty(2) == 1 ? ": " + tally.summary : ""
+    let summary = isatty(2) == 1 ? ": " + built.tally.summary : ""
     say("authflow serve: stopped\(summary)\n", to: 2)
     return 0
   }
@@ -260,7 +112,7 @@ public enum ServeMain {
   }
 
   /// The host part of a URL for a listening address (`[::1]`, and loopback for a wildcard).
-  private static func urlHost(_ address: String) -> String {
+  static func urlHost(_ address: String) -> String {
     switch address {
     case "0.0.0.0": "127.0.0.1"
     case "::": "[::1]"
@@ -268,7 +120,7 @@ public enum ServeMain {
     }
   }
 
-  private static func isLoopback(_ address: String) -> Bool {
+  static func isLoopback(_ address: String) -> Bool {
     address.hasPrefix("127.") || address.hasPrefix("[::1]")
   }
 

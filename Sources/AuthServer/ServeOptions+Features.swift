@@ -1,4 +1,5 @@
 import CommandLineOptions
+import EngineSettings
 import GoTrueEngine
 
 /// The options of `authflow serve` that switch GoTrue's features and providers, each with the
@@ -13,71 +14,47 @@ extension ServeOptions {
     }
   }
 
-  /// A session limit: a positive duration, as GoTrue's `SessionsConfiguration.Validate` asks,
-  /// up to ten years.
-  fileprivate static func sessionLimit(_ value: String, _ meaning: String)
-    throws(OptionValueError) -> Double
-  {
-    try seconds(value, in: 1...315_360_000, meaning)
-  }
-
   /// The feature and provider switches, in the order `--help` lists them.
   static let featureTable: [OptionSpec<ServeOptions>] = [
     OptionSpec(
       ["--enable-anonymous-users"], nil,
       ["POST /signup with neither email nor phone signs in an anonymous user"],
-      section: "GoTrue", environment: "GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED"
-    ) { options, _ in options.engine.anonymousSignIns = true },
-    OptionSpec(
-      ["--secure-password-change"], nil,
-      [
-        "a password change from a session over a day old needs the",
-        "nonce GET /reauthenticate emails",
-      ], section: "GoTrue",
-      environment: "GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION"
-    ) { options, _ in options.engine.passwordChangeNeedsReauthentication = true },
+      section: "GoTrue", environment: "GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED",
+      config: ConfigKey("auth.enable_anonymous_sign_ins", .flag(when: true))
+    ) { options, _ in options.settings.engine.anonymousSignIns = true },
+    EngineSetting.securePasswordChange.option(section: "GoTrue", readsEnvironment: true),
     OptionSpec(
       ["--manual-linking"], nil,
       ["let users link and unlink identities (/user/identities)"], section: "GoTrue",
-      environment: "GOTRUE_SECURITY_MANUAL_LINKING_ENABLED"
-    ) { options, _ in options.engine.manualLinking = true },
+      environment: "GOTRUE_SECURITY_MANUAL_LINKING_ENABLED",
+      config: ConfigKey("auth.enable_manual_linking", .flag(when: true))
+    ) { options, _ in options.settings.engine.manualLinking = true },
     OptionSpec(
       ["--flow-state-expiry"], "DURATION",
       ["how long a PKCE flow lasts until its code is exchanged", "(default and least 300s)"],
       section: "GoTrue", environment: "GOTRUE_EXTERNAL_FLOW_STATE_EXPIRY_DURATION"
     ) { options, value throws(OptionValueError) in
       // GoTrue raises anything below 300 seconds to 300.
-      options.engine.flowStateLifetime = max(
+      options.settings.engine.flowStateLifetime = max(
         300, try seconds(value, in: 1...86_400, "a flow's lifetime"))
     },
-    OptionSpec(
-      ["--sessions-timebox"], "DURATION",
-      ["end sessions this long after sign-in: their refresh is refused", "(24h; default none)"],
-      section: "GoTrue", environment: "GOTRUE_SESSIONS_TIMEBOX"
-    ) { options, value throws(OptionValueError) in
-      options.engine.sessionLimits.timebox = try sessionLimit(value, "a session's timebox")
-    },
-    OptionSpec(
-      ["--sessions-inactivity-timeout"], "DURATION",
-      ["end sessions not refreshed for this long (8h; default none)"], section: "GoTrue",
-      environment: "GOTRUE_SESSIONS_INACTIVITY_TIMEOUT"
-    ) { options, value throws(OptionValueError) in
-      options.engine.sessionLimits.inactivityTimeout = try sessionLimit(
-        value, "a session's inactivity timeout")
-    },
+    EngineSetting.sessionsTimebox.option(section: "GoTrue", readsEnvironment: true),
+    EngineSetting.sessionsInactivityTimeout.option(section: "GoTrue", readsEnvironment: true),
     OptionSpec(
       ["--email-provider"], "on|off",
       ["sign-ups and sign-ins by email (default on)"], section: "GoTrue",
-      environment: "GOTRUE_EXTERNAL_EMAIL_ENABLED"
+      environment: "GOTRUE_EXTERNAL_EMAIL_ENABLED",
+      config: ConfigKey("auth.email.enable_signup", .onOff)
     ) { options, value throws(OptionValueError) in
-      options.engine.emailProvider = try switchValue(value)
+      options.settings.engine.emailProvider = try switchValue(value)
     },
     OptionSpec(
       ["--phone-provider"], "on|off",
       ["phone sign-in (default off); on, serve warns: it has no SMS provider"],
-      section: "GoTrue", environment: "GOTRUE_EXTERNAL_PHONE_ENABLED"
+      section: "GoTrue", environment: "GOTRUE_EXTERNAL_PHONE_ENABLED",
+      config: ConfigKey("auth.sms.enable_signup", .onOff)
     ) { options, value throws(OptionValueError) in
-      options.engine.phoneProvider = try switchValue(value)
+      options.settings.engine.phoneProvider = try switchValue(value)
     },
   ]
 }

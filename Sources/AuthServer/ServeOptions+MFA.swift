@@ -7,28 +7,31 @@ extension ServeOptions {
   static let mfaOptions: [OptionSpec<ServeOptions>] = [
     OptionSpec(
       ["--mfa-totp-enroll"], "true|false", ["let users enrol TOTP factors (default true)"],
-      section: "MFA", environment: "GOTRUE_MFA_TOTP_ENROLL_ENABLED"
+      section: "MFA", environment: "GOTRUE_MFA_TOTP_ENROLL_ENABLED",
+      config: ConfigKey("auth.mfa.totp.enroll_enabled", .onOff)
     ) { options, value throws(OptionValueError) in
-      options.engine.mfa.totpEnrollEnabled = try goBool(value)
+      options.settings.engine.mfa.totpEnrollEnabled = try goBool(value)
     },
     OptionSpec(
       ["--mfa-totp-verify"], "true|false",
       ["let users challenge and verify TOTP factors (default true)"], section: "MFA",
-      environment: "GOTRUE_MFA_TOTP_VERIFY_ENABLED"
+      environment: "GOTRUE_MFA_TOTP_VERIFY_ENABLED",
+      config: ConfigKey("auth.mfa.totp.verify_enabled", .onOff)
     ) { options, value throws(OptionValueError) in
-      options.engine.mfa.totpVerifyEnabled = try goBool(value)
+      options.settings.engine.mfa.totpVerifyEnabled = try goBool(value)
     },
     OptionSpec(
       ["--mfa-max-enrolled-factors"], "N", ["factors one user may have (default 10)"],
-      section: "MFA", environment: "GOTRUE_MFA_MAX_ENROLLED_FACTORS"
+      section: "MFA", environment: "GOTRUE_MFA_MAX_ENROLLED_FACTORS",
+      config: ConfigKey("auth.mfa.max_enrolled_factors")
     ) { options, value throws(OptionValueError) in
-      options.engine.mfa.maxEnrolledFactors = try count(value)
+      options.settings.engine.mfa.maxEnrolledFactors = try count(value)
     },
     OptionSpec(
       ["--mfa-max-verified-factors"], "N", ["verified factors one user may have (default 10)"],
       section: "MFA", environment: "GOTRUE_MFA_MAX_VERIFIED_FACTORS"
     ) { options, value throws(OptionValueError) in
-      options.engine.mfa.maxVerifiedFactors = try count(value)
+      options.settings.engine.mfa.maxVerifiedFactors = try count(value)
     },
     OptionSpec(
       ["--mfa-challenge-expiry"], "SECONDS",
@@ -38,7 +41,7 @@ extension ServeOptions {
       guard let seconds = Double(value), seconds.isFinite, (0...86_400).contains(seconds) else {
         throw OptionValueError(expected: "seconds from 0 to 86400")
       }
-      options.engine.mfa.challengeExpiry = seconds
+      options.settings.engine.mfa.challengeExpiry = seconds
     },
     OptionSpec(
       ["--mfa-factor-expiry"], "DURATION",
@@ -50,7 +53,7 @@ extension ServeOptions {
       guard let seconds = GoDuration.seconds(value), (0...2_592_000).contains(seconds) else {
         throw OptionValueError(expected: "a duration such as 300s or 10m, up to 720h")
       }
-      options.engine.mfa.factorExpiry = seconds
+      options.settings.engine.mfa.factorExpiry = seconds
     },
   ]
 

@@ -18,11 +18,8 @@ extension ServeOptions {
     }
     var base = ServeOptions()
     for setting in config.settings {
-      guard let spec = allOptions.first(where: { $0.names.contains(setting.option) }) else {
-        continue
-      }
       do {
-        try spec.apply(&base, setting.value)
+        try setting.option.apply(&base, setting.value)
       } catch {
         throw .config("\(setting.origin) takes \(error.expected)")
       }
@@ -31,11 +28,6 @@ extension ServeOptions {
     base.hostsGiven = false
     var options = try read(arguments, into: base, environment: environment)
     options.projectConfig = config
-    if config.kind == .firebase, options.firebaseProject == nil {
-      throw .config(
-        "\(config.file): no project: .firebaserc beside it names none (projects.default); "
-          + "add one or give --firebase-project")
-    }
     return options
   }
 
@@ -58,8 +50,8 @@ extension ServeOptions {
     }
     if options.noRateLimits {
       // Last, so no variable read after the flag brings a limit back.
-      options.engine.rateLimits = .unlimited
-      options.engine.emailInterval = 0
+      options.settings.engine.rateLimits = .unlimited
+      options.settings.engine.emailInterval = 0
       options.requestLimits.isOff = true
     }
     return options

@@ -35,14 +35,16 @@ extension ServeOptions {
         "signups, recoveries, resends, magic links, OTPs and user updates",
         "per 5 minutes per client, each route its own budget (default 30;",
         "bursts of 30)",
-      ], section: "rate limits", environment: "GOTRUE_RATE_LIMIT_OTP"
+      ], section: "rate limits", environment: "GOTRUE_RATE_LIMIT_OTP",
+      config: ConfigKey("auth.rate_limit.sign_in_sign_ups")
     ) { options, value throws(OptionValueError) in
       options.requestLimits.otp = try rate(value, per: "5 minutes")
     },
     OptionSpec(
       ["--rate-limit-token-refresh"], "N",
       ["sign-ins and refreshes per 5 minutes per client (default 150;", "bursts of 30)"],
-      section: "rate limits", environment: "GOTRUE_RATE_LIMIT_TOKEN_REFRESH"
+      section: "rate limits", environment: "GOTRUE_RATE_LIMIT_TOKEN_REFRESH",
+      config: ConfigKey("auth.rate_limit.token_refresh")
     ) { options, value throws(OptionValueError) in
       options.requestLimits.tokenRefresh = try rate(value, per: "5 minutes")
     },
@@ -51,16 +53,19 @@ extension ServeOptions {
       [
         "/verify requests per 5 minutes per client (bursts of 30), and",
         "code checks per account, whoever asks (default 30)",
-      ], section: "rate limits", environment: "GOTRUE_RATE_LIMIT_VERIFY"
+      ], section: "rate limits", environment: "GOTRUE_RATE_LIMIT_VERIFY",
+      config: ConfigKey("auth.rate_limit.token_verifications")
     ) { options, value throws(OptionValueError) in
       let rate = try rate(value, per: "5 minutes")
       options.requestLimits.verify = rate
-      options.engine.rateLimits.verify = EngineConfiguration.Budget(capacity: rate, period: 300)
+      options.settings.engine.rateLimits.verify = EngineConfiguration.Budget(
+        capacity: rate, period: 300)
     },
     OptionSpec(
       ["--rate-limit-anonymous-users"], "N",
       ["anonymous sign-ins per hour per client (default 30)"], section: "rate limits",
-      environment: "GOTRUE_RATE_LIMIT_ANONYMOUS_USERS"
+      environment: "GOTRUE_RATE_LIMIT_ANONYMOUS_USERS",
+      config: ConfigKey("auth.rate_limit.anonymous_users")
     ) { options, value throws(OptionValueError) in
       options.requestLimits.anonymousUsers = try rate(value, per: "hour")
     },
@@ -73,10 +78,11 @@ extension ServeOptions {
     },
     OptionSpec(
       ["--rate-limit-email-sent"], "N", ["emails sent per hour, all addresses (default 30)"],
-      section: "rate limits", environment: "GOTRUE_RATE_LIMIT_EMAIL_SENT"
+      section: "rate limits", environment: "GOTRUE_RATE_LIMIT_EMAIL_SENT",
+      config: ConfigKey("auth.rate_limit.email_sent")
     ) { options, value throws(OptionValueError) in
       let rate = try rate(value, per: "hour")
-      options.engine.rateLimits.emailSent = EngineConfiguration.Budget(
+      options.settings.engine.rateLimits.emailSent = EngineConfiguration.Budget(
         capacity: rate, period: 3_600)
     },
     OptionSpec(

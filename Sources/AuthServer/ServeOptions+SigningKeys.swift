@@ -21,15 +21,16 @@ extension ServeOptions {
         "OKP, oct) in which one key lists \"sign\" in key_ops; the variable",
         "holds the JSON itself, as GoTrue's; /.well-known/jwks.json lists",
         "their public halves",
-      ], section: "GoTrue", environment: "GOTRUE_JWT_KEYS"
+      ], section: "GoTrue", environment: "GOTRUE_JWT_KEYS",
+      config: ConfigKey("auth.signing_keys_path", .file)
     ) { options, value throws(OptionValueError) in
-      options.engine.jwtKeys = try signingKeys(value)
+      options.settings.engine.jwtKeys = try signingKeys(value)
     },
     OptionSpec(
       ["--jwt-key-id"], "KID",
       ["the kid of the --jwt-secret key, named in the tokens it signs"],
       section: "GoTrue", environment: "GOTRUE_JWT_KEY_ID"
-    ) { options, value in options.engine.jwtKeyID = value },
+    ) { options, value in options.settings.engine.jwtKeyID = value },
     OptionSpec(
       ["--jwt-valid-methods"], "ALGS",
       [
@@ -37,7 +38,7 @@ extension ServeOptions {
         "the keys'; the Supabase CLI's HS256,RS256,ES256 keeps HS256 working)",
       ], section: "GoTrue", environment: "GOTRUE_JWT_VALID_METHODS"
     ) { options, value throws(OptionValueError) in
-      options.engine.jwtValidMethods = try validMethods(value)
+      options.settings.engine.jwtValidMethods = try validMethods(value)
     },
   ]
 

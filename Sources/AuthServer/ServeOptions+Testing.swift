@@ -21,7 +21,9 @@ extension ServeOptions {
         "map form address:code,address:code in the variable",
       ], section: "testing", environment: "GOTRUE_MAILER_TEST_OTP"
     ) { options, value throws(OptionValueError) in
-      for (address, code) in try testCodes(value) { options.engine.testCodes[address] = code }
+      for (address, code) in try testCodes(value) {
+        options.settings.engine.testCodes[address] = code
+      }
     },
   ]
 

@@ -1,6 +1,7 @@
 import AccountStore
 import AuthCrypto
 import CommandLineOptions
+import EngineSettings
 import GoTrue
 import GoTrueEngine
 import HTTPServer
@@ -16,27 +17,21 @@ import HTTPServer
 #endif
 
 /// The command line of `authflow serve`, with GoTrue's environment variables for its settings.
-struct ServeOptions: Sendable {
+struct ServeOptions: HoldsEngineSettings {
   /// Where to listen and how hard to hold connections.
   var http = HTTPServerConfiguration()
   /// Whether `--host` was given (then it replaces the default addresses).
   var hostsGiven = false
-  /// The engine's settings, GoTrue's defaults unless changed.
-  var engine = EngineConfiguration()
+  /// The engine's settings (GoTrue's defaults unless changed), its store, users file and seed.
+  var settings = EngineSettings()
   /// GoTrue's request limits, kept by the server per client.
   var requestLimits = RequestLimits()
   /// `--no-rate-limits`: no limit at all, whatever else is set.
   var noRateLimits = false
-  /// `--store`; `nil` for the shell's default store.
-  var store: String?
   /// `--external-url`: the URL links in emails lead to; by default the server's own.
   var externalURL: String?
   /// `--app-links SCHEME`: emails link straight into the app instead of to `/verify`.
   var appLinkScheme: String?
-  /// `--seed N`: predictable secrets, for tests on `:memory:` only.
-  var seed: UInt64?
-  /// `--users FILE`: seeded accounts, applied at start (``UsersFile``).
-  var users: String?
   /// `--firebase-project ID`: also the Firebase Auth emulator's REST API, for this project.
   var firebaseProject: String?
   /// GoTrue's HTTP auth hooks (`--hook-…`).
@@ -55,11 +50,11 @@ struct ServeOptions: Sendable {
   var version = false
 
   init() {
-    engine.seedsDemoAccounts = true
+    settings.engine.seedsDemoAccounts = true
     // The server limits requests per client itself (``RequestLimiter``), as GoTrue does; the
     // engine keeps what is per account or address: code checks, the email gap, hourly emails.
-    engine.rateLimits.token = .unlimited
-    engine.rateLimits.email = .unlimited
+    settings.engine.rateLimits.token = .unlimited
+    settings.engine.rateLimits.email = .unlimited
   }
 
   /// `authflow serve --help`.
@@ -112,15 +107,6 @@ struct ServeOptions: Sendable {
   }
 
   /// A URL with a scheme and a host, read as a browser reads it (links lead there).
-  /// `value` as a store `--store` names; anything else is refused with what it takes.
-  static func storeLocation(_ value: String) throws(OptionValueError) -> StoreLocation {
-    do {
-      return try StoreLocation(argument: value)
-    } catch {
-      throw OptionValueError(expected: "a path, :memory: or a PostgreSQL URL (\(error.message))")
-    }
-  }
-
   private static func url(_ value: String) throws(OptionValueError) -> String {
     guard BrowserURL(value) != nil else {
       throw OptionValueError(expected: "a URL such as http://127.0.0.1:3000")
@@ -128,47 +114,59 @@ struct ServeOptions: Sendable {
     return value
   }
 
-  private static let costs = EngineConfiguration.hashCosts
-
   /// Every option; `--help` lists them by section, in this order within one.
   static let table =
-    generalTable + usersOptions + featureTable + mfaOptions + rateLimitTable + testingOptions
+    generalTable + featureTable + mfaOptions + rateLimitTable + testingOptions
+
+  /// `--host`, which a project's `firebase.json` also gives.
+  static let hostOption = OptionSpec<ServeOptions>(
+    ["--host"], "ADDRESS",
+    [
+      "a numeric address to listen on, repeatable (default 127.0.0.1, ::1);",
+      "beyond loopback anyone who can reach it can sign up and sign in",
+    ], section: "server"
+  ) { options, value throws(OptionValueError) in
+    guard IPAddress.isNumeric(value) else {
+      throw OptionValueError(expected: "a numeric address such as 127.0.0.1, ::1 or 0.0.0.0")
+    }
+    if !options.hostsGiven { options.http.hosts = [] }
+    options.hostsGiven = true
+    options.http.hosts.append(value)
+  }
+
+  /// `--port`, which a project's file also gives.
+  static let portOption = OptionSpec<ServeOptions>(
+    ["--port"], "N", ["the port (default 9999, GoTrue's; 0 picks a free one)"], section: "server",
+    environment: "PORT",
+    config: ConfigKey("api.port")
+  ) {
+    options, value throws(OptionValueError) in
+    options.http.port = try number(value, in: 0...65_535, "a port")
+  }
+
+  /// `--firebase-project`, which a Firebase project's `.firebaserc` also gives.
+  static let firebaseProjectOption = OptionSpec<ServeOptions>(
+    ["--firebase-project"], "ID",
+    [
+      "also serve the Firebase Auth emulator's REST API for project ID",
+      "(the projectId the Firebase SDKs are given, such as demo-app)",
+    ], section: "Firebase", environment: "AUTHFLOW_FIREBASE_PROJECT"
+  ) { options, value throws(OptionValueError) in
+    let valid =
+      (1...128).contains(value.utf8.count)
+      && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
+    guard valid else {
+      throw OptionValueError(expected: "a project id of letters, digits, - _ or . (demo-app)")
+    }
+    options.firebaseProject = value
+  }
 
   /// The options of every section but the features', MFA's and the rate limits'.
   private static let generalTable: [OptionSpec<ServeOptions>] = [
-    OptionSpec(
-      ["--host"], "ADDRESS",
-      [
-        "a numeric address to listen on, repeatable (default 127.0.0.1, ::1);",
-        "beyond loopback anyone who can reach it can sign up and sign in",
-      ], section: "server"
-    ) { options, value throws(OptionValueError) in
-      guard IPAddress.isNumeric(value) else {
-        throw OptionValueError(expected: "a numeric address such as 127.0.0.1, ::1 or 0.0.0.0")
-      }
-      if !options.hostsGiven { options.http.hosts = [] }
-      options.hostsGiven = true
-      options.http.hosts.append(value)
-    },
-    OptionSpec(
-      ["--port"], "N", ["the port (default 9999, GoTrue's; 0 picks a free one)"], section: "server",
-      environment: "PORT"
-    ) {
-      options, value throws(OptionValueError) in
-      options.http.port = try number(value, in: 0...65_535, "a port")
-    },
-    OptionSpec(
-      ["--store"], "PATH|:memory:|URL",
-      [
-        "the accounts: a SQLite file (default: the shell's,",
-        "$XDG_DATA_HOME/authflow/auth.db), :memory:, or a PostgreSQL database",
-        "(postgresql://USER@HOST:PORT/DB, GoTrue's auth schema;",
-        "also $DATABASE_URL)",
-      ], section: "server", environment: "GOTRUE_DB_DATABASE_URL"
-    ) { options, value throws(OptionValueError) in
-      _ = try storeLocation(value)
-      options.store = value
-    },
+    hostOption,
+    portOption,
+    EngineSetting.store.option(section: "server", readsEnvironment: true),
+    EngineSetting.users.option(section: "server", readsEnvironment: true),
     OptionSpec(
       ["--external-url"], "URL", ["the URL links in emails lead to (default: the server's)"],
       section: "server", environment: "API_EXTERNAL_URL"
@@ -203,50 +201,44 @@ struct ServeOptions: Sendable {
       guard value.utf8.count >= 32 else {
         throw OptionValueError(expected: "a secret of at least 32 characters")
       }
-      options.engine.jwtSecret = Array(value.utf8)
+      options.settings.engine.jwtSecret = Array(value.utf8)
     },
     OptionSpec(
       ["--jwt-exp"], "SECONDS", ["how long access tokens last (default 3600)"], section: "GoTrue",
-      environment: "GOTRUE_JWT_EXP"
+      environment: "GOTRUE_JWT_EXP", config: ConfigKey("auth.jwt_expiry")
     ) { options, value throws(OptionValueError) in
-      options.engine.accessTokenLifetime = Double(
+      options.settings.engine.accessTokenLifetime = Double(
         try number(value, in: 30...604_800, "seconds") as Int)
     },
     OptionSpec(
       ["--jwt-issuer"], "ISSUER", ["the iss claim of access tokens (default: none, as GoTrue)"],
-      section: "GoTrue", environment: "GOTRUE_JWT_ISSUER"
-    ) { options, value in options.engine.issuer = value },
-    OptionSpec(
-      ["--autoconfirm"], nil, ["sign new users in at once, no confirmation email"],
-      section: "GoTrue", environment: "GOTRUE_MAILER_AUTOCONFIRM"
-    ) { options, _ in options.engine.autoconfirm = true },
-    OptionSpec(
-      ["--disable-signup"], nil, ["refuse new users (admins can still create them)"],
-      section: "GoTrue", environment: "GOTRUE_DISABLE_SIGNUP"
-    ) { options, _ in options.engine.disableSignup = true },
+      section: "GoTrue", environment: "GOTRUE_JWT_ISSUER",
+      config: ConfigKey("auth.jwt_issuer")
+    ) { options, value in options.settings.engine.issuer = value },
+    EngineSetting.autoconfirm.option(section: "GoTrue", readsEnvironment: true),
+    EngineSetting.disableSignup.option(section: "GoTrue", readsEnvironment: true),
     OptionSpec(
       ["--site-url"], "URL", ["where verified links send users (default http://127.0.0.1:3000)"],
-      section: "GoTrue", environment: "GOTRUE_SITE_URL"
-    ) { options, value throws(OptionValueError) in options.engine.siteURL = try url(value) },
-    OptionSpec(
-      ["--password-min-length"], "N", ["the shortest password (default 6; below 6 means 6)"],
-      section: "GoTrue", environment: "GOTRUE_PASSWORD_MIN_LENGTH"
-    ) { options, value throws(OptionValueError) in
-      // GoTrue raises anything below 6 to 6.
-      options.engine.minimumPasswordLength = max(6, try number(value, in: 0...72, "a length"))
+      section: "GoTrue", environment: "GOTRUE_SITE_URL",
+      config: ConfigKey("auth.site_url")
+    ) { options, value throws(OptionValueError) in options.settings.engine.siteURL = try url(value)
     },
+    EngineSetting.passwordMinimumLength.option(section: "GoTrue", readsEnvironment: true),
     OptionSpec(
       ["--otp-exp"], "SECONDS", ["how long emailed codes and links last (default 86400)"],
-      section: "GoTrue", environment: "GOTRUE_MAILER_OTP_EXP"
+      section: "GoTrue", environment: "GOTRUE_MAILER_OTP_EXP",
+      config: ConfigKey("auth.email.otp_expiry")
     ) { options, value throws(OptionValueError) in
-      options.engine.codeLifetime = Double(try number(value, in: 60...604_800, "seconds") as Int)
+      options.settings.engine.codeLifetime = Double(
+        try number(value, in: 60...604_800, "seconds") as Int)
     },
     OptionSpec(
       ["--smtp-max-frequency"], "DURATION",
       ["the least time between two emails to one address (default 60s)"], section: "GoTrue",
-      environment: "GOTRUE_SMTP_MAX_FREQUENCY"
+      environment: "GOTRUE_SMTP_MAX_FREQUENCY",
+      config: ConfigKey("auth.email.max_frequency")
     ) { options, value throws(OptionValueError) in
-      options.engine.emailInterval = try seconds(value, in: 0...86_400, "a wait")
+      options.settings.engine.emailInterval = try seconds(value, in: 0...86_400, "a wait")
     },
     OptionSpec(
       ["--app-links"], "SCHEME",
@@ -264,48 +256,15 @@ struct ServeOptions: Sendable {
     OptionSpec(
       ["--refresh-token-reuse-interval"], "SECONDS",
       ["how long a rotated refresh token", "still works (default 10)"], section: "GoTrue",
-      environment: "GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL"
+      environment: "GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL",
+      config: ConfigKey("auth.refresh_token_reuse_interval")
     ) { options, value throws(OptionValueError) in
-      options.engine.refreshTokenReuseInterval = Double(
+      options.settings.engine.refreshTokenReuseInterval = Double(
         try number(value, in: 0...3_600, "seconds") as Int)
     },
-    OptionSpec(
-      ["--firebase-project"], "ID",
-      [
-        "also serve the Firebase Auth emulator's REST API for project ID",
-        "(the projectId the Firebase SDKs are given, such as demo-app)",
-      ], section: "Firebase", environment: "AUTHFLOW_FIREBASE_PROJECT"
-    ) { options, value throws(OptionValueError) in
-      let valid =
-        (1...128).contains(value.utf8.count)
-        && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
-      guard valid else {
-        throw OptionValueError(expected: "a project id of letters, digits, - _ or . (demo-app)")
-      }
-      options.firebaseProject = value
-    },
-    OptionSpec(
-      ["--hash-cost"], "N",
-      [
-        "bcrypt cost of new passwords, \(costs.lowerBound)-\(costs.upperBound) (default 10; tests only)"
-      ],
-      section: "testing"
-    ) { options, value throws(OptionValueError) in
-      options.engine.hashCost = try number(value, in: costs, "a cost")
-    },
-    OptionSpec(
-      ["--seed"], "N",
-      [
-        "predictable secrets, codes and a fixed clock, with --store :memory:",
-        "only; never for real use",
-      ],
-      section: "testing"
-    ) { options, value throws(OptionValueError) in
-      guard let seed = UInt64(value) else {
-        throw OptionValueError(expected: "a whole number; for example --seed 1")
-      }
-      options.seed = seed
-    },
+    firebaseProjectOption,
+    EngineSetting.hashCost.option(section: "testing", readsEnvironment: true),
+    EngineSetting.seed.option(section: "testing", readsEnvironment: true),
     OptionSpec(["--version"], nil, ["print the version and exit"], section: "other") {
       options, _ in options.version = true
     },

@@ -1,3 +1,4 @@
+import CommandLineOptions
 import TOML
 
 /// A Supabase project's `supabase/config.toml` as `authflow serve` options: its `[auth]`
@@ -6,61 +7,40 @@ import TOML
 /// a key of `[auth]` serve does not support is listed in ``ProjectConfig/unsupported``.
 enum SupabaseConfigFile {
   /// What serve does with a key.
-  enum Rule: Equatable, Sendable {
-    /// The value is the option's.
-    case option(String)
-    /// The flag is set when the value (true or false) is this.
-    case flag(String, when: Bool)
-    /// The value, true or false, is the option's.
-    case onOff(String)
-    /// A file, relative to the folder of config.toml, is the option's.
-    case file(String)
+  enum Rule: Sendable {
+    /// An option of serve's takes the value, as the key's form says.
+    case option(OptionSpec<ServeOptions>, ConfigKey.Form)
     /// serve always behaves as this value says; another value is not supported.
     case fixed(TOMLValue)
     /// No bearing on serve (what it would say in an SMS: serve sends none).
     case ignored
   }
 
-  /// The keys serve reads, by their dotted path.
-  static let rules: [String: Rule] = [
-    "api.port": .option("--port"),
+  /// The keys serve reads, by their dotted path: each option's own key (``OptionSpec/config``),
+  /// and the keys serve has no option for.
+  static let rules: [String: Rule] = {
+    var rules = fixedRules
+    for spec in ServeOptions.allOptions {
+      guard let key = spec.config else { continue }
+      rules[key.path] = .option(spec, key.form)
+    }
+    return rules
+  }()
+
+  /// The keys serve takes without an option: what it always does, and what it has no use for.
+  private static let fixedRules: [String: Rule] = [
     "auth.enabled": .fixed(.boolean(true)),
-    "auth.site_url": .option("--site-url"),
     "auth.additional_redirect_urls": .fixed(.array([])),
-    "auth.jwt_expiry": .option("--jwt-exp"),
-    "auth.jwt_issuer": .option("--jwt-issuer"),
-    "auth.signing_keys_path": .file("--jwt-keys"),
     "auth.enable_refresh_token_rotation": .fixed(.boolean(true)),
-    "auth.refresh_token_reuse_interval": .option("--refresh-token-reuse-interval"),
-    "auth.enable_signup": .flag("--disable-signup", when: false),
-    "auth.enable_anonymous_sign_ins": .flag("--enable-anonymous-users", when: true),
-    "auth.enable_manual_linking": .flag("--manual-linking", when: true),
-    "auth.minimum_password_length": .option("--password-min-length"),
     "auth.password_requirements": .fixed(.string("")),
-    "auth.rate_limit.email_sent": .option("--rate-limit-email-sent"),
     "auth.rate_limit.sms_sent": .ignored,
-    "auth.rate_limit.anonymous_users": .option("--rate-limit-anonymous-users"),
-    "auth.rate_limit.token_refresh": .option("--rate-limit-token-refresh"),
-    "auth.rate_limit.sign_in_sign_ups": .option("--rate-limit-otp"),
-    "auth.rate_limit.token_verifications": .option("--rate-limit-verify"),
     "auth.rate_limit.web3": .ignored,
-    "auth.email.enable_signup": .onOff("--email-provider"),
     "auth.email.double_confirm_changes": .fixed(.boolean(true)),
-    "auth.email.enable_confirmations": .flag("--autoconfirm", when: false),
-    "auth.email.secure_password_change": .flag("--secure-password-change", when: true),
-    "auth.email.max_frequency": .option("--smtp-max-frequency"),
     "auth.email.otp_length": .fixed(.integer(6)),
-    "auth.email.otp_expiry": .option("--otp-exp"),
-    "auth.sms.enable_signup": .onOff("--phone-provider"),
     "auth.sms.enable_confirmations": .ignored,
     "auth.sms.template": .ignored,
     "auth.sms.max_frequency": .ignored,
     "auth.sms.test_otp": .ignored,
-    "auth.sessions.timebox": .option("--sessions-timebox"),
-    "auth.sessions.inactivity_timeout": .option("--sessions-inactivity-timeout"),
-    "auth.mfa.max_enrolled_factors": .option("--mfa-max-enrolled-factors"),
-    "auth.mfa.totp.enroll_enabled": .onOff("--mfa-totp-enroll"),
-    "auth.mfa.totp.verify_enabled": .onOff("--mfa-totp-verify"),
     "auth.mfa.phone.enroll_enabled": .fixed(.boolean(false)),
     "auth.mfa.phone.verify_enabled": .fixed(.boolean(false)),
     "auth.mfa.phone.otp_length": .ignored,
@@ -161,19 +141,19 @@ enum SupabaseConfigFile {
       case .ignored: return
       case .fixed(let supported):
         if value != supported { unsupported.append(("\(key) = \(value.written)", line)) }
-      case .option(let option):
+      case .option(let option, .value):
         set(option, try text(value, origin: origin), origin)
-      case .file(let option):
+      case .option(let option, .file):
         let path = try text(value, origin: origin)
         let folder = file.split(separator: "/", omittingEmptySubsequences: false).dropLast()
           .joined(separator: "/")
         set(option, path.hasPrefix("/") || folder.isEmpty ? path : "\(folder)/\(path)", origin)
-      case .flag(let option, let when):
+      case .option(let option, .flag(let when)):
         guard case .boolean(let flag) = value else {
           throw ProjectConfigError("\(origin) takes true or false")
         }
         if flag == when { set(option, "", origin) }
-      case .onOff(let option):
+      case .option(let option, .onOff):
         guard case .boolean(let flag) = value else {
           throw ProjectConfigError("\(origin) takes true or false")
         }
@@ -181,7 +161,9 @@ enum SupabaseConfigFile {
       }
     }
 
-    private mutating func set(_ option: String, _ value: String, _ origin: String) {
+    private mutating func set(
+      _ option: OptionSpec<ServeOptions>, _ value: String, _ origin: String
+    ) {
       config.settings.append(ProjectSetting(option: option, value: value, origin: origin))
     }
 

@@ -147,7 +147,7 @@ public enum AuthflowMain {
       backend: backend, style: RenderStyle(colour: colourAllowed, plain: options.plain))
     session.environment = environment
     session.observers.recording.options = options.recordedOptions
-    session.observers.recording.autoconfirm = options.autoconfirm
+    session.observers.recording.autoconfirm = options.settings.engine.autoconfirm
     if let path = environment["AUTHFLOW_COVERAGE"], !path.isEmpty {
       session.observers.coverage.start(writingTo: path)
     }

@@ -2,6 +2,7 @@ import AccountStore
 import AuthFlowFirebase
 import AuthFlowHTTP
 import AuthFlowSupabase
+import EngineSettings
 import GoTrueEngine
 import PrivateFiles
 
@@ -16,17 +17,8 @@ extension ShellBackend {
     let stateDirectory = directories.stateHome + "/authflow"
     switch options.backend {
     case .embedded:
-      var configuration = EngineConfiguration()
-      configuration.autoconfirm = options.autoconfirm
-      if let cost = options.hashCost { configuration.hashCost = cost }
-      if let length = options.passwordMinimumLength {
-        configuration.minimumPasswordLength = length
-      }
-      configuration.disableSignup = options.disableSignup
-      configuration.sessionLimits = options.sessionLimits
-      configuration.passwordChangeNeedsReauthentication = options.securePasswordChange
       let store =
-        try options.store.map { value throws(ShellError) in
+        try options.settings.store.map { value throws(ShellError) in
           do throws(StoreLocationError) {
             return try StoreLocation(argument: value)
           } catch {
@@ -34,8 +26,8 @@ extension ShellBackend {
           }
         } ?? StoreLocation.defaultStore(environment: environment)
       return try embedded(
-        store: store, configuration: configuration, seed: options.seed,
-        stateDirectory: stateDirectory, savesSession: savesSession, users: options.users)
+        store: store, configuration: options.settings.engine, seed: options.settings.seed,
+        stateDirectory: stateDirectory, savesSession: savesSession, users: options.settings.users)
     case .supabase:
       return try supabase(
         options, savesSession: savesSession, stateDirectory: stateDirectory,
@@ -75,7 +67,7 @@ extension ShellBackend {
     }
     return try supabase(
       project: project, transport: transport, stateDirectory: stateDirectory,
-      savesSession: savesSession, mailbox: mailbox, seed: options.seed)
+      savesSession: savesSession, mailbox: mailbox, seed: options.settings.seed)
   }
 
   /// The Firebase backend: a project from the options or `FIREBASE_*`; with an emulator the
@@ -105,7 +97,7 @@ extension ShellBackend {
     }
     return try firebase(
       project: project, transport: HelperProcessTransport.besideThisProgram(),
-      stateDirectory: stateDirectory, savesSession: savesSession, seed: options.seed)
+      stateDirectory: stateDirectory, savesSession: savesSession, seed: options.settings.seed)
   }
 
   /// Starts the Firebase Auth emulator of `authflow serve` in this process, on a free loopback
@@ -121,8 +113,10 @@ extension ShellBackend {
     var arguments = [
       "--store", ":memory:", "--host", "127.0.0.1", "--port", "0", "--firebase-project", project,
     ]
-    if let cost = options.hashCost { arguments += ["--hash-cost", String(cost)] }
-    if let seed = options.seed { arguments += ["--seed", String(seed)] }
+    if let cost = options.settings.given[EngineSetting.hashCost.name] {
+      arguments += ["--hash-cost", cost]
+    }
+    if let seed = options.settings.seed { arguments += ["--seed", String(seed)] }
     guard let host = startLocalServer(arguments) else {
       throw .backendUnavailable("the local Firebase Auth emulator could not start")
     }

@@ -1,6 +1,7 @@
 import AccountStore
 import AuthCrypto
 import CommandLineOptions
+import EngineSettings
 import GoTrue
 import GoTrueEngine
 
@@ -21,28 +22,19 @@ struct ShellOption: Sendable {
     spec = OptionSpec(names, value, help, section: section, group: group, apply: apply)
     self.scriptLine = scriptLine
   }
+
+  /// An engine setting, declared once for the shell and serve (GoTrue's variables are serve's
+  /// to read), listed under `section`.
+  init(
+    _ setting: EngineSetting, section: String = "backend",
+    group: String? = BackendKind.embedded.rawValue, scriptLine: ScriptLineRule
+  ) {
+    spec = setting.option(section: section, group: group, readsEnvironment: false)
+    self.scriptLine = scriptLine
+  }
 }
 
 extension ShellOptions {
-  private static let costs = EngineConfiguration.hashCosts
-
-  /// A session limit: a positive Go duration (`24h`, `90m`, `1h30m`), up to ten years.
-  private static func sessionLimit(_ value: String) throws(OptionValueError) -> Double {
-    guard let seconds = GoDuration.seconds(value), seconds >= 1, seconds <= 315_360_000 else {
-      throw OptionValueError(
-        expected: "a duration such as 24h, 90m or 1h30m, at least 1s and at most 87600h")
-    }
-    return seconds
-  }
-
-  /// A duration as GoTrue writes it: whole hours, minutes or seconds (`24h`, `90m`, `45s`).
-  static func duration(_ seconds: Double) -> String {
-    let whole = Int(seconds.rounded())
-    if whole % 3_600 == 0 { return "\(whole / 3_600)h" }
-    if whole % 60 == 0 { return "\(whole / 60)m" }
-    return "\(whole)s"
-  }
-
   /// Every option, as the parser and `--help` read it, in the order `--help` lists them.
   static let table = options.map(\.spec)
 
@@ -64,96 +56,17 @@ extension ShellOptions {
       }
       options.backend = kind
     },
-    ShellOption(
-      ["--store"], "PATH|:memory:|URL",
-      [
-        "the embedded store: a SQLite file (default:",
-        "$XDG_DATA_HOME/authflow/auth.db), :memory:, or a PostgreSQL database",
-        "(postgresql://USER@HOST:PORT/DB)",
-      ], section: "backend",
-      group: BackendKind.embedded.rawValue, scriptLine: .onlyValue(":memory:")
-    ) { options, value throws(OptionValueError) in
-      do throws(StoreLocationError) {
-        _ = try StoreLocation(argument: value)
-      } catch {
-        throw OptionValueError(expected: "a path, :memory: or a PostgreSQL URL (\(error.message))")
-      }
-      options.store = value
-    },
+    ShellOption(.store, scriptLine: .onlyValue(":memory:")),
     // Reads a file of the user's.
-    ShellOption(
-      ["--users"], "FILE",
-      [
-        "seed the embedded store with FILE's accounts (a users file, or the",
-        "Firebase emulator's accounts.json), idempotently; no demo accounts then",
-      ], section: "backend", group: BackendKind.embedded.rawValue, scriptLine: .commandLineOnly
-    ) { options, value in options.users = value },
-    ShellOption(
-      ["--autoconfirm"], nil, ["sign new accounts in without email confirmation"],
-      section: "backend", group: BackendKind.embedded.rawValue, scriptLine: .onMemoryStore
-    ) { options, _ in options.autoconfirm = true },
-    ShellOption(
-      ["--hash-cost"], "N",
-      [
-        "bcrypt cost of new passwords, \(costs.lowerBound)-\(costs.upperBound)"
-          + " (default \(Bcrypt.defaultCost); lower for tests)",
-        "(embedded, and firebase's local emulator)",
-      ],
-      section: "backend", group: "embedded|firebase", scriptLine: .onMemoryStore
-    ) { options, value throws(OptionValueError) in
-      guard let cost = Int(value), costs.contains(cost) else {
-        throw OptionValueError(
-          expected: "a number from \(costs.lowerBound) to \(costs.upperBound); "
-            + "the default is \(Bcrypt.defaultCost), GoTrue's; lower it for tests only")
-      }
-      options.hashCost = cost
-    },
-    ShellOption(
-      ["--password-min-length"], "N",
-      ["the server's shortest password, as GoTrue's setting (default 6, 6 to 72)"],
-      section: "backend", group: BackendKind.embedded.rawValue, scriptLine: .onMemoryStore
-    ) { options, value throws(OptionValueError) in
-      guard let length = Int(value), (6...72).contains(length) else {
-        throw OptionValueError(expected: "a length from 6 to 72; GoTrue's default is 6")
-      }
-      options.passwordMinimumLength = length
-    },
-    ShellOption(
-      ["--disable-signup"], nil, ["refuse new accounts, as GoTrue's DISABLE_SIGNUP setting"],
-      section: "backend", group: BackendKind.embedded.rawValue, scriptLine: .onMemoryStore
-    ) { options, _ in options.disableSignup = true },
-    ShellOption(
-      ["--sessions-timebox"], "DURATION",
-      ["end sessions this long after sign-in, as GoTrue's SESSIONS_TIMEBOX (24h)"],
-      section: "backend", group: BackendKind.embedded.rawValue, scriptLine: .onMemoryStore
-    ) { options, value throws(OptionValueError) in
-      options.sessionLimits.timebox = try sessionLimit(value)
-    },
-    ShellOption(
-      ["--sessions-inactivity-timeout"], "DURATION",
-      ["end sessions not refreshed for this long (SESSIONS_INACTIVITY_TIMEOUT)"],
-      section: "backend", group: BackendKind.embedded.rawValue, scriptLine: .onMemoryStore
-    ) { options, value throws(OptionValueError) in
-      options.sessionLimits.inactivityTimeout = try sessionLimit(value)
-    },
-    ShellOption(
-      ["--secure-password-change"], nil,
-      ["a password change from a session over a day old needs the emailed code"],
-      section: "backend", group: BackendKind.embedded.rawValue, scriptLine: .onMemoryStore
-    ) { options, _ in options.securePasswordChange = true },
-    ShellOption(
-      ["--seed"], "N",
-      [
-        "reproducible codes, tokens and clock, for golden transcripts",
-        "(embedded: --store :memory: only; supabase: no saved session);",
-        "unsafe anywhere else: the seed gives away every secret",
-      ], section: "backend", scriptLine: .onMemoryStore
-    ) { options, value throws(OptionValueError) in
-      guard let seed = UInt64(value) else {
-        throw OptionValueError(expected: "a whole number; for example --seed 1")
-      }
-      options.seed = seed
-    },
+    ShellOption(.users, scriptLine: .commandLineOnly),
+    ShellOption(.autoconfirm, scriptLine: .onMemoryStore),
+    ShellOption(.hashCost, group: "embedded|firebase", scriptLine: .onMemoryStore),
+    ShellOption(.passwordMinimumLength, scriptLine: .onMemoryStore),
+    ShellOption(.disableSignup, scriptLine: .onMemoryStore),
+    ShellOption(.sessionsTimebox, scriptLine: .onMemoryStore),
+    ShellOption(.sessionsInactivityTimeout, scriptLine: .onMemoryStore),
+    ShellOption(.securePasswordChange, scriptLine: .onMemoryStore),
+    ShellOption(.seed, group: nil, scriptLine: .onMemoryStore),
     ShellOption(
       ["--supabase-url"], "URL", ["the project URL (default: $SUPABASE_URL)"], section: "backend",
       group: BackendKind.supabase.rawValue, scriptLine: .commandLineOnly

@@ -1,28 +1,13 @@
 import CommandLineOptions
+import EngineSettings
 import GoTrueEngine
 
 /// The command line of `authflow`.
-struct ShellOptions: Equatable, Sendable {
+struct ShellOptions: Equatable, HoldsEngineSettings {
   /// `embedded` (default), `supabase` or `firebase`.
   var backend = BackendKind.embedded
-  /// `--store PATH|:memory:`; `nil` for the default store.
-  var store: String?
-  /// `--autoconfirm`.
-  var autoconfirm = false
-  /// `--users FILE`: accounts the embedded store is seeded with at start.
-  var users: String?
-  /// `--hash-cost N`.
-  var hashCost: Int?
-  /// `--password-min-length N`: the engine's shortest password (GoTrue's setting).
-  var passwordMinimumLength: Int?
-  /// `--disable-signup`: the engine refuses new accounts (GoTrue's setting).
-  var disableSignup = false
-  /// `--sessions-timebox` and `--sessions-inactivity-timeout`: GoTrue's session limits.
-  var sessionLimits = SessionLimits()
-  /// `--secure-password-change`: a change from a session over a day old needs the emailed code.
-  var securePasswordChange = false
-  /// `--seed N`.
-  var seed: UInt64?
+  /// The embedded engine's settings, its store, users file and seed (``EngineSetting``).
+  var settings = EngineSettings()
   /// `--supabase-url URL` (else `SUPABASE_URL`).
   var supabaseURL: String?
   /// `--supabase-key KEY` (else `SUPABASE_ANON_KEY`).
@@ -138,7 +123,7 @@ extension ShellOptions {
   /// `:memory:` (`store` when no option names one), or the local Firebase emulator.
   func isSandboxed(storeWhenNoneGiven store: String?) -> Bool {
     switch backend {
-    case .embedded: (self.store ?? store) == ":memory:"
+    case .embedded: (settings.store ?? store) == ":memory:"
     case .firebase: firebaseEmulator == Self.localEmulator
     case .supabase: false
     }
@@ -158,19 +143,13 @@ extension ShellOptions {
       if let firebaseEmulator { words += ["--firebase-emulator", firebaseEmulator] }
     case .embedded:
       words += ["--store", ":memory:"]
-      if autoconfirm { words.append("--autoconfirm") }
-      if let passwordMinimumLength {
-        words += ["--password-min-length", "\(passwordMinimumLength)"]
+      // The engine's settings as given, in the table's order; not the users file (the replay
+      // makes its own accounts) or the hash cost (a replay's own choice).
+      let unrecorded = [EngineSetting.store, .users, .hashCost].map(\.name)
+      for row in EngineSetting.all where !unrecorded.contains(row.name) {
+        guard let value = settings.given[row.name] else { continue }
+        words += row.value == nil ? [row.name] : [row.name, value]
       }
-      if disableSignup { words.append("--disable-signup") }
-      if let timebox = sessionLimits.timebox {
-        words += ["--sessions-timebox", ShellOptions.duration(timebox)]
-      }
-      if let timeout = sessionLimits.inactivityTimeout {
-        words += ["--sessions-inactivity-timeout", ShellOptions.duration(timeout)]
-      }
-      if securePasswordChange { words.append("--secure-password-change") }
-      if let seed { words += ["--seed", "\(seed)"] }
     }
     if let timeout, backend != .embedded { words += ["--timeout", "\(Int(timeout))"] }
     if plain { words.append("--plain") }

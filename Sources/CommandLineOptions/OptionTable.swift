@@ -16,6 +16,8 @@ public struct OptionSpec<Options>: Sendable {
   public let group: String?
   /// What Tab offers for its value (by default what the placeholder says).
   public let completion: CompletionKind
+  /// The key of a project's configuration file that gives it, if one does.
+  public let config: ConfigKey?
   /// Sets the options from the value (empty for a flag), or says what the value should be.
   public let apply: @Sendable (inout Options, String) throws(OptionValueError) -> Void
 
@@ -23,6 +25,7 @@ public struct OptionSpec<Options>: Sendable {
   public init(
     _ names: [String], _ value: String?, _ help: [String], section: String,
     environment: String? = nil, group: String? = nil, completion: CompletionKind? = nil,
+    config: ConfigKey? = nil,
     apply: @escaping @Sendable (inout Options, String) throws(OptionValueError) -> Void
   ) {
     self.names = names
@@ -32,6 +35,7 @@ public struct OptionSpec<Options>: Sendable {
     self.environment = environment
     self.group = group
     self.completion = completion ?? CompletionKind(placeholder: value)
+    self.config = config
     self.apply = apply
   }
 

@@ -25,7 +25,7 @@ struct KeySetRouteTests {
 
   private func server(keys names: [String]) throws -> TestServer {
     let keys = try ServeOptions.parse(["--jwt-keys", try keysText(names)], environment: [:])
-      .engine.jwtKeys
+      .settings.engine.jwtKeys
     return try TestServer { $0.jwtKeys = keys }
   }
 
@@ -44,7 +44,8 @@ struct KeySetRouteTests {
     var text = try keysText(["rsa-a", "ec-a", "ed25519"])
     text.removeLast()
     text += #",{"kty":"oct","kid":"shared","alg":"HS256","k":"c2VjcmV0","key_ops":["verify"]}]"#
-    let keys = try ServeOptions.parse(["--jwt-keys", text], environment: [:]).engine.jwtKeys
+    let keys = try ServeOptions.parse(["--jwt-keys", text], environment: [:]).settings.engine
+      .jwtKeys
     let server = try TestServer { $0.jwtKeys = keys }
     let reply = await server.send(.get, "/auth/v1/.well-known/jwks.json")
     #expect(reply.header("Cache-Control") == "public, max-age=600")
@@ -85,18 +86,19 @@ struct KeySetRouteTests {
     let fromFile = try ServeOptions.parse(
       ["--jwt-keys", file.path, "--jwt-key-id", "legacy", "--jwt-valid-methods", "HS256, ES256"],
       environment: [:])
-    #expect(fromFile.engine.jwtKeys?.signing.id == "test-rsa-a")
-    #expect(fromFile.engine.jwtKeyID == "legacy")
-    #expect(fromFile.engine.jwtValidMethods == JWTAlgorithmSet([.hs256, .es256]))
+    #expect(fromFile.settings.engine.jwtKeys?.signing.id == "test-rsa-a")
+    #expect(fromFile.settings.engine.jwtKeyID == "legacy")
+    #expect(fromFile.settings.engine.jwtValidMethods == JWTAlgorithmSet([.hs256, .es256]))
     let fromVariables = try ServeOptions.parse(
       [],
       environment: [
         "GOTRUE_JWT_KEYS": text, "GOTRUE_JWT_KEY_ID": "legacy",
         "GOTRUE_JWT_VALID_METHODS": "HS256,ES256",
       ])
-    #expect(fromVariables.engine == fromFile.engine)
+    #expect(fromVariables.settings.engine == fromFile.settings.engine)
     #expect(
-      try ServeOptions.parse([], environment: ["GOTRUE_JWT_KEYS": "[]"]).engine.jwtKeys == nil)
+      try ServeOptions.parse([], environment: ["GOTRUE_JWT_KEYS": "[]"]).settings.engine.jwtKeys
+        == nil)
     #expect(ServeOptions.usage.contains("--jwt-keys FILE|JSON"))
     #expect(ServeOptions.usage.contains("(env GOTRUE_JWT_VALID_METHODS)"))
   }

@@ -191,13 +191,13 @@ struct MFARouteTests {
         "GOTRUE_MFA_MAX_ENROLLED_FACTORS": "3", "GOTRUE_MFA_MAX_VERIFIED_FACTORS": "2",
         "GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION": "600", "GOTRUE_MFA_FACTOR_EXPIRY_DURATION": "1m",
       ])
-    let mfa = options.engine.mfa
+    let mfa = options.settings.engine.mfa
     #expect(!mfa.totpEnrollEnabled && !mfa.totpVerifyEnabled)
     #expect((mfa.maxEnrolledFactors, mfa.maxVerifiedFactors) == (3, 2))
     #expect(mfa.challengeExpiry == 600)
     #expect(mfa.factorExpiry == 300, "GoTrue raises anything below 300 s to 300 s")
     #expect(
-      try ServeOptions.parse(["--mfa-totp-enroll", "TRUE"], environment: [:]).engine.mfa
+      try ServeOptions.parse(["--mfa-totp-enroll", "TRUE"], environment: [:]).settings.engine.mfa
         .totpEnrollEnabled)
     #expect(throws: (any Error).self) {
       try ServeOptions.parse(["--mfa-totp-verify", "yes"], environment: [:])

@@ -95,19 +95,22 @@ struct MailboxTests {
       ])
     #expect(options.http.port == 0)
     #expect(options.http.hosts == ["127.0.0.1"])
-    #expect(options.engine.jwtSecret?.count == 32)
-    #expect(options.engine.accessTokenLifetime == 600)
-    #expect(options.engine.autoconfirm)
-    #expect(!options.engine.disableSignup)
-    #expect(options.engine.siteURL == "http://localhost:5173")
-    #expect(options.engine.minimumPasswordLength == 6, "GoTrue raises a minimum below 6 to 6")
-    #expect(options.engine.rateLimits == .unlimited)
+    #expect(options.settings.engine.jwtSecret?.count == 32)
+    #expect(options.settings.engine.accessTokenLifetime == 600)
+    #expect(options.settings.engine.autoconfirm)
+    #expect(!options.settings.engine.disableSignup)
+    #expect(options.settings.engine.siteURL == "http://localhost:5173")
+    #expect(
+      options.settings.engine.minimumPasswordLength == 6, "GoTrue raises a minimum below 6 to 6")
+    #expect(options.settings.engine.rateLimits == .unlimited)
     #expect(options.requestLimits.isOff)
     let limited = try ServeOptions.parse(
       [], environment: ["GOTRUE_RATE_LIMIT_TOKEN_REFRESH": "5", "GOTRUE_SMTP_MAX_FREQUENCY": "2m"])
     #expect(limited.requestLimits.tokenRefresh == 5)
-    #expect(limited.engine.rateLimits.token == .unlimited, "the server limits per client instead")
-    #expect(limited.engine.emailInterval == 120)
+    #expect(
+      limited.settings.engine.rateLimits.token == .unlimited, "the server limits per client instead"
+    )
+    #expect(limited.settings.engine.emailInterval == 120)
     #expect(limited.http.hosts == ["127.0.0.1", "::1"])
   }
 

@@ -18,25 +18,28 @@ struct ProjectConfigTests {
   @Test func theSupabaseExampleGivesItsAuthSettings() throws {
     let options = try ServeOptions.parse(["--config", Self.supabase], environment: [:])
     #expect(options.http.port == 54_321)
-    #expect(options.engine.siteURL == "http://127.0.0.1:3000")
-    #expect(options.engine.accessTokenLifetime == 1_800)
-    #expect(options.engine.refreshTokenReuseInterval == 10)
-    #expect(!options.engine.disableSignup)
-    #expect(options.engine.anonymousSignIns)
-    #expect(!options.engine.manualLinking)
-    #expect(options.engine.minimumPasswordLength == 8)
-    #expect(!options.engine.autoconfirm)
-    #expect(options.engine.passwordChangeNeedsReauthentication)
-    #expect(options.engine.emailInterval == 1)
-    #expect(options.engine.codeLifetime == 3_600)
-    #expect(options.engine.emailProvider)
-    #expect(!options.engine.phoneProvider)
-    #expect(options.engine.rateLimits.emailSent.capacity == 60)
+    #expect(options.settings.engine.siteURL == "http://127.0.0.1:3000")
+    #expect(options.settings.engine.accessTokenLifetime == 1_800)
+    #expect(options.settings.engine.refreshTokenReuseInterval == 10)
+    #expect(!options.settings.engine.disableSignup)
+    #expect(options.settings.engine.anonymousSignIns)
+    #expect(!options.settings.engine.manualLinking)
+    #expect(options.settings.engine.minimumPasswordLength == 8)
+    #expect(!options.settings.engine.autoconfirm)
+    #expect(options.settings.engine.passwordChangeNeedsReauthentication)
+    #expect(options.settings.engine.emailInterval == 1)
+    #expect(options.settings.engine.codeLifetime == 3_600)
+    #expect(options.settings.engine.emailProvider)
+    #expect(!options.settings.engine.phoneProvider)
+    #expect(options.settings.engine.rateLimits.emailSent.capacity == 60)
     #expect(options.requestLimits.otp == 30)
     #expect(
-      options.engine.sessionLimits == SessionLimits(timebox: 86_400, inactivityTimeout: 28_800))
-    #expect(options.engine.mfa.maxEnrolledFactors == 10)
-    #expect(options.engine.mfa.totpEnrollEnabled && options.engine.mfa.totpVerifyEnabled)
+      options.settings.engine.sessionLimits
+        == SessionLimits(timebox: 86_400, inactivityTimeout: 28_800))
+    #expect(options.settings.engine.mfa.maxEnrolledFactors == 10)
+    #expect(
+      options.settings.engine.mfa.totpEnrollEnabled && options.settings.engine.mfa.totpVerifyEnabled
+    )
     let config = try #require(options.projectConfig)
     #expect(config.file == Self.supabase + "/supabase/config.toml")
     #expect(config.warning == nil)
@@ -57,10 +60,10 @@ struct ProjectConfigTests {
       ["--config", Self.supabase, "--port", "0", "--jwt-exp", "600"],
       environment: ["GOTRUE_SITE_URL": "http://localhost:5173", "GOTRUE_MAILER_OTP_EXP": "600"])
     #expect(supabase.http.port == 0)
-    #expect(supabase.engine.accessTokenLifetime == 600)
-    #expect(supabase.engine.siteURL == "http://localhost:5173")
-    #expect(supabase.engine.codeLifetime == 600)
-    #expect(supabase.engine.minimumPasswordLength == 8)
+    #expect(supabase.settings.engine.accessTokenLifetime == 600)
+    #expect(supabase.settings.engine.siteURL == "http://localhost:5173")
+    #expect(supabase.settings.engine.codeLifetime == 600)
+    #expect(supabase.settings.engine.minimumPasswordLength == 8)
     let firebase = try ServeOptions.parse(
       ["--config", Self.firebase, "--host", "::1", "--firebase-project", "demo-other"],
       environment: [:])
@@ -129,7 +132,7 @@ struct ProjectConfigTests {
     try withProject(["config.toml": "[auth]\nsite_url = \"env(SITE)\"\n"]) { folder in
       let options = try ServeOptions.parse(
         ["--config", folder], environment: ["SITE": "http://127.0.0.1:8080"])
-      #expect(options.engine.siteURL == "http://127.0.0.1:8080")
+      #expect(options.settings.engine.siteURL == "http://127.0.0.1:8080")
     }
   }
 
@@ -182,7 +185,7 @@ struct ProjectConfigTests {
 
   private func refusal(_ arguments: [String]) -> String? {
     do {
-      _ = try ServeOptions.parse(arguments, environment: [:])
+      _ = try ServeOptions.parse(arguments, environment: [:]).validate(environment: [:])
       return nil
     } catch {
       return error.text(program: "authflow serve")

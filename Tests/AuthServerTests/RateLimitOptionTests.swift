@@ -15,11 +15,11 @@ struct RateLimitOptionTests {
     #expect(options.requestLimits.tokenRefresh == 150)
     #expect(options.requestLimits.verify == 30)
     #expect(options.requestLimits.mfa == 15)
-    let engine = options.engine.rateLimits
+    let engine = options.settings.engine.rateLimits
     #expect(engine.token == .unlimited && engine.email == .unlimited, "the server limits these")
     #expect(engine.verify == EngineConfiguration.RateLimits().verify, "per account, kept")
     #expect(engine.emailSent == EngineConfiguration.RateLimits().emailSent, "hourly, kept")
-    #expect(options.engine.emailInterval == 60)
+    #expect(options.settings.engine.emailInterval == 60)
   }
 
   @Test func optionsAndVariablesSetEachLimit() throws {
@@ -42,9 +42,10 @@ struct RateLimitOptionTests {
     expected.verify = 9
     #expect(options.requestLimits == expected)
     #expect(
-      options.engine.rateLimits.verify == EngineConfiguration.Budget(capacity: 9, period: 300))
+      options.settings.engine.rateLimits.verify
+        == EngineConfiguration.Budget(capacity: 9, period: 300))
     #expect(
-      options.engine.rateLimits.emailSent
+      options.settings.engine.rateLimits.emailSent
         == EngineConfiguration.Budget(capacity: 100, period: 3_600))
   }
 
@@ -53,8 +54,8 @@ struct RateLimitOptionTests {
       ["--no-rate-limits", "--rate-limit-header", "X-Client-IP"],
       environment: ["GOTRUE_RATE_LIMIT_VERIFY": "9", "GOTRUE_SMTP_MAX_FREQUENCY": "5s"])
     #expect(options.requestLimits.isOff)
-    #expect(options.engine.rateLimits == .unlimited)
-    #expect(options.engine.emailInterval == 0)
+    #expect(options.settings.engine.rateLimits == .unlimited)
+    #expect(options.settings.engine.emailInterval == 0)
   }
 
   @Test func badValuesSayWhatWouldBeRight() {

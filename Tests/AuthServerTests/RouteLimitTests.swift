@@ -24,7 +24,7 @@ struct RouteLimitTests {
     limiter = RequestLimiter(
       limits, clock: AdjustableClock(fixedAt: Date(timeIntervalSince1970: 0)))
     server = try TestServer(limiter: limiter) {
-      $0.rateLimits = ServeOptions().engine.rateLimits
+      $0.rateLimits = ServeOptions().settings.engine.rateLimits
       $0.rateLimits.emailSent = .unlimited
       $0.anonymousSignIns = true
     }

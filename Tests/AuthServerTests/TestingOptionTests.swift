@@ -15,12 +15,14 @@ struct TestingOptionTests {
       ["--test-otp", "Ada@Example.com=123456", "--test-otp=bob@example.com=654321"],
       environment: [:])
     #expect(
-      given.engine.testCodes == ["ada@example.com": "123456", "bob@example.com": "654321"])
+      given.settings.engine.testCodes == ["ada@example.com": "123456", "bob@example.com": "654321"])
     let variable = try ServeOptions.parse(
       [], environment: ["GOTRUE_MAILER_TEST_OTP": "ada@example.com:111111,eve@example.com:222222"])
     #expect(
-      variable.engine.testCodes == ["ada@example.com": "111111", "eve@example.com": "222222"])
-    #expect(try ServeOptions.parse([], environment: [:]).engine.testCodes.isEmpty)
+      variable.settings.engine.testCodes == [
+        "ada@example.com": "111111", "eve@example.com": "222222",
+      ])
+    #expect(try ServeOptions.parse([], environment: [:]).settings.engine.testCodes.isEmpty)
   }
 
   @Test func aBadFixedCodeIsRefusedWithoutRepeatingIt() {

@@ -1,3 +1,4 @@
+import EngineSettings
 import Foundation
 import Synchronization
 import Testing
@@ -21,16 +22,12 @@ struct ParityTests {
     let header = try String(contentsOf: script, encoding: .utf8).prefix { $0 != "\n" }
       .split(separator: " ").map(String.init)
     var settings: [String] = []
+    let own = [EngineSetting.store, .users, .hashCost, .seed].map(\.name)
+    let shared = EngineSetting.all.filter { !own.contains($0.name) }
     for (index, word) in header.enumerated() {
-      if ["--autoconfirm", "--disable-signup", "--secure-password-change"].contains(word) {
-        settings.append(word)
-      }
-      let valued = [
-        "--password-min-length", "--sessions-timebox", "--sessions-inactivity-timeout",
-      ]
-      if valued.contains(word), index + 1 < header.count {
-        settings += [word, header[index + 1]]
-      }
+      guard let setting = shared.first(where: { $0.names.contains(word) }) else { continue }
+      settings.append(word)
+      if setting.value != nil, index + 1 < header.count { settings.append(header[index + 1]) }
     }
     let server = try RunningServer(
       ["--store", ":memory:", "--seed", "1", "--hash-cost", "4", "--app-links", "authflow"]

@@ -168,9 +168,7 @@ struct ScriptLineTests {
   /// What the recorder writes on a `#!` line is taken when the file is replayed, or named in
   /// the command that runs it.
   @Test func aRecordingsLineIsAcceptedWhenReplayed() throws {
-    var embedded = ShellOptions()
-    embedded.autoconfirm = true
-    embedded.seed = 1
+    var embedded = try ShellOptions.parse(["--autoconfirm", "--seed", "1"])
     embedded.plain = true
     let line = embedded.recordedOptions
     #expect(try ScriptLineAdmission.admitted(line, commandLine: ["x"], script: "x") == line)

@@ -20,7 +20,7 @@ struct SuitePlanTests {
     #expect(parsed.tap)
     #expect(parsed.junit == "r.xml")
     #expect(parsed.passThrough == ["--plain", "--hash-cost", "5", "--bail"])
-    #expect(parsed.shell.plain && parsed.shell.bail && parsed.shell.hashCost == 5)
+    #expect(parsed.shell.plain && parsed.shell.bail && parsed.shell.settings.engine.hashCost == 5)
     #expect(!parsed.backendGiven)
     #expect(try options([]).paths == ["examples"])
     #expect((1...SuiteOptions.jobLimit).contains(try options([]).jobs))

@@ -1,3 +1,5 @@
+import EngineSettings
+
 /// How one script runs in a suite: the arguments of its `authflow` process, or why it does not
 /// run. A pure function of the script's `#!` options and the suite's options.
 enum SuitePlan: Equatable, Sendable {
@@ -47,13 +49,15 @@ enum SuitePlan: Equatable, Sendable {
       effective.backend == .embedded || effective.isSandboxed(storeWhenNoneGiven: nil)
     {
       var defaults: [String] = []
-      if effective.backend == .embedded, effective.store == nil {
+      if effective.backend == .embedded, effective.settings.store == nil {
         defaults += ["--store", ":memory:"]
       }
-      if effective.seed == nil, effective.isSandboxed(storeWhenNoneGiven: ":memory:") {
+      if effective.settings.seed == nil, effective.isSandboxed(storeWhenNoneGiven: ":memory:") {
         defaults += ["--seed", "1"]
       }
-      if effective.hashCost == nil { defaults += ["--hash-cost", "4"] }
+      if effective.settings.given[EngineSetting.hashCost.name] == nil {
+        defaults += ["--hash-cost", "4"]
+      }
       arguments = defaults + arguments
     }
     self = .run(arguments: arguments + ["--echo"])
