@@ -75,6 +75,13 @@ enum Answer {
     status: 404, headers: [("Content-Type", "text/plain; charset=utf-8")],
     body: Array("404 page not found\n".utf8))
 
+  /// A plain-text answer (the outbox's and the clock's refusals).
+  static func text(_ status: Int, _ body: String) -> HTTPResponse {
+    HTTPResponse(
+      status: status, headers: [("Content-Type", "text/plain; charset=utf-8")],
+      body: Array(body.utf8))
+  }
+
   /// chi's answer for a known path asked with a method it does not take.
   static func methodNotAllowed(allowing methods: [HTTPMethod]) -> HTTPResponse {
     HTTPResponse(

@@ -19,7 +19,7 @@ public struct AuthResponder: HTTPResponder {
   let limiter: RequestLimiter
   /// The engine's clock as the clock route shows and moves it.
   let clock: ServerClock
-  private let routes: [Route]
+  private let routes: RouteTable
 
   /// A responder for `engine`; `version` is what `/health` reports; `firebase` adds the
   /// Firebase Auth emulator's surface for its project; `externalURL`, when the server was
@@ -37,7 +37,7 @@ public struct AuthResponder: HTTPResponder {
     self.limiter = limiter
     self.clock = clock
     trust = LocalTrust(alsoNaming: externalURL.map { [$0] } ?? [])
-    routes = Route.merged(
+    routes = RouteTable(
       GoTrueRoutes.all + MailboxRoutes.all + ClockRoutes.all
         + (firebase.map(FirebaseRoutes.all) ?? []))
   }
@@ -48,8 +48,8 @@ public struct AuthResponder: HTTPResponder {
   public func route(_ request: HTTPRequest) -> HTTPRoute {
     let path = routePath(request.path)
     let origin = crossOrigin(request, path: path)
-    let found = match(path)
-    let handler = found?.route.handlers[request.method]
+    let found = routes.match(path)
+    let action = found?.route.actions[request.method]
     if firebase != nil, FirebaseRoutes.serves(path) {
       if request.method == .options {
         return .answer(FirebaseCORS.preflight(request, origin: origin))
@@ -57,50 +57,56 @@ public struct AuthResponder: HTTPResponder {
       if request.method == .get, path == "/" {
         return .answer(FirebaseCORS.decorate(FirebaseAnswer.ready, for: request, origin: origin))
       }
-      guard let found, let handler else {
+      guard let found, let action else {
         return .answer(
           FirebaseCORS.decorate(FirebaseAnswer.error(.notFound), for: request, origin: origin))
       }
-      return work(handler, request, found.parameters) { response in
+      return perform(action, request, found.parameters) { response in
         FirebaseCORS.decorate(response, for: request, origin: origin)
       }
     }
     if request.method == .options { return .answer(CORS.preflight(request, origin: origin)) }
-    switch (request.method, path) {
-    case (.get, "/health"), (.head, "/health"):
-      return .answer(
-        CORS.decorate(GoTrueRoutes.health(version: version), for: request, origin: origin))
-    case (.get, "/settings"), (.head, "/settings"):
-      return .answer(
-        CORS.decorate(
-          GoTrueRoutes.settings(engine.configuration), for: request, origin: origin))
-    default:
-      guard let found else {
-        return .answer(CORS.decorate(Answer.notFound, for: request, origin: origin))
-      }
-      guard let handler else {
-        return .answer(Answer.methodNotAllowed(allowing: found.route.methods))
-      }
-      return work(handler, request, found.parameters) { response in
-        CORS.decorate(response, for: request, origin: origin)
-      }
+    guard let found else {
+      return .answer(CORS.decorate(Answer.notFound, for: request, origin: origin))
+    }
+    guard let action else {
+      return .answer(Answer.methodNotAllowed(allowing: found.route.methods))
+    }
+    return perform(action, request, found.parameters) { response in
+      CORS.decorate(response, for: request, origin: origin)
     }
   }
 
-  /// The work of `handler` for `request`: its failure answered in GoTrue's shape, the answer
-  /// decorated for the request's origin.
-  private func work(
-    _ handler: @escaping Route.Handler, _ request: HTTPRequest, _ parameters: [String],
+  /// What `action` answers `request`: at once on the event loop, or as work off it, its rules
+  /// checked first (who may call it, then its limit) and a failure answered in GoTrue's shape;
+  /// the answer decorated for the request's origin.
+  private func perform(
+    _ action: Route.Action, _ request: HTTPRequest, _ parameters: [String],
     decorate: @escaping @Sendable (HTTPResponse) -> HTTPResponse
   ) -> HTTPRoute {
     let context = RouteContext(
       request: request, parameters: parameters, engine: engine, trust: trust, limiter: limiter,
-      clock: clock)
-    return .work {
-      do throws(GoTrueFailure) {
-        return decorate(try await handler(context))
-      } catch {
-        return decorate(Answer.failure(error, for: request))
+      clock: clock, version: version)
+    switch action.work {
+    case .answer(let answer):
+      return .answer(decorate(answer(context)))
+    case .handler(let handler):
+      if case .local(let what) = action.access, let refusal = trust.refusal(request) {
+        return .answer(decorate(Answer.text(403, refusal.reason(what))))
+      }
+      return .work {
+        var context = context
+        do throws(GoTrueFailure) {
+          switch action.access {
+          case .anyone, .local: break
+          case .user: context.accessToken = try context.bearer()
+          case .admin: try context.requireAdmin()
+          }
+          if let limit = action.limit { try context.limit(limit) }
+          return decorate(try await handler(context))
+        } catch {
+          return decorate(Answer.failure(error, for: request))
+        }
       }
     }
   }
@@ -136,12 +142,6 @@ public struct AuthResponder: HTTPResponder {
     return rest.isEmpty ? "/" : rest.hasPrefix("/") ? String(rest) : path
   }
 
-  private func match(_ path: String) -> (route: Route, parameters: [String])? {
-    for route in routes {
-      if let parameters = route.match(path) { return (route, parameters) }
-    }
-    return nil
-  }
 }
 
 /// What a handler gets: the request, the path's `{…}` parts, the engine.
@@ -155,6 +155,10 @@ struct RouteContext: Sendable {
   let limiter: RequestLimiter
   /// The engine's clock as the clock route moves it.
   let clock: ServerClock
+  /// What `/health` reports.
+  let version: String
+  /// The bearer token of a user's route, there once its rules are checked (``RouteAccess``).
+  var accessToken = ""
 
   /// The request's JSON body, which must be there.
   func body() throws(GoTrueFailure) -> RequestBody { try RequestBody(request.body) }
@@ -183,65 +187,6 @@ struct RouteContext: Sendable {
   private static let noAuthorization = GoTrueFailure.api(
     GoTrueAPIError(
       status: 401, code: .noAuthorization, message: "This endpoint requires a valid Bearer token"))
-}
-
-/// One path the server serves, with a handler per method.
-struct Route: Sendable {
-  typealias Handler = @Sendable (RouteContext) async throws(GoTrueFailure) -> HTTPResponse
-
-  /// The path's parts; `{}` matches one part, a final `*` matches the rest.
-  let pattern: [Substring]
-  let handlers: [HTTPMethod: Handler]
-
-  init(_ pattern: String, _ handlers: [HTTPMethod: Handler]) {
-    self.pattern = pattern.split(separator: "/")
-    self.handlers = handlers
-  }
-
-  /// The route of one of GoTrue's endpoints (of every grant, for `/token`), as the wire
-  /// contract names it.
-  init(_ endpoint: GoTrueEndpoint, _ handler: @escaping Handler) {
-    self.init(endpoint.path, HTTPMethod(rawValue: endpoint.method).map { [$0: handler] } ?? [:])
-  }
-
-  /// `routes` with those of one path made one, their handlers together, in first-seen order.
-  static func merged(_ routes: [Route]) -> [Route] {
-    var merged: [Route] = []
-    for route in routes {
-      if let index = merged.firstIndex(where: { $0.pattern == route.pattern }) {
-        merged[index] = Route(
-          pattern: route.pattern,
-          handlers: merged[index].handlers.merging(route.handlers) { first, _ in first })
-      } else {
-        merged.append(route)
-      }
-    }
-    return merged
-  }
-
-  private init(pattern: [Substring], handlers: [HTTPMethod: Handler]) {
-    self.pattern = pattern
-    self.handlers = handlers
-  }
-
-  /// The methods the route takes, for `Allow`.
-  var methods: [HTTPMethod] { HTTPMethod.allCases.filter { handlers[$0] != nil } }
-
-  /// The parts `{}` matched, or `nil` when `path` is not this route's.
-  func match(_ path: String) -> [String]? {
-    let parts = path.split(separator: "/", omittingEmptySubsequences: true)
-    var parameters: [String] = []
-    for (index, expected) in pattern.enumerated() {
-      if expected == "*" { return parameters }
-      guard index < parts.count else { return nil }
-      if expected == "{}" {
-        parameters.append(String(parts[index]))
-      } else if expected != parts[index] {
-        return nil
-      }
-    }
-    return parts.count == pattern.count ? parameters : nil
-  }
 }
 
 extension String {

@@ -31,23 +31,17 @@ enum ClockRoutes {
   /// The route's path, also under `/auth/v1` as every GoTrue path is.
   static let path = "/authflow/v1/clock"
 
-  static let all: [Route] = [Route(path, [.get: read, .post: move])]
+  static let all: [Route] = [.local(path, "the clock", [.get: read, .post: move])]
 
   /// `GET /authflow/v1/clock`: the server's time.
   @Sendable static func read(_ context: RouteContext) async throws(GoTrueFailure) -> HTTPResponse {
-    if let refusal = context.trust.refusal(context.request) {
-      return text(403, refusal.reason("the clock"))
-    }
     return reading(context)
   }
 
   /// `POST /authflow/v1/clock`: moves the clock forward by `advance` or to `set`, and answers
   /// the time it then shows.
   @Sendable static func move(_ context: RouteContext) async throws(GoTrueFailure) -> HTTPResponse {
-    if let refusal = context.trust.refusal(context.request) {
-      return text(403, refusal.reason("the clock"))
-    }
-    guard let clock = context.clock.movable else { return text(403, notMovable) }
+    guard let clock = context.clock.movable else { return Answer.text(403, notMovable) }
     let body = try context.body().decode(ClockMove.self)
     let moved: Double
     switch (body.advance, body.set) {
@@ -100,11 +94,5 @@ enum ClockRoutes {
 
   private static func invalid(_ message: String) -> GoTrueFailure {
     .api(.invalid(message))
-  }
-
-  private static func text(_ status: Int, _ body: String) -> HTTPResponse {
-    HTTPResponse(
-      status: status, headers: [("Content-Type", "text/plain; charset=utf-8")],
-      body: Array(body.utf8))
   }
 }

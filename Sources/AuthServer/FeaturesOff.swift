@@ -21,7 +21,9 @@ enum FeaturesOff {
     Route("/callback", [.get: callback, .post: callback]),
     Route("/sso", [.post: sso]),
     Route("/sso/*", [.get: sso, .post: sso]),
-    Route("/user/identities/authorize", [.get: linkIdentity]),
+    Route(
+      "/user/identities/authorize",
+      actions: [.get: Route.Action(access: .user, limit: nil, work: .handler(linkIdentity))]),
     Route(.deleteIdentity, unlinkIdentity),
     Route("/passkeys/*", [.get: passkeys, .post: passkeys, .delete: passkeys]),
     Route("/oauth/*", [.get: oauthServer, .post: oauthServer, .delete: oauthServer]),
@@ -61,7 +63,7 @@ enum FeaturesOff {
   @Sendable static func linkIdentity(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    _ = try await context.engine.user(accessToken: try context.bearer())
+    _ = try await context.engine.user(accessToken: context.accessToken)
     try requireManualLinking(context)
     return try await authorize(context)
   }
@@ -71,7 +73,7 @@ enum FeaturesOff {
   @Sendable static func unlinkIdentity(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    let user = try await context.engine.user(accessToken: try context.bearer())
+    let user = try await context.engine.user(accessToken: context.accessToken)
     try requireManualLinking(context)
     guard UUIDText.isValid(context.parameters[0]) else {
       throw disabled(404, .validationFailed, "identity_id must be an UUID")

@@ -14,7 +14,6 @@ extension GoTrueRoutes {
   @Sendable static func invite(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    try context.requireAdmin()
     let body = try context.body().decode(GoTrueInviteBody.self)
     return Answer.json(
       try await context.engine.invite(
@@ -28,7 +27,6 @@ extension GoTrueRoutes {
   @Sendable static func listUsers(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    try context.requireAdmin()
     let request = context.request
     let page = try pageNumber(request.queryValue("page"), default: 1)
     let perPage = try pageNumber(request.queryValue("per_page"), default: defaultPerPage)
@@ -90,7 +88,6 @@ extension GoTrueRoutes {
   @Sendable static func createUser(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    try context.requireAdmin()
     let attributes = try context.body().decode(GoTrueAdminUserAttributes.self)
     return Answer.json(try await context.engine.createUser(attributes))
   }
@@ -99,7 +96,6 @@ extension GoTrueRoutes {
   @Sendable static func getUser(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    try context.requireAdmin()
     return Answer.json(try context.engine.user(id: context.parameters[0]))
   }
 
@@ -107,7 +103,6 @@ extension GoTrueRoutes {
   @Sendable static func updateUserByID(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    try context.requireAdmin()
     let attributes = try context.body().decode(GoTrueAdminUserAttributes.self)
     return Answer.json(try await context.engine.updateUser(id: context.parameters[0], attributes))
   }
@@ -116,7 +111,6 @@ extension GoTrueRoutes {
   @Sendable static func deleteUser(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    try context.requireAdmin()
     let body = try context.optionalBody().decode(GoTrueAdminDeleteBody.self)
     let softly = body.shouldSoftDelete ?? false
     try context.engine.deleteUser(id: context.parameters[0], softly: softly)
@@ -127,7 +121,6 @@ extension GoTrueRoutes {
   @Sendable static func generateLink(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    try context.requireAdmin()
     let body = try context.body().decode(GoTrueGenerateLinkBody.self)
     let generated = try await context.engine.generateLink(
       type: body.type ?? "", email: body.email ?? "", password: body.password,

@@ -11,15 +11,17 @@ import HTTPServer
 /// The routes that send and check emailed codes and links.
 extension GoTrueRoutes {
   static let email: [Route] = [
-    Route(.recover, recover), Route(.verifyLink, verifyLink), Route(.verify, verify),
-    Route(.otp, otp), Route(.magicLink, magicLink), Route(.resend, resend),
+    Route(.recover, recover, limit: .recover),
+    // GoTrue's limiter runs before the handler: over it, the answer is JSON, not a redirect.
+    Route(.verifyLink, verifyLink, limit: .verify), Route(.verify, verify, limit: .verify),
+    Route(.otp, otp, limit: .otp), Route(.magicLink, magicLink, limit: .magicLink),
+    Route(.resend, resend, limit: .resend),
   ]
 
   /// `POST /recover`: `{}` whether or not the account exists.
   @Sendable static func recover(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    try context.limit(.recover)
     try requireEmailProvider(context, status: 400)
     let body = try context.body().decode(GoTrueRecoverBody.self)
     guard let email = body.email, !email.isEmpty else {
@@ -41,7 +43,6 @@ extension GoTrueRoutes {
 
   /// `POST /otp`: a sign-in code by email (phones are off).
   @Sendable static func otp(_ context: RouteContext) async throws(GoTrueFailure) -> HTTPResponse {
-    try context.limit(.otp)
     let body = try context.body().decode(GoTrueOTPBody.self)
     let email = body.email ?? ""
     let phone = body.phone ?? ""
@@ -78,7 +79,6 @@ extension GoTrueRoutes {
   @Sendable static func magicLink(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    try context.limit(.magicLink)
     try requireEmailProvider(context, status: 422)
     let body = try context.body().decode(GoTrueOTPBody.self)
     guard let email = body.email, !email.isEmpty else {
@@ -95,7 +95,6 @@ extension GoTrueRoutes {
   @Sendable static func resend(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    try context.limit(.resend)
     let body = try context.body().decode(GoTrueResendBody.self)
     let type = body.type ?? ""
     let email = body.email ?? ""
@@ -143,7 +142,6 @@ extension GoTrueRoutes {
   @Sendable static func verify(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    try context.limit(.verify)
     let body = try context.body().decode(GoTrueVerifyBody.self)
     guard let typeText = body.type, !typeText.isEmpty else {
       throw .api(.invalid("Verify requires a verification type"))
@@ -196,8 +194,6 @@ extension GoTrueRoutes {
   @Sendable static func verifyLink(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    // GoTrue's limiter runs before the handler: over it, the answer is JSON, not a redirect.
-    try context.limit(.verify)
     let request = context.request
     guard let typeText = request.queryValue("type"), !typeText.isEmpty else {
       throw .api(.invalid("Verify requires a verification type"))

@@ -15,7 +15,7 @@ extension GoTrueRoutes {
   @Sendable static func enrollFactor(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    let token = try context.bearer()
+    let token = context.accessToken
     try context.engine.checkFactorAccess(accessToken: token)
     let body = try context.body().decode(GoTrueEnrollFactorBody.self)
     switch body.factorType ?? "" {
@@ -36,7 +36,7 @@ extension GoTrueRoutes {
   @Sendable static func challengeFactor(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    let token = try context.bearer()
+    let token = context.accessToken
     if context.isLimited {
       // GoTrue limits a challenge once the user and the factor are found.
       try context.engine.checkFactorAccess(accessToken: token, factorID: context.parameters[0])
@@ -52,7 +52,7 @@ extension GoTrueRoutes {
   @Sendable static func verifyFactor(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    let token = try context.bearer()
+    let token = context.accessToken
     let factorID = context.parameters[0]
     try context.engine.checkFactorAccess(accessToken: token, factorID: factorID)
     // GoTrue limits a verification once the user and the factor are found.
@@ -82,7 +82,7 @@ extension GoTrueRoutes {
   {
     Answer.json(
       try context.engine.unenrollFactor(
-        accessToken: try context.bearer(), factorID: context.parameters[0]))
+        accessToken: context.accessToken, factorID: context.parameters[0]))
   }
 
   /// The client's address, without its port: what a challenge is bound to. GoTrue takes the

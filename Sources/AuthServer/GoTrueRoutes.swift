@@ -6,7 +6,10 @@ import HTTPServer
 /// answers. The engine does the work; these read requests and write answers.
 enum GoTrueRoutes {
   static let all: [Route] =
-    accounts + email + admin + mfa + KeySetRoutes.all + FeaturesOff.routes
+    [
+      .immediate("/health") { health(version: $0.version) },
+      .immediate("/settings") { settings($0.engine.configuration) },
+    ] + accounts + email + admin + mfa + KeySetRoutes.all + FeaturesOff.routes
 
   // MARK: Health and settings
 
@@ -200,7 +203,7 @@ enum GoTrueRoutes {
   /// `POST /logout?scope=global|local|others`.
   @Sendable static func logout(_ context: RouteContext) async throws(GoTrueFailure) -> HTTPResponse
   {
-    let token = try context.bearer()
+    let token = context.accessToken
     let scopeText = context.request.queryValue("scope") ?? ""
     guard let scope = scopeText.isEmpty ? .global : GoTrueLogoutScope(rawValue: scopeText) else {
       throw .api(.invalid("Unsupported logout scope \"\(scopeText)\""))
@@ -211,14 +214,14 @@ enum GoTrueRoutes {
 
   /// `GET /user`.
   @Sendable static func user(_ context: RouteContext) async throws(GoTrueFailure) -> HTTPResponse {
-    Answer.json(try await context.engine.user(accessToken: try context.bearer()))
+    Answer.json(try await context.engine.user(accessToken: context.accessToken))
   }
 
   /// `DELETE /user`: authflow's own route, the signed-in user deleting their account.
   @Sendable static func deleteOwnAccount(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    try await context.engine.deleteUser(accessToken: try context.bearer())
+    try await context.engine.deleteUser(accessToken: context.accessToken)
     return Answer.noContent
   }
 
@@ -226,7 +229,7 @@ enum GoTrueRoutes {
   @Sendable static func updateUser(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    let token = try context.bearer()
+    let token = context.accessToken
     if context.isLimited {
       // GoTrue authenticates before it limits: a bad token is told so, not counted.
       _ = try await context.engine.user(accessToken: token)
@@ -248,7 +251,7 @@ enum GoTrueRoutes {
   @Sendable static func reauthenticate(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    try await context.engine.reauthenticate(accessToken: try context.bearer())
+    try await context.engine.reauthenticate(accessToken: context.accessToken)
     return Answer.empty
   }
 }

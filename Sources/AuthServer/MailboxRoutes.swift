@@ -15,9 +15,9 @@ import HTTPServer
 /// site (``LocalTrust``), whatever address the server listens on.
 enum MailboxRoutes {
   static let all: [Route] = [
-    Route("/api/v1/messages", [.get: list, .delete: delete]),
-    Route("/api/v1/message/{}", [.get: message]),
-    Route("/api/v1/search", [.get: search]),
+    .local("/api/v1/messages", "the outbox", [.get: list, .delete: delete]),
+    .local("/api/v1/message/{}", "the outbox", [.get: message]),
+    .local("/api/v1/search", "the outbox", [.get: search]),
   ]
 
   /// `GET /api/v1/messages?start=&limit=`: newest first.
@@ -33,7 +33,7 @@ enum MailboxRoutes {
     try local(context) { messages in
       guard let query = context.request.queryValue("query"),
         !query.allSatisfy({ $0 == " " })
-      else { return text(400, "Error: no search query") }
+      else { return Answer.text(400, "Error: no search query") }
       return summary(of: messages, context: context, matching: MailSearch(query))
     }
   }
@@ -50,7 +50,7 @@ enum MailboxRoutes {
       if wanted == "latest" {
         let search = context.request.queryValue("query").map(MailSearch.init)
         id = messages.last { search?.matches($0) ?? true }?.id
-        guard id != nil else { return text(404, "Message not found") }
+        guard id != nil else { return Answer.text(404, "Message not found") }
       } else {
         id = Int(wanted)
       }
@@ -71,7 +71,7 @@ enum MailboxRoutes {
       }
       let numbers = Set((ids ?? []).compactMap { $0.stringValue.flatMap(Int.init) })
       context.engine.outbox.delete(ids: numbers.isEmpty ? nil : numbers)
-      return text(200, "ok")
+      return Answer.text(200, "ok")
     }
   }
 
@@ -94,21 +94,11 @@ enum MailboxRoutes {
         messages: page.map(MailpitSummary.init)))
   }
 
-  /// Runs `body` with the outbox's messages for a request of this machine's (``LocalTrust``);
-  /// others get 403 with the reason.
+  /// Runs `body` with the outbox's messages (the route let only this machine in).
   private static func local(
     _ context: RouteContext, _ body: ([OutboxMessage]) throws(GoTrueFailure) -> HTTPResponse
   ) throws(GoTrueFailure) -> HTTPResponse {
-    if let refusal = context.trust.refusal(context.request) {
-      return text(403, refusal.reason("the outbox"))
-    }
-    return try body(context.engine.outbox.messages)
-  }
-
-  private static func text(_ status: Int, _ body: String) -> HTTPResponse {
-    HTTPResponse(
-      status: status, headers: [("Content-Type", "text/plain; charset=utf-8")],
-      body: Array(body.utf8))
+    try body(context.engine.outbox.messages)
   }
 }
 

@@ -7,11 +7,25 @@ public struct GoTrueEndpoint: Hashable, Sendable, CustomStringConvertible {
   public let path: String
   /// The `grant_type` a `/token` request names.
   public let grant: String?
+  /// Who may call it: what the client sends and the server checks before anything else.
+  public let access: Access
 
-  private init(_ method: String, _ path: String, grant: String? = nil) {
+  /// Who may call an endpoint, as GoTrue's route groups say (`requireAuthentication`,
+  /// `requireAdmin`).
+  public enum Access: Hashable, Sendable {
+    /// Anyone with the API key.
+    case anyone
+    /// A signed-in user: the request carries the user's access token as its bearer.
+    case user
+    /// An admin: the bearer is a `service_role` token.
+    case admin
+  }
+
+  private init(_ method: String, _ path: String, grant: String? = nil, _ access: Access = .anyone) {
     self.method = method
     self.path = path
     self.grant = grant
+    self.access = access
   }
 
   /// The query every request to the endpoint carries (`grant_type=password`), if any.
@@ -34,13 +48,13 @@ public struct GoTrueEndpoint: Hashable, Sendable, CustomStringConvertible {
   /// `POST /token?grant_type=pkce`.
   public static let pkceGrant = GoTrueEndpoint("POST", "/token", grant: "pkce")
   /// `POST /logout?scope=`.
-  public static let logout = GoTrueEndpoint("POST", "/logout")
+  public static let logout = GoTrueEndpoint("POST", "/logout", .user)
   /// `GET /user`.
-  public static let user = GoTrueEndpoint("GET", "/user")
+  public static let user = GoTrueEndpoint("GET", "/user", .user)
   /// `PUT /user`.
-  public static let updateUser = GoTrueEndpoint("PUT", "/user")
+  public static let updateUser = GoTrueEndpoint("PUT", "/user", .user)
   /// `DELETE /user`: authflow serve's own, the signed-in user deleting their account.
-  public static let deleteUser = GoTrueEndpoint("DELETE", "/user")
+  public static let deleteUser = GoTrueEndpoint("DELETE", "/user", .user)
   /// `POST /recover`.
   public static let recover = GoTrueEndpoint("POST", "/recover")
   /// `POST /verify`: a code with its email, or a link's token hash.
@@ -54,23 +68,23 @@ public struct GoTrueEndpoint: Hashable, Sendable, CustomStringConvertible {
   /// `POST /resend`.
   public static let resend = GoTrueEndpoint("POST", "/resend")
   /// `GET /admin/users`.
-  public static let listUsers = GoTrueEndpoint("GET", "/admin/users")
+  public static let listUsers = GoTrueEndpoint("GET", "/admin/users", .admin)
   /// `POST /admin/users`.
-  public static let createUser = GoTrueEndpoint("POST", "/admin/users")
+  public static let createUser = GoTrueEndpoint("POST", "/admin/users", .admin)
   /// `GET /admin/users/{id}`.
-  public static let adminUser = GoTrueEndpoint("GET", "/admin/users/{}")
+  public static let adminUser = GoTrueEndpoint("GET", "/admin/users/{}", .admin)
   /// `PUT /admin/users/{id}`.
-  public static let adminUpdateUser = GoTrueEndpoint("PUT", "/admin/users/{}")
+  public static let adminUpdateUser = GoTrueEndpoint("PUT", "/admin/users/{}", .admin)
   /// `DELETE /admin/users/{id}`.
-  public static let adminDeleteUser = GoTrueEndpoint("DELETE", "/admin/users/{}")
+  public static let adminDeleteUser = GoTrueEndpoint("DELETE", "/admin/users/{}", .admin)
   /// `POST /admin/generate_link`.
-  public static let generateLink = GoTrueEndpoint("POST", "/admin/generate_link")
+  public static let generateLink = GoTrueEndpoint("POST", "/admin/generate_link", .admin)
   /// `GET /reauthenticate`: a nonce by email for the signed-in user.
-  public static let reauthenticate = GoTrueEndpoint("GET", "/reauthenticate")
+  public static let reauthenticate = GoTrueEndpoint("GET", "/reauthenticate", .user)
   /// `POST /invite`: an admin invites an address.
-  public static let invite = GoTrueEndpoint("POST", "/invite")
+  public static let invite = GoTrueEndpoint("POST", "/invite", .admin)
   /// `DELETE /user/identities/{id}`: unlinks one of the signed-in user's identities.
-  public static let deleteIdentity = GoTrueEndpoint("DELETE", "/user/identities/{}")
+  public static let deleteIdentity = GoTrueEndpoint("DELETE", "/user/identities/{}", .user)
 
   /// Every endpoint above, each once.
   public static let all: [GoTrueEndpoint] = [
@@ -81,19 +95,20 @@ public struct GoTrueEndpoint: Hashable, Sendable, CustomStringConvertible {
   ]
 
   /// `POST /factors`: enrols a factor.
-  public static let enrollFactor = GoTrueEndpoint("POST", "/factors")
+  public static let enrollFactor = GoTrueEndpoint("POST", "/factors", .user)
   /// `POST /factors/{id}/challenge`.
-  public static let challengeFactor = GoTrueEndpoint("POST", "/factors/{}/challenge")
+  public static let challengeFactor = GoTrueEndpoint("POST", "/factors/{}/challenge", .user)
   /// `POST /factors/{id}/verify`: a code for a challenge, raising the session to aal2.
-  public static let verifyFactor = GoTrueEndpoint("POST", "/factors/{}/verify")
+  public static let verifyFactor = GoTrueEndpoint("POST", "/factors/{}/verify", .user)
   /// `DELETE /factors/{id}`.
-  public static let unenrollFactor = GoTrueEndpoint("DELETE", "/factors/{}")
+  public static let unenrollFactor = GoTrueEndpoint("DELETE", "/factors/{}", .user)
   /// `GET /admin/users/{id}/factors`.
-  public static let adminListFactors = GoTrueEndpoint("GET", "/admin/users/{}/factors")
+  public static let adminListFactors = GoTrueEndpoint("GET", "/admin/users/{}/factors", .admin)
   /// `PUT /admin/users/{id}/factors/{factor_id}`.
-  public static let adminUpdateFactor = GoTrueEndpoint("PUT", "/admin/users/{}/factors/{}")
+  public static let adminUpdateFactor = GoTrueEndpoint("PUT", "/admin/users/{}/factors/{}", .admin)
   /// `DELETE /admin/users/{id}/factors/{factor_id}`.
-  public static let adminDeleteFactor = GoTrueEndpoint("DELETE", "/admin/users/{}/factors/{}")
+  public static let adminDeleteFactor = GoTrueEndpoint(
+    "DELETE", "/admin/users/{}/factors/{}", .admin)
 
   /// The multi-factor endpoints, users' and admins'.
   public static let mfa: [GoTrueEndpoint] = [
