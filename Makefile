@@ -14,7 +14,7 @@ COVERAGE_FLOORS := AuthFlow=90 Clocks=90 AuthCrypto=85 PrivateFiles=85 GoTrue=85
 	AuthFlowSupabase=85 AuthFlowFirebase=85 IdentityToolkit=80 AuthShell=80 \
 	SavedSessions=85 FirebaseEmulator=85 QRCode=85 UserSeeds=85 TOML=85
 
-.PHONY: all deps test-deps build release run install uninstall test lint format coverage bench clean
+.PHONY: all deps test-deps build release run install uninstall test lint format coverage bench docs clean
 
 all: build
 
@@ -114,6 +114,19 @@ format:
 bench: release test-deps
 	@scripts/ensure-packages $(BENCH_PACKAGES)
 	@scripts/bench $(RELEASE_BIN)
+
+# `make docs` rewrites the generated tables of docs/ from the code's tables (the tests hold them
+# equal), and builds the AuthFlow library's DocC archive with the toolchain's docc, warnings as
+# errors, into .build-docs/AuthFlow.doccarchive.
+docs:
+	AUTHFLOW_UPDATE_DOCS=1 $(SWIFT) test --filter 'ReferenceDocsTests'
+	@rm -rf .build-docs/symbol-graphs && mkdir -p .build-docs/symbol-graphs
+	$(SWIFT) build --scratch-path .build-docs --target AuthFlow -Xswiftc -emit-symbol-graph \
+		-Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/.build-docs/symbol-graphs
+	docc convert Sources/AuthFlow/AuthFlow.docc --warnings-as-errors \
+		--additional-symbol-graph-dir .build-docs/symbol-graphs \
+		--output-path .build-docs/AuthFlow.doccarchive \
+		--fallback-display-name AuthFlow --fallback-bundle-identifier authflow.AuthFlow
 
 clean:
 	rm -rf .build

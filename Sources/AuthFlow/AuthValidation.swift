@@ -42,7 +42,7 @@ public enum ValidationIssue: String, Error, CaseIterable, Hashable, Sendable {
 }
 
 /// The client-side rules of the forms, as pure functions: an email is required and is an
-/// address GoTrue accepts (``isWellFormedEmail(_:)``); a login password is required; a new password has 8 characters or more, a letter and a
+/// address GoTrue accepts (``checkEmail(_:)``); a login password is required; a new password has 8 characters or more, a letter and a
 /// number; a reset code is 6 digits.
 public enum AuthValidation {
   /// The longest password bcrypt hashes in full, in UTF-8 bytes.

@@ -22,7 +22,7 @@ extension ServeOptions {
       section: "GoTrue", environment: "GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED",
       config: ConfigKey("auth.enable_anonymous_sign_ins", .flag(when: true))
     ) { options, _ in options.settings.engine.anonymousSignIns = true },
-    EngineSetting.securePasswordChange.option(section: "GoTrue", readsEnvironment: true),
+    EngineSetting.securePasswordChange.option(section: "GoTrue", readsGoTrueSettings: true),
     OptionSpec(
       ["--manual-linking"], nil,
       ["let users link and unlink identities (/user/identities)"], section: "GoTrue",
@@ -38,8 +38,8 @@ extension ServeOptions {
       options.settings.engine.flowStateLifetime = max(
         300, try seconds(value, in: 1...86_400, "a flow's lifetime"))
     },
-    EngineSetting.sessionsTimebox.option(section: "GoTrue", readsEnvironment: true),
-    EngineSetting.sessionsInactivityTimeout.option(section: "GoTrue", readsEnvironment: true),
+    EngineSetting.sessionsTimebox.option(section: "GoTrue", readsGoTrueSettings: true),
+    EngineSetting.sessionsInactivityTimeout.option(section: "GoTrue", readsGoTrueSettings: true),
     OptionSpec(
       ["--email-provider"], "on|off",
       ["sign-ups and sign-ins by email (default on)"], section: "GoTrue",

@@ -165,8 +165,8 @@ struct ServeOptions: HoldsEngineSettings {
   private static let generalTable: [OptionSpec<ServeOptions>] = [
     hostOption,
     portOption,
-    EngineSetting.store.option(section: "server", readsEnvironment: true),
-    EngineSetting.users.option(section: "server", readsEnvironment: true),
+    EngineSetting.store.option(section: "server", readsGoTrueSettings: true),
+    EngineSetting.users.option(section: "server", readsGoTrueSettings: true),
     OptionSpec(
       ["--external-url"], "URL", ["the URL links in emails lead to (default: the server's)"],
       section: "server", environment: "API_EXTERNAL_URL"
@@ -215,15 +215,15 @@ struct ServeOptions: HoldsEngineSettings {
       section: "GoTrue", environment: "GOTRUE_JWT_ISSUER",
       config: ConfigKey("auth.jwt_issuer")
     ) { options, value in options.settings.engine.issuer = value },
-    EngineSetting.autoconfirm.option(section: "GoTrue", readsEnvironment: true),
-    EngineSetting.disableSignup.option(section: "GoTrue", readsEnvironment: true),
+    EngineSetting.autoconfirm.option(section: "GoTrue", readsGoTrueSettings: true),
+    EngineSetting.disableSignup.option(section: "GoTrue", readsGoTrueSettings: true),
     OptionSpec(
       ["--site-url"], "URL", ["where verified links send users (default http://127.0.0.1:3000)"],
       section: "GoTrue", environment: "GOTRUE_SITE_URL",
       config: ConfigKey("auth.site_url")
     ) { options, value throws(OptionValueError) in options.settings.engine.siteURL = try url(value)
     },
-    EngineSetting.passwordMinimumLength.option(section: "GoTrue", readsEnvironment: true),
+    EngineSetting.passwordMinimumLength.option(section: "GoTrue", readsGoTrueSettings: true),
     OptionSpec(
       ["--otp-exp"], "SECONDS", ["how long emailed codes and links last (default 86400)"],
       section: "GoTrue", environment: "GOTRUE_MAILER_OTP_EXP",
@@ -263,8 +263,8 @@ struct ServeOptions: HoldsEngineSettings {
         try number(value, in: 0...3_600, "seconds") as Int)
     },
     firebaseProjectOption,
-    EngineSetting.hashCost.option(section: "testing", readsEnvironment: true),
-    EngineSetting.seed.option(section: "testing", readsEnvironment: true),
+    EngineSetting.hashCost.option(section: "testing", readsGoTrueSettings: true),
+    EngineSetting.seed.option(section: "testing", readsGoTrueSettings: true),
     OptionSpec(["--version"], nil, ["print the version and exit"], section: "other") {
       options, _ in options.version = true
     },

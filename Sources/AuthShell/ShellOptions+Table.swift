@@ -29,7 +29,7 @@ struct ShellOption: Sendable {
     _ setting: EngineSetting, section: String = "backend",
     group: String? = BackendKind.embedded.rawValue, scriptLine: ScriptLineRule
   ) {
-    spec = setting.option(section: section, group: group, readsEnvironment: false)
+    spec = setting.option(section: section, group: group, readsGoTrueSettings: false)
     self.scriptLine = scriptLine
   }
 }

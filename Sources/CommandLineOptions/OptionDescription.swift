@@ -13,6 +13,8 @@ public struct OptionDescription: Sendable, Equatable {
   public var environment: String?
   /// What Tab offers for its value.
   public var completion: CompletionKind
+  /// The key of a project's configuration file that gives it, if one does.
+  public var configKey: String? = nil
 
   /// The help as one line.
   public var summary: String { help.joined(separator: " ") }
@@ -23,6 +25,6 @@ extension OptionSpec {
   public var described: OptionDescription {
     OptionDescription(
       names: names, value: value, help: help, section: section, environment: environment,
-      completion: completion)
+      completion: completion, configKey: config?.path)
   }
 }

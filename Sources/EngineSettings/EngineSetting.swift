@@ -7,7 +7,7 @@ import GoTrueEngine
 /// One setting of the embedded engine, declared once for `authflow serve`, the shell and a
 /// Supabase project's `config.toml`: its option, GoTrue's variable, the config key, its help,
 /// and the one parse-and-check that sets it. Each program lists the rows it takes
-/// (``option(section:group:readsEnvironment:)``), so the same option cannot take other values
+/// (``option(section:group:readsGoTrueSettings:)``), so the same option cannot take other values
 /// in another program. Learnt from GoTrue's `internal/conf`: one tagged field per setting.
 public struct EngineSetting: Sendable {
   /// The option's names, such as `--password-min-length`.
@@ -40,15 +40,17 @@ public struct EngineSetting: Sendable {
   public var name: String { names.last ?? "" }
 
   /// The setting as an option of `Options`, listed under `section` (for `group`); with
-  /// `readsEnvironment`, GoTrue's variable gives it when the command line does not.
+  /// `readsGoTrueSettings`, GoTrue's variable gives it when the command line does not, and a
+  /// project's `config.toml` key before both (as serve reads them; the shell reads neither).
   public func option<Options: HoldsEngineSettings>(
-    section: String, group: String? = nil, readsEnvironment: Bool
+    section: String, group: String? = nil, readsGoTrueSettings: Bool
   ) -> OptionSpec<Options> {
     let set = self.set
     let name = self.name
     return OptionSpec(
-      names, value, help, section: section, environment: readsEnvironment ? environment : nil,
-      group: group, config: config
+      names, value, help, section: section,
+      environment: readsGoTrueSettings ? environment : nil, group: group,
+      config: readsGoTrueSettings ? config : nil
     ) { options, value throws(OptionValueError) in
       try set(&options.settings, value)
       options.settings.given[name] = value

@@ -4,7 +4,8 @@ import GoTrueEngine
 import SavedSessions
 import Testing
 
-/// The README's library example, as written there, so the README cannot drift from the API.
+/// The library page's example (docs/library.md), as written there, so it cannot drift from the
+/// API.
 @MainActor
 struct ReadmeExampleTests {
   @Test func theLibraryExampleSignsIn() async throws {

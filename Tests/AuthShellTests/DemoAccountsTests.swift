@@ -74,9 +74,9 @@ struct DemoAccountsTests {
     #expect(!supabase.output.contains("Demo accounts"), "a project has its own accounts")
   }
 
-  @Test func theReadmesCountOfExamplesIsTheExamples() throws {
+  @Test func theShellPagesCountOfExamplesIsTheExamples() throws {
     let readme = try String(
-      contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+      contentsOf: packageRoot.appendingPathComponent("docs/shell.md"), encoding: .utf8)
     let examples = try FileManager.default.contentsOfDirectory(
       atPath: packageRoot.appendingPathComponent("examples").path
     ).filter { $0.hasSuffix(".authflow") }

@@ -12,7 +12,7 @@ struct EngineSettingTests {
   }
 
   private static let table: [OptionSpec<Options>] = EngineSetting.all.map {
-    $0.option(section: "test", readsEnvironment: true)
+    $0.option(section: "test", readsGoTrueSettings: true)
   }
 
   private func parse(_ arguments: [String], environment: [String: String] = [:])
@@ -92,7 +92,7 @@ struct EngineSettingTests {
 
   @Test func aProgramThatLeavesTheVariablesAloneReadsNone() throws {
     let table: [OptionSpec<Options>] = EngineSetting.all.map {
-      $0.option(section: "test", readsEnvironment: false)
+      $0.option(section: "test", readsGoTrueSettings: false)
     }
     let parsed = try OptionParser.parse(
       [], table: table, into: Options(), environment: ["GOTRUE_DB_DATABASE_URL": ":memory:"])

@@ -2,18 +2,24 @@ import AuthFlow
 import Foundation
 import Testing
 
-/// The README's app code ("In an app") is the code of AuthCoordinatorView.swift, which compiles
-/// here against the library's real API, and its views show what the flow's state says.
+/// The app code of docs/library.md ("In an app") and of the DocC catalogue's article is the code
+/// of AuthCoordinatorView.swift, which compiles here against the library's real API, and its
+/// views show what the flow's state says.
 @MainActor
 struct AppSnippetTests {
-  private static let readme = URL(filePath: #filePath)
+  private nonisolated static let root = URL(filePath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appending(path: "README.md")
+    .deletingLastPathComponent()
+  nonisolated static let pages = [
+    root.appending(path: "docs/library.md"),
+    root.appending(path: "Sources/AuthFlow/AuthFlow.docc/InAnApp.md"),
+  ]
   private static let snippet = URL(filePath: #filePath)
     .deletingLastPathComponent().appending(path: "AuthCoordinatorView.swift")
 
-  @Test func readmesAppCodeIsTheCodeThisTestCompiles() throws {
-    let readme = try String(contentsOf: Self.readme, encoding: .utf8)
+  @Test(arguments: pages)
+  func thePagesAppCodeIsTheCodeThisTestCompiles(page: URL) throws {
+    let readme = try String(contentsOf: page, encoding: .utf8)
     let source = try String(contentsOf: Self.snippet, encoding: .utf8)
     let opening = "```swift\nimport AuthFlow\nimport SwiftUI\n\n"
     let start = try #require(readme.range(of: opening))
