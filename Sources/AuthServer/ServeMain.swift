@@ -3,6 +3,7 @@ import AuthCrypto
 import Clocks
 import CommandLineOptions
 import FirebaseEmulator
+import GoTrue
 import GoTrueEngine
 import HTTPServer
 import Synchronization
@@ -161,6 +162,13 @@ final class ResponderSlot: HTTPResponder {
   func route(_ request: HTTPRequest) -> HTTPRoute {
     guard let current = responder.withLock({ $0 }) else { return .answer(Self.starting) }
     return current.route(request)
+  }
+
+  func refusal(_ refusal: ServerRefusal, path: String?) -> HTTPResponse {
+    guard let current = responder.withLock({ $0 }) else {
+      return AuthResponder.goTrueRefusal(refusal, path: path)
+    }
+    return current.refusal(refusal, path: path)
   }
 
   private static let starting = Answer.error(

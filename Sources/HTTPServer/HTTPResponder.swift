@@ -10,6 +10,10 @@ public protocol HTTPResponder: Sendable {
   /// This runs on the one thread that serves every connection, so it must not block or do real
   /// work: while it runs, no other request is read or answered.
   func route(_ request: HTTPRequest) -> HTTPRoute
+
+  /// The answer to a request the server refuses itself (``ServerRefusal``), in the responder's
+  /// own error shape; `path` when the request's is known. Runs on the loop thread.
+  func refusal(_ refusal: ServerRefusal, path: String?) -> HTTPResponse
 }
 
 /// Where a request goes.

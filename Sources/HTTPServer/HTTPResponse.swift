@@ -20,23 +20,3 @@ public struct HTTPResponse: Sendable {
     self.body = body
   }
 }
-
-extension HTTPResponse {
-  /// GoTrue's error shape, `{"code":…,"error_code":"…","msg":"…"}`, for the replies the server
-  /// makes itself. The texts are fixed ASCII without quotes, so no escaping is needed.
-  static func serverError(status: Int, code: String, message: String) -> HTTPResponse {
-    let json = #"{"code":\#(status),"error_code":"\#(code)","msg":"\#(message)"}"#
-    return HTTPResponse(
-      status: status, headers: [("Content-Type", "application/json")], body: Array(json.utf8))
-  }
-
-  /// What a client gets when the responder's reply could not be sent as built.
-  static let unexpectedFailure = serverError(
-    status: 500, code: "unexpected_failure",
-    message: "Unexpected failure, please check server logs for more information")
-
-  /// What a connection beyond the connection limit gets before it is closed.
-  static let overConnectionLimit = serverError(
-    status: 503, code: "over_connection_limit",
-    message: "Too many connections, please try again later")
-}

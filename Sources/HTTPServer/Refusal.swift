@@ -44,19 +44,17 @@ struct Refusal: Error, Equatable {
     self.reason = reason
   }
 
-  /// The reply: GoTrue's error shape, with the reason as its message.
-  var response: HTTPResponse {
-    HTTPResponse.serverError(status: status, code: errorCode, message: reason)
-  }
-
-  private var errorCode: String {
-    switch status {
-    case 413: "request_too_large"
-    case 414: "request_target_too_long"
-    case 431: "request_header_fields_too_large"
-    case 501: "not_implemented"
-    case 505: "http_version_not_supported"
-    default: "bad_request"
-    }
+  /// The refusal as the responder is told it.
+  var refused: ServerRefusal {
+    let kind: ServerRefusal.Kind =
+      switch status {
+      case 413: .tooLarge
+      case 414: .targetTooLong
+      case 431: .headerTooLarge
+      case 501: .notImplemented
+      case 505: .versionNotSupported
+      default: .malformed
+      }
+    return ServerRefusal(kind, status: status, reason: reason)
   }
 }

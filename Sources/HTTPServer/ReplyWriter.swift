@@ -2,7 +2,7 @@ import CEvent
 
 /// Copies an ``HTTPResponse`` into evhttp and sends it (loop thread only).
 ///
-/// A reply that cannot go out exactly as built becomes a 500 JSON error: a missing header
+/// A reply that cannot go out exactly as built becomes the responder's 500: a missing header
 /// (libevent's `evhttp_add_header` drops a value with CR or LF) could be a missing `Location`
 /// or `Set-Cookie`, and a folded or injected one could split the response.
 enum ReplyWriter {
@@ -13,21 +13,25 @@ enum ReplyWriter {
   }
 
   /// Sends `response` on `req`. `isHead` drops the body (after giving its length);
-  /// `closing` adds `Connection: close`, so evhttp closes the connection after this reply.
+  /// `closing` adds `Connection: close`, so evhttp closes the connection after this reply;
+  /// `failure` is sent instead when `response` cannot go out as built.
   static func send(
-    _ response: HTTPResponse, to req: OpaquePointer, isHead: Bool, closing: Bool
+    _ response: HTTPResponse, to req: OpaquePointer, isHead: Bool, closing: Bool,
+    failure: @autoclosure () -> HTTPResponse
   ) -> Outcome {
     if let problem = problem(in: response) {
-      return fail(problem, req: req, isHead: isHead, closing: closing)
+      return fail(problem, failure(), req: req, isHead: isHead, closing: closing)
     }
     guard let headers = evhttp_request_get_output_headers(req) else {
-      return fail("evhttp has no output headers", req: req, isHead: isHead, closing: closing)
+      return fail(
+        "evhttp has no output headers", failure(), req: req, isHead: isHead, closing: closing)
     }
     for header in response.headers where !isFraming(header.name) {
       guard evhttp_add_header(headers, header.name, header.value) == 0 else {
         evhttp_clear_headers(headers)
         return fail(
-          "libevent refused header \(header.name)", req: req, isHead: isHead, closing: closing)
+          "libevent refused header \(header.name)", failure(), req: req, isHead: isHead,
+          closing: closing)
       }
     }
     if closing {
@@ -65,11 +69,18 @@ enum ReplyWriter {
   }
 
   private static func fail(
-    _ problem: String, req: OpaquePointer, isHead: Bool, closing: Bool
+    _ problem: String, _ failure: HTTPResponse, req: OpaquePointer, isHead: Bool, closing: Bool
   ) -> Outcome {
-    let sent = send(.unexpectedFailure, to: req, isHead: isHead, closing: closing)
+    // A failure that cannot be sent either is sent as the plain 500 below.
+    let sendable = Self.problem(in: failure) == nil ? failure : plainFailure
+    let sent = send(sendable, to: req, isHead: isHead, closing: closing, failure: plainFailure)
     return Outcome(status: sent.status, problem: problem)
   }
+
+  /// The 500 of last resort.
+  private static let plainFailure = HTTPResponse(
+    status: 500, headers: [("Content-Type", "text/plain; charset=utf-8")],
+    body: Array("Unexpected failure\n".utf8))
 
   /// Content-Length and Transfer-Encoding are the server's: evhttp frames the body, and a
   /// responder's value could disagree with it and corrupt the next reply on the connection.

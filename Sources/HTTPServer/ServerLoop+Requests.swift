@@ -10,8 +10,11 @@ extension ServerLoop {
     guard let evcon = evhttp_request_get_connection(req), let connection = connections[evcon]
     else {
       // Never seen: adoption runs in the same loop pass as the accept.
-      let outcome = ReplyWriter.send(.unexpectedFailure, to: req, isHead: false, closing: true)
-      record(outcome, method: nil, path: RequestReader.path(of: req), arrived: arrived)
+      let path = RequestReader.path(of: req)
+      let outcome = ReplyWriter.send(
+        responder.refusal(.unexpectedFailure, path: path), to: req, isHead: false, closing: true,
+        failure: failure(path: path))
+      record(outcome, method: nil, path: path, arrived: arrived)
       return
     }
     disarm(connection)
@@ -19,19 +22,21 @@ extension ServerLoop {
     // Only the framing check can have written this field: it refuses any client head with it.
     if connection.framing != nil, let refusal = Refusal(markedIn: req) {
       reply(
-        refusal.response, to: req, on: connection, method: nil, path: "-", arrived: arrived,
-        refusal: refusal.reason)
+        responder.refusal(refusal.refused, path: nil), to: req, on: connection, method: nil,
+        path: "-", arrived: arrived, refusal: refusal.reason)
       return
     }
     let path = RequestReader.path(of: req)
     guard let method = RequestReader.method(of: req) else {
-      reply(.unexpectedFailure, to: req, on: connection, method: nil, path: path, arrived: arrived)
+      reply(
+        responder.refusal(.unexpectedFailure, path: path), to: req, on: connection, method: nil,
+        path: path, arrived: arrived)
       return
     }
     if connection.refused {
       reply(
-        .overConnectionLimit, to: req, on: connection, method: method, path: path,
-        arrived: arrived)
+        responder.refusal(.overConnectionLimit, path: path), to: req, on: connection,
+        method: method, path: path, arrived: arrived)
       return
     }
     let request = RequestReader.request(req, method: method, peer: connection.peer)
@@ -80,9 +85,14 @@ extension ServerLoop {
       req, { req, context in if let req { ServerLoop.from(context).written(req) } }, context)
     var outcome = ReplyWriter.send(
       response, to: req, isHead: method == .head,
-      closing: draining || connection.refused || refusal != nil)
+      closing: draining || connection.refused || refusal != nil, failure: failure(path: path))
     outcome.problem = outcome.problem ?? refusal
     record(outcome, method: method, path: path, arrived: arrived)
+  }
+
+  /// What a reply that cannot be sent as built becomes, in the responder's shape.
+  private func failure(path: String) -> HTTPResponse {
+    responder.refusal(.unexpectedFailure, path: path)
   }
 
   private func record(
