@@ -110,13 +110,12 @@ let package = Package(
       ]),
 
     // Seeded accounts: the users file (authflow's format and the Firebase emulator's
-    // accounts.json), applied to a store idempotently, and `authflow users export`.
+    // accounts.json), applied to a store idempotently, and written back out.
     .target(
       name: "UserSeeds",
       dependencies: [
         "AccountStore",
         "GoTrueEngine", "FirebaseEmulator", "GoTrue", "AuthCrypto", "PrivateFiles",
-        "CommandLineOptions",
       ]),
     .testTarget(
       name: "UserSeedsTests",

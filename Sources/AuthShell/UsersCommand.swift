@@ -1,7 +1,9 @@
 import AccountStore
 import CommandLineOptions
+import EngineSettings
 import GoTrueEngine
 import PrivateFiles
+import UserSeeds
 
 #if canImport(Glibc)
   import Glibc
@@ -10,23 +12,19 @@ import PrivateFiles
 /// `authflow users export`: a store's accounts as a users file, in authflow's format or the
 /// Firebase emulator's, on standard output or in a file only its owner may read. With
 /// `--users FILE` on `:memory:` it converts one users file into the other format.
-package enum UsersCommand {
+enum UsersCommand {
   /// What `authflow users export` reads from its command line.
-  package struct Options: Sendable {
-    var store: String?
+  struct Options: HoldsEngineSettings {
+    /// `--store` and `--users`, as the shell and serve read them.
+    var settings = EngineSettings()
     var format = UsersFile.Format.authflow
     var output: String?
-    var users: String?
     var help = false
   }
 
   /// The options of `authflow users export`, in the order `--help` lists them.
-  package static let table: [OptionSpec<Options>] = [
-    OptionSpec(
-      ["--store"], "PATH|:memory:",
-      ["the store to read (default: the shell's, $XDG_DATA_HOME/authflow/auth.db)"],
-      section: "export"
-    ) { options, value in options.store = value },
+  static let table: [OptionSpec<Options>] = [
+    EngineSetting.store.option(section: "export", readsGoTrueSettings: false),
     OptionSpec(
       ["--format"], "authflow|firebase",
       ["authflow's format (default), or the Firebase emulator's accounts.json"],
@@ -41,11 +39,7 @@ package enum UsersCommand {
       ["--output"], "FILE", ["write FILE (mode 0600) instead of standard output"],
       section: "export"
     ) { options, value in options.output = value },
-    OptionSpec(
-      ["--users"], "FILE",
-      ["apply a users file first (with --store :memory:, converts it to --format)"],
-      section: "export"
-    ) { options, value in options.users = value },
+    EngineSetting.users.option(section: "export", readsGoTrueSettings: false),
     OptionSpec(["-h", "--help"], nil, ["print this help and exit"], section: "other") {
       options, _ in options.help = true
     },
@@ -56,23 +50,23 @@ package enum UsersCommand {
     ([
       "authflow users export: \(abstract) (for --users).",
       "",
-      "usage: authflow users export [--store PATH] [--format authflow|firebase] [--output FILE]",
+      "usage: authflow users export [--store PATH|URL] [--format authflow|firebase] [--output FILE]",
       "",
     ] + about + OptionParser.usage(table, sections: sections)).joined(separator: "\n")
   }
 
   /// What `authflow users export` does, in a few words.
-  package static let abstract = "a store's accounts as a users file"
+  static let abstract = "a store's accounts as a users file"
 
   /// What `--help` says before the options.
-  package static let about = ["Passwords are written as their bcrypt hashes, never in the clear."]
+  static let about = ["Passwords are written as their bcrypt hashes, never in the clear."]
 
   /// The sections of the options, in the order `--help` lists them.
-  package static let sections = ["export", "other"]
+  static let sections = ["export", "other"]
 
   /// Runs `authflow users` with `arguments` (after `users`); the exit status: 0 when written,
   /// 1 when the store or a file cannot be read or written, 2 for a bad command line.
-  package static func run(arguments: [String], environment: [String: String]) -> Int32 {
+  static func run(arguments: [String], environment: [String: String]) -> Int32 {
     let parsed: ParsedCommandLine<Options>
     do {
       parsed = try OptionParser.parse(arguments, table: table, into: Options())
@@ -89,15 +83,10 @@ package enum UsersCommand {
         "the action is export: authflow users export [--store PATH]; see authflow users --help",
         status: 2)
     }
-    let store: StoreLocation
-    do {
-      store =
-        try options.store.map { value throws(StoreLocationError) in
-          try StoreLocation(argument: value)
-        } ?? StoreLocation.defaultStore(environment: environment)
-    } catch {
-      return fail("--store takes a path or a PostgreSQL URL (\(error.message))", status: 2)
-    }
+    // The row has checked the value already.
+    let store =
+      options.settings.store.flatMap { try? StoreLocation(argument: $0) }
+      ?? StoreLocation.defaultStore(environment: environment)
     if case .file(let path) = store, access(path, F_OK) != 0 {
       return fail("there is no store at \(path); pass --store with an authflow store", status: 1)
     }
@@ -106,7 +95,7 @@ package enum UsersCommand {
     let bytes: [UInt8]
     do {
       let engine = try EmbeddedGoTrue(location: store, configuration: configuration)
-      if let users = options.users {
+      if let users = options.settings.users {
         _ = try engine.seed(try UsersFile.read(path: users), file: users)
       }
       bytes = UsersFile.encode(try engine.seedAccounts(), format: options.format)
