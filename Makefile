@@ -12,7 +12,8 @@ BENCH_PACKAGES := wrk
 COVERAGE_FLOORS := AuthFlow=90 Clocks=90 AuthCrypto=85 PrivateFiles=85 GoTrue=85 AuthFlowGoTrue=85 \
 	GoTrueEngine=85 AccountStore=85 AuthFlowHTTP=80 HTTPServer=80 AuthServer=80 CommandLineOptions=90 \
 	AuthFlowSupabase=85 AuthFlowFirebase=85 IdentityToolkit=80 AuthShell=80 \
-	SavedSessions=85 FirebaseEmulator=85 QRCode=85 UserSeeds=85 TOML=85
+	SavedSessions=85 FirebaseEmulator=85 QRCode=85 UserSeeds=85 TOML=85 EngineSettings=90 \
+	ScriptSuites=80
 
 .PHONY: all deps test-deps build release run install uninstall test lint format coverage bench docs clean
 

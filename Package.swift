@@ -208,6 +208,11 @@ let package = Package(
         "CommandLineOptions", "EngineSettings",
       ]),
 
+    // Scripts run as a suite: child processes in parallel, golden transcripts, outcomes,
+    // JUnit reports, durations; `authflow test` drives it with the shell's options.
+    .target(name: "ScriptSuites", dependencies: ["CProcess", "PrivateFiles"]),
+    .testTarget(name: "ScriptSuitesTests", dependencies: ["ScriptSuites"]),
+
     // The shell: line sources, parser, command table, renderer, runner, libedit terminal.
     .target(
       name: "AuthShell",
@@ -215,7 +220,8 @@ let package = Package(
         "AccountStore",
         "AuthFlow", "AuthFlowGoTrue", "SavedSessions", "GoTrue", "GoTrueEngine",
         "AuthFlowSupabase", "AuthFlowFirebase", "AuthFlowHTTP", "AuthCrypto", "PrivateFiles",
-        "Clocks", "CEditLine", "CProcess", "CommandLineOptions", "EngineSettings", "UserSeeds",
+        "Clocks", "CEditLine", "CProcess", "CommandLineOptions", "EngineSettings", "ScriptSuites",
+        "UserSeeds",
       ]),
     .testTarget(
       name: "AuthShellTests",
@@ -223,7 +229,7 @@ let package = Package(
         "AccountStore",
         "AuthShell", "AuthFlow", "AuthFlowGoTrue", "GoTrue", "GoTrueEngine", "AuthCrypto",
         "PrivateFiles", "SavedSessions", "Clocks", "authflow", "authflow-http",
-        "CommandLineOptions", "EngineSettings", "UserSeeds",
+        "CommandLineOptions", "EngineSettings", "ScriptSuites", "UserSeeds",
       ],
       exclude: ["Support"]),
     // The executable only hands the command line to AuthShell.

@@ -1,4 +1,5 @@
 import Foundation
+import ScriptSuites
 import Testing
 
 @testable import AuthShell

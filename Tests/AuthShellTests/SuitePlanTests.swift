@@ -1,3 +1,4 @@
+import ScriptSuites
 import Testing
 
 @testable import AuthShell

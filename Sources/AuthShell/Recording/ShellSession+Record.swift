@@ -1,4 +1,5 @@
 import AuthFlow
+import ScriptSuites
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

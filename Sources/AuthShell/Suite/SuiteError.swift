@@ -1,4 +1,5 @@
 import CommandLineOptions
+import ScriptSuites
 
 /// Why `authflow test` could not start: a usage error, worded in one place (``text``) as one
 /// line, shown as `authflow test: …` with exit status 2.
@@ -9,10 +10,8 @@ enum SuiteError: Error, Equatable, Sendable {
   case passThrough(ShellError)
   /// An option that would change what a script is (its commands, its output) was passed on.
   case notForScripts(String)
-  /// A path that is neither a script nor a folder.
-  case cannotRead(path: String, reason: String)
-  /// No `*.authflow` scripts under the paths.
-  case noScripts([String])
+  /// No scripts to run under the paths (``SuiteScriptsError``).
+  case scripts(SuiteScriptsError)
   /// `--update` on a backend other than the embedded one.
   case updateNeedsEmbedded(backend: BackendKind)
 
@@ -25,9 +24,9 @@ enum SuiteError: Error, Equatable, Sendable {
       error.text
     case .notForScripts(let option):
       "\(option) cannot be passed to the scripts; a suite runs each script file with --echo"
-    case .cannotRead(let path, let reason):
+    case .scripts(.cannotRead(let path, let reason)):
       "cannot read \(path): \(reason)"
-    case .noScripts(let paths):
+    case .scripts(.noScripts(let paths)):
       "no *.authflow scripts in \(paths.joined(separator: ", "))"
     case .updateNeedsEmbedded(let backend):
       "--update records transcripts on the embedded backend, not on \(backend.rawValue)"

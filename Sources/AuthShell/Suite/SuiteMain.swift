@@ -1,3 +1,5 @@
+import ScriptSuites
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -26,14 +28,18 @@ public enum SuiteMain {
   ) -> Int32 {
     let options: SuiteOptions
     let scripts: [SuiteScript]
-    do {
+    do throws(SuiteError) {
       options = try SuiteOptions.parse(arguments)
       if options.help {
         output.line(SuiteOptions.usage)
         output.flush()
         return 0
       }
-      scripts = try SuiteScript.find(in: options.paths)
+      do throws(SuiteScriptsError) {
+        scripts = try SuiteScript.find(in: options.paths)
+      } catch {
+        throw SuiteError.scripts(error)
+      }
     } catch {
       output.error("authflow test: \(error.text)")
       return 2

@@ -1,4 +1,5 @@
 import CommandLineOptions
+import ScriptSuites
 
 #if canImport(Glibc)
   import Glibc
@@ -34,7 +35,7 @@ struct SuiteOptions: Equatable, Sendable {
   var backendGiven = false
 
   /// The most scripts that run at once.
-  static let jobLimit = 64
+  static let jobLimit = SuitePool.jobLimit
 
   /// The number of cores, within 1…``jobLimit``.
   static var defaultJobs: Int {

@@ -1,4 +1,5 @@
 import EngineSettings
+import ScriptSuites
 
 /// How one script runs in a suite: the arguments of its `authflow` process, or why it does not
 /// run. A pure function of the script's `#!` options and the suite's options.

@@ -1,3 +1,5 @@
+import ScriptSuites
+
 /// What `authflow test` prints while a suite runs: a line per script in the scripts' order, a
 /// live progress line at a terminal, or TAP version 13; then the summary line.
 final class SuiteReporter {

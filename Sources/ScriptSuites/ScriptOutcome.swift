@@ -1,7 +1,7 @@
 /// What became of one script in a suite: passed, failed (and why), or skipped.
-struct ScriptOutcome: Equatable, Sendable {
+package struct ScriptOutcome: Equatable, Sendable {
   /// The verdict.
-  enum Verdict: Equatable, Sendable {
+  package enum Verdict: Equatable, Sendable {
     /// Every command ran, every expectation held, the transcript matched.
     case passed
     /// Something did not; ``ScriptOutcome/problems`` says what.
@@ -11,39 +11,39 @@ struct ScriptOutcome: Equatable, Sendable {
   }
 
   /// The script.
-  var script: SuiteScript
+  package var script: SuiteScript
   /// The verdict.
-  var verdict: Verdict
+  package var verdict: Verdict
   /// How long it ran, in seconds.
-  var seconds = 0.0
+  package var seconds = 0.0
   /// What went wrong, one line each: `PATH:LINE: expected …, got …`, a golden mismatch, …
-  var problems: [String] = []
+  package var problems: [String] = []
   /// The end of the transcript, for a script that failed.
-  var tail: [String] = []
+  package var tail: [String] = []
   /// The unified diff from the golden transcript to this run's.
-  var diff: [String] = []
+  package var diff: [String] = []
   /// Whether `--update` wrote a new golden transcript.
-  var updated = false
+  package var updated = false
 
   /// How many lines of the transcript a failure shows.
-  static let tailLength = 10
+  package static let tailLength = 10
   /// How many lines of the script's standard error a failure shows.
-  static let problemLimit = 20
+  package static let problemLimit = 20
 
   /// A skipped script.
-  static func skipped(_ script: SuiteScript, reason: String) -> ScriptOutcome {
+  package static func skipped(_ script: SuiteScript, reason: String) -> ScriptOutcome {
     ScriptOutcome(script: script, verdict: .skipped(reason))
   }
 
   /// An outcome with the given parts.
-  init(script: SuiteScript, verdict: Verdict) {
+  package init(script: SuiteScript, verdict: Verdict) {
     self.script = script
     self.verdict = verdict
   }
 
   /// The outcome of `script`'s run. With `golden`, its transcript is compared with
   /// `NAME.transcript` when that file exists, or, with `update`, written there when it passed.
-  init(script: SuiteScript, run: ChildRun, golden: Bool, update: Bool) {
+  package init(script: SuiteScript, run: ChildRun, golden: Bool, update: Bool) {
     self.script = script
     verdict = .passed
     seconds = run.seconds
@@ -94,7 +94,7 @@ struct ScriptOutcome: Equatable, Sendable {
 
   /// `line N: text` from the shell as `PATH:N: text`, as compilers say where; other lines as
   /// they are.
-  static func located(_ line: Substring, in path: String) -> String {
+  package static func located(_ line: Substring, in path: String) -> String {
     guard line.hasPrefix("line ") else { return String(line) }
     let rest = line.dropFirst("line ".count)
     let number = rest.prefix { $0.isASCII && $0.isNumber }
@@ -103,7 +103,7 @@ struct ScriptOutcome: Equatable, Sendable {
   }
 
   /// Seconds with two decimals, as reports show them.
-  static func format(_ seconds: Double) -> String {
+  package static func format(_ seconds: Double) -> String {
     let hundredths = Int((seconds * 100).rounded())
     let fraction = hundredths % 100
     return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"

@@ -1,8 +1,8 @@
 /// The difference between two texts, line by line: the shortest edit script (Myers' O(ND)
 /// algorithm) and its unified rendering (`---`, `+++`, `@@` hunks with context).
-enum LineDiff {
+package enum LineDiff {
   /// One step of an edit script, with the positions it has reached in each text.
-  struct Edit: Equatable, Sendable {
+  package struct Edit: Equatable, Sendable {
     /// What the step does.
     enum Kind: Equatable, Sendable { case same, removed, inserted }
     /// What the step does.
@@ -15,10 +15,10 @@ enum LineDiff {
 
   /// The most differences searched for; past that, the diff removes every old line and inserts
   /// every new one (still a correct diff, only a long one).
-  static let searchLimit = 4_000
+  package static let searchLimit = 4_000
 
   /// A shortest edit script that turns `old` into `new`.
-  static func edits<Line: Equatable>(_ old: [Line], _ new: [Line]) -> [Edit] {
+  package static func edits<Line: Equatable>(_ old: [Line], _ new: [Line]) -> [Edit] {
     let n = old.count
     let m = new.count
     // v[k] is the furthest x on diagonal k = x - y; each round keeps the part it can reach.
@@ -76,11 +76,11 @@ enum LineDiff {
   }
 
   /// The lines of `bytes`, each with its newline (the last one may have none).
-  static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+  package static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
     var lines: [ArraySlice<UInt8>] = []
     var start = bytes.startIndex
     while start < bytes.endIndex {
-      let end = bytes[start...].firstIndex(of: .newline).map { $0 + 1 } ?? bytes.endIndex
+      let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.endIndex
       lines.append(bytes[start..<end])
       start = end
     }
@@ -89,7 +89,7 @@ enum LineDiff {
 
   /// The unified diff from `old` (named `oldName`) to `new` (named `newName`), with `context`
   /// unchanged lines around each change; no lines when the texts are the same.
-  static func unified(
+  package static func unified(
     old: [UInt8], new: [UInt8], oldName: String, newName: String, context: Int = 3
   ) -> [String] {
     let before = lines(old)
@@ -129,7 +129,7 @@ enum LineDiff {
         case .removed: ("-", before[step.old])
         case .inserted: ("+", after[step.new])
         }
-      let ended = line.last == .newline
+      let ended = line.last == UInt8(ascii: "\n")
       output.append(mark + String(decoding: ended ? line.dropLast() : line, as: UTF8.self))
       if !ended { output.append("\\ No newline at end of file") }
     }

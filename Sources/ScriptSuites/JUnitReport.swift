@@ -1,9 +1,10 @@
 /// A suite's outcomes as JUnit XML, the report CI servers read: one `<testsuite>`, one
 /// `<testcase>` per script with its time, `<failure>` with what went wrong and the transcript,
 /// `<skipped>` with the reason.
-enum JUnitReport {
+package enum JUnitReport {
   /// The XML document for `outcomes`, which took `seconds` in all.
-  static func xml(_ outcomes: [ScriptOutcome], seconds: Double, name: String = "authflow") -> String
+  package static func xml(_ outcomes: [ScriptOutcome], seconds: Double, name: String = "authflow")
+    -> String
   {
     let failures = outcomes.filter { $0.verdict == .failed }.count
     let skipped = outcomes.filter { if case .skipped = $0.verdict { true } else { false } }.count
@@ -46,7 +47,7 @@ enum JUnitReport {
   /// `text` as XML character data or, with `attribute`, as an attribute value: markup
   /// characters as entities, line breaks in attributes as character references, and the
   /// characters XML 1.0 cannot hold at all as U+FFFD.
-  static func escape(_ text: String, attribute: Bool = true) -> String {
+  package static func escape(_ text: String, attribute: Bool = true) -> String {
     var escaped = ""
     escaped.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import AuthShell
+@testable import ScriptSuites
 
 /// The line diff behind golden transcripts: a shortest edit script, and unified hunks with up to
 /// three lines of context.

@@ -10,9 +10,9 @@ import CProcess
 #endif
 
 /// What one script's process did.
-struct ChildRun: Equatable, Sendable {
+package struct ChildRun: Equatable, Sendable {
   /// How it ended.
-  enum Ending: Equatable, Sendable {
+  package enum Ending: Equatable, Sendable {
     /// It exited with this status.
     case exited(Int32)
     /// A signal ended it.
@@ -24,13 +24,13 @@ struct ChildRun: Equatable, Sendable {
   }
 
   /// How it ended.
-  var ending: Ending
+  package var ending: Ending
   /// Its standard output: the transcript.
-  var output: [UInt8]
+  package var output: [UInt8]
   /// Its standard error.
-  var errors: [UInt8]
+  package var errors: [UInt8]
   /// How long it ran, in seconds.
-  var seconds: Double
+  package var seconds: Double
 }
 
 /// Runs processes, at most `jobs` at once, each with `XDG_DATA_HOME` and `XDG_STATE_HOME`
@@ -42,26 +42,45 @@ struct ChildRun: Equatable, Sendable {
 ///
 /// When the jobs fill every CPU the suite may use, each job runs its processes on a CPU of its
 /// own (``cpus(forJobs:allowed:)``).
-struct SuitePool {
+package struct SuitePool {
   /// One process to run.
-  struct Job {
+  package struct Job {
     /// Its arguments, after the program.
-    var arguments: [String]
+    package var arguments: [String]
     /// The file on its standard input.
-    var input: String
+    package var input: String
+
+    /// A job running the program with `arguments`, `input` on its standard input.
+    package init(arguments: [String], input: String) {
+      self.arguments = arguments
+      self.input = input
+    }
   }
 
   /// The program every job runs.
-  var program: String
+  package var program: String
   /// The environment every job starts from.
-  var environment: [String: String]
+  package var environment: [String: String]
   /// How many run at once.
-  var jobs: Int
+  package var jobs: Int
   /// How long one may run, in seconds.
-  var timeLimit: Double
+  package var timeLimit: Double
   /// The CPU each job runs its processes on, by job; empty when they run where the system puts
   /// them.
-  var cpus: [Int32] = []
+  package var cpus: [Int32] = []
+
+  /// A pool running `program` with `environment`, `jobs` at once, each for at most
+  /// `timeLimit` seconds, pinned to `cpus` when given.
+  package init(
+    program: String, environment: [String: String], jobs: Int, timeLimit: Double,
+    cpus: [Int32] = []
+  ) {
+    self.program = program
+    self.environment = environment
+    self.jobs = jobs
+    self.timeLimit = timeLimit
+    self.cpus = cpus
+  }
 
   /// The CPUs `jobs` jobs run on, one each, given the CPUs the suite may use (`allowed`): when
   /// there are as many jobs as CPUs, each job gets its own. A script's process hands work
@@ -70,13 +89,16 @@ struct SuitePool {
   /// scripts at once 9 % slower each than one alone. With fewer jobs than CPUs, a woken thread
   /// finds a spare CPU, which pinning would take from it; with more, only the system can
   /// balance them; one job has nothing to keep apart.
-  static func cpus(forJobs jobs: Int, allowed: [Int32]) -> [Int32] {
+  package static func cpus(forJobs jobs: Int, allowed: [Int32]) -> [Int32] {
     jobs > 1 && jobs == allowed.count ? allowed : []
   }
 
+  /// The most scripts that run at once.
+  package static let jobLimit = 64
+
   /// The CPUs this process may run on, lowest first; empty when the system does not say.
-  static func allowedCPUs() -> [Int32] {
-    var cpus = [Int32](repeating: 0, count: SuiteOptions.jobLimit + 1)
+  package static func allowedCPUs() -> [Int32] {
+    var cpus = [Int32](repeating: 0, count: jobLimit + 1)
     let count = Int(authflow_allowed_cpus(&cpus, Int32(cpus.count)))
     // More CPUs than jobs can be asked for: no job count matches, so none is needed by name.
     guard count > 0, count <= cpus.count else { return [] }
@@ -93,7 +115,7 @@ struct SuitePool {
 
   /// Runs `work`, telling `started` each index as its process starts and `finished` each index
   /// with what its process did, in the order they end.
-  func run(
+  package func run(
     _ work: [Job], started: (Int) -> Void, finished: (Int, ChildRun) -> Void
   ) {
     let clock = ContinuousClock()

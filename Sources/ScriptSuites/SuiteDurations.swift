@@ -7,30 +7,30 @@ import PrivateFiles
 ///
 /// The file is a cache: one `MILLISECONDS<TAB>PATH` line per script, by absolute path. A file
 /// that cannot be read or written only costs the ordering, so nothing about it is reported.
-struct SuiteDurations: Equatable {
+package struct SuiteDurations: Equatable {
   /// Seconds, by the script's absolute path.
-  var seconds: [String: Double] = [:]
+  package var seconds: [String: Double] = [:]
 
   /// The most scripts it remembers; the ones of the latest run come first.
-  static let limit = 10_000
+  package static let limit = 10_000
 
   /// Where the durations of `environment`'s user are kept.
-  static func path(_ environment: [String: String]) -> String {
+  package static func path(_ environment: [String: String]) -> String {
     XDGDirectories(environment: environment).stateHome + "/authflow/test-durations"
   }
 
   /// The durations in the file at `path`; none when it is missing or unreadable. Lines that
   /// do not read as a duration and a path are skipped.
-  static func load(from path: String) -> SuiteDurations {
+  package static func load(from path: String) -> SuiteDurations {
     guard let bytes = try? PrivateFile.read(path) else { return SuiteDurations() }
     return SuiteDurations(parsing: String(decoding: bytes, as: UTF8.self))
   }
 
-  init(seconds: [String: Double] = [:]) {
+  package init(seconds: [String: Double] = [:]) {
     self.seconds = seconds
   }
 
-  init(parsing text: String) {
+  package init(parsing text: String) {
     for line in text.split(separator: "\n") {
       guard let tab = line.firstIndex(of: "\t"),
         let milliseconds = Int(line[..<tab]), milliseconds >= 0
@@ -42,7 +42,7 @@ struct SuiteDurations: Equatable {
   }
 
   /// The file's text: `latest` first, then what else is remembered, up to ``limit`` lines.
-  func text(latest: [String]) -> String {
+  package func text(latest: [String]) -> String {
     let latestSet = Set(latest)
     let others = seconds.keys.filter { !latestSet.contains($0) }.sorted()
     return (latest + others).prefix(Self.limit).compactMap { script in
@@ -52,7 +52,7 @@ struct SuiteDurations: Equatable {
 
   /// Writes what it remembers to `path`, the scripts `latest` ran first; quietly does nothing
   /// when the folder cannot be made or the file written.
-  func save(to path: String, latest: [String]) {
+  package func save(to path: String, latest: [String]) {
     guard let slash = path.lastIndex(of: "/") else { return }
     do {
       try PrivateFile.ensureDirectory(String(path[..<slash]))
@@ -65,7 +65,7 @@ struct SuiteDurations: Equatable {
   /// The order to start `scripts` (absolute paths, with their sizes in bytes) in: the ones
   /// never timed first, largest first (they may be the slowest), then the timed ones, slowest
   /// first; ties keep the given order.
-  func order(_ scripts: [(path: String, size: Int)]) -> [Int] {
+  package func order(_ scripts: [(path: String, size: Int)]) -> [Int] {
     scripts.indices.sorted { a, b in
       switch (seconds[scripts[a].path], seconds[scripts[b].path]) {
       case (nil, nil):

@@ -9,17 +9,24 @@
 
 /// One script of a suite: where it is, what reports call it, and where its golden transcript
 /// would be.
-struct SuiteScript: Equatable, Sendable {
+package struct SuiteScript: Equatable, Sendable {
   /// The script file.
-  var path: String
+  package var path: String
   /// Its name in reports: the path under the one folder searched, else the path.
-  var name: String
+  package var name: String
   /// Why it is not run, when a folder holds it as something other than a regular file: the
   /// problem line it fails with.
-  var refusal: String?
+  package var refusal: String?
+
+  /// The script at `path`, reported as `name`; `refusal` says why it will not run.
+  package init(path: String, name: String, refusal: String? = nil) {
+    self.path = path
+    self.name = name
+    self.refusal = refusal
+  }
 
   /// `NAME.transcript` beside `NAME.authflow` (or beside the file, for any other name).
-  var transcriptPath: String {
+  package var transcriptPath: String {
     (path.hasSuffix(".authflow") ? String(path.dropLast(".authflow".count)) : path)
       + ".transcript"
   }
@@ -28,7 +35,7 @@ struct SuiteScript: Equatable, Sendable {
   /// depth, sorted by name; each script once, in the order the paths give them. A symbolic
   /// link found in a folder is not followed (it could feed any file to the shell, whose `--echo`
   /// prints its comments): it is a script refused, which fails naming it.
-  static func find(in paths: [String]) throws(SuiteError) -> [SuiteScript] {
+  package static func find(in paths: [String]) throws(SuiteScriptsError) -> [SuiteScript] {
     var scripts: [SuiteScript] = []
     for path in paths {
       var status = stat()
@@ -68,4 +75,12 @@ struct SuiteScript: Equatable, Sendable {
     guard !scripts.isEmpty else { throw .noScripts(paths) }
     return scripts
   }
+}
+
+/// Why no scripts could be found under a suite's paths.
+package enum SuiteScriptsError: Error, Equatable, Sendable {
+  /// A path that is neither a script nor a folder, or a folder that cannot be listed.
+  case cannotRead(path: String, reason: String)
+  /// No `*.authflow` scripts under the paths.
+  case noScripts([String])
 }

@@ -11,12 +11,12 @@
 /// regular file there. A shared suite's golden that is a symbolic link to `/proc/self/environ`
 /// or `~/.ssh/id_rsa` would put those bytes in the diff and the JUnit report, and a FIFO would
 /// hold the runner forever; both are refused, as is anything larger than a transcript gets.
-enum GoldenTranscript {
+package enum GoldenTranscript {
   /// The largest golden read: a script's `--echo` output, far below this.
-  static let maximumBytes = 16 << 20
+  package static let maximumBytes = 16 << 20
 
   /// Why a golden was not read or written.
-  enum Refusal: Error, Equatable {
+  package enum Refusal: Error, Equatable {
     /// It is a symbolic link.
     case symbolicLink
     /// It is not a regular file: a FIFO, a device, a folder, a socket (named).
@@ -29,7 +29,7 @@ enum GoldenTranscript {
     case unwritable
 
     /// The problem line for the golden called `name`: what is wrong and what would be right.
-    func text(_ name: String) -> String {
+    package func text(_ name: String) -> String {
       let right = "a golden transcript must be a regular file beside its script"
       return switch self {
       case .symbolicLink: "\(name) is a symbolic link; \(right)"
@@ -45,7 +45,7 @@ enum GoldenTranscript {
 
   /// The bytes of the golden at `path`, or `nil` when there is none. It is opened without
   /// following a link or waiting for a FIFO's writer, and read only when it is a regular file.
-  static func read(_ path: String) throws(Refusal) -> [UInt8]? {
+  package static func read(_ path: String) throws(Refusal) -> [UInt8]? {
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
     guard descriptor >= 0 else {
       switch errno {
@@ -78,7 +78,7 @@ enum GoldenTranscript {
   /// Makes the golden at `path` hold `bytes`; whether it changed. What is there must be a
   /// regular file (or nothing, or one too large to read); the new one is written beside it and
   /// renamed into place, so a link made there meanwhile is replaced, never written through.
-  static func update(_ path: String, to bytes: [UInt8]) throws(Refusal) -> Bool {
+  package static func update(_ path: String, to bytes: [UInt8]) throws(Refusal) -> Bool {
     let existing: [UInt8]?
     do {
       existing = try read(path)

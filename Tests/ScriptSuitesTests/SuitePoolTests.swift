@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import AuthShell
+@testable import ScriptSuites
 
 /// When the suite's jobs fill every CPU it may use, each job runs its scripts on a CPU of its own.
 struct SuitePoolTests {

@@ -6,9 +6,9 @@ import CProcess
 
 /// A script's `authflow` process: started with `posix_spawn`, a file on standard input, and
 /// standard output and standard error each on a socket that the suite reads without blocking.
-struct ChildProcess {
+package struct ChildProcess {
   /// How a process ended.
-  enum Ending: Equatable, Sendable {
+  package enum Ending: Equatable, Sendable {
     /// It exited with this status.
     case exited(Int32)
     /// A signal ended it.
@@ -16,26 +16,26 @@ struct ChildProcess {
   }
 
   /// The process id.
-  let pid: pid_t
+  package let pid: pid_t
   /// What it wrote to standard output.
-  var output = CapturedStream()
+  package var output = CapturedStream()
   /// What it wrote to standard error.
-  var errors = CapturedStream()
+  package var errors = CapturedStream()
   /// How it ended, once it has.
-  var ending: Ending?
+  package var ending: Ending?
   /// A descriptor that becomes readable when the process ends (`pidfd_open`), or -1 where the
   /// kernel has none: the suite then looks again a millisecond after the pipes close.
-  var exit: Int32 = -1
+  package var exit: Int32 = -1
 
   /// Why a process could not start.
-  struct SpawnFailure: Error, Equatable {
+  package struct SpawnFailure: Error, Equatable {
     /// What went wrong, in a few words.
     var reason: String
   }
 
   /// Starts `program` with `arguments` (after its name) and `environment` (`KEY=value`), reading
   /// the file at `input`; on `cpu` alone when one is given (where the system allows it).
-  static func spawn(
+  package static func spawn(
     program: String, arguments: [String], environment: [String], input: String,
     cpu: Int32? = nil
   ) throws(SpawnFailure) -> ChildProcess {
@@ -108,16 +108,16 @@ struct ChildProcess {
   }
 
   /// Whether both pipes have reached their end.
-  var pipesClosed: Bool { output.descriptor < 0 && errors.descriptor < 0 }
+  package var pipesClosed: Bool { output.descriptor < 0 && errors.descriptor < 0 }
 
   /// Reads what both pipes hold now.
-  mutating func drain() {
+  package mutating func drain() {
     output.drain()
     errors.drain()
   }
 
   /// Notes the process's ending, waiting for it when `blocking`; whether it has ended.
-  mutating func reap(blocking: Bool) -> Bool {
+  package mutating func reap(blocking: Bool) -> Bool {
     if ending != nil { return true }
     var status: Int32 = 0
     var result: pid_t
@@ -135,7 +135,7 @@ struct ChildProcess {
   }
 
   /// Ends the process at once, reads what it left and waits for it.
-  mutating func kill() {
+  package mutating func kill() {
     _ = Glibc.kill(pid, SIGKILL)
     _ = reap(blocking: true)
     drain()
@@ -145,14 +145,14 @@ struct ChildProcess {
 }
 
 /// The bytes a process wrote to one pipe, read as they come.
-struct CapturedStream {
+package struct CapturedStream {
   /// The pipe's read end, non-blocking; -1 once it is closed.
-  var descriptor: Int32 = -1
+  package var descriptor: Int32 = -1
   /// Everything read so far.
-  var bytes: [UInt8] = []
+  package var bytes: [UInt8] = []
 
   /// Reads until the pipe is empty for now, closing it at its end.
-  mutating func drain() {
+  package mutating func drain() {
     guard descriptor >= 0 else { return }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
@@ -169,7 +169,7 @@ struct CapturedStream {
   }
 
   /// Stops reading.
-  mutating func close() {
+  package mutating func close() {
     guard descriptor >= 0 else { return }
     _ = Glibc.close(descriptor)
     descriptor = -1
