@@ -61,7 +61,8 @@ public struct AuthResponder: HTTPResponder {
         return .answer(
           FirebaseCORS.decorate(FirebaseAnswer.error(.notFound), for: request, origin: origin))
       }
-      return perform(action, request, found.parameters) { response in
+      return perform(action, request, found.parameters, names: found.route.parameterNames) {
+        response in
         FirebaseCORS.decorate(response, for: request, origin: origin)
       }
     }
@@ -72,7 +73,8 @@ public struct AuthResponder: HTTPResponder {
     guard let action else {
       return .answer(Answer.methodNotAllowed(allowing: found.route.methods))
     }
-    return perform(action, request, found.parameters) { response in
+    return perform(action, request, found.parameters, names: found.route.parameterNames) {
+      response in
       CORS.decorate(response, for: request, origin: origin)
     }
   }
@@ -81,12 +83,12 @@ public struct AuthResponder: HTTPResponder {
   /// checked first (who may call it, then its limit) and a failure answered in GoTrue's shape;
   /// the answer decorated for the request's origin.
   private func perform(
-    _ action: Route.Action, _ request: HTTPRequest, _ parameters: [String],
+    _ action: Route.Action, _ request: HTTPRequest, _ parameters: [String], names: [Substring],
     decorate: @escaping @Sendable (HTTPResponse) -> HTTPResponse
   ) -> HTTPRoute {
     let context = RouteContext(
-      request: request, parameters: parameters, engine: engine, trust: trust, limiter: limiter,
-      clock: clock, version: version)
+      request: request, parameters: parameters, names: names, engine: engine, trust: trust,
+      limiter: limiter, clock: clock, version: version)
     switch action.work {
     case .answer(let answer):
       return .answer(decorate(answer(context)))
@@ -147,7 +149,10 @@ public struct AuthResponder: HTTPResponder {
 /// What a handler gets: the request, the path's `{…}` parts, the engine.
 struct RouteContext: Sendable {
   let request: HTTPRequest
+  /// The parts the route's `{…}`s matched, in order.
   let parameters: [String]
+  /// The names of the route's `{name}`s, in order.
+  var names: [Substring] = []
   let engine: EmbeddedGoTrue
   /// Who may use the privileged routes.
   let trust: LocalTrust
@@ -159,6 +164,15 @@ struct RouteContext: Sendable {
   let version: String
   /// The bearer token of a user's route, there once its rules are checked (``RouteAccess``).
   var accessToken = ""
+
+  /// The part of the path the route's `{name}` matched (`""` if the route has none of that
+  /// name: the route table says which it has).
+  func parameter(_ name: String) -> String {
+    guard let index = names.firstIndex(where: { $0 == name }), index < parameters.count else {
+      return ""
+    }
+    return parameters[index]
+  }
 
   /// The request's JSON body, which must be there.
   func body() throws(GoTrueFailure) -> RequestBody { try RequestBody(request.body) }

@@ -75,7 +75,7 @@ enum FeaturesOff {
   {
     let user = try await context.engine.user(accessToken: context.accessToken)
     try requireManualLinking(context)
-    guard UUIDText.isValid(context.parameters[0]) else {
+    guard UUIDText.isValid(context.parameter("identity_id")) else {
       throw disabled(404, .validationFailed, "identity_id must be an UUID")
     }
     if (user.identities ?? []).count <= 1 {

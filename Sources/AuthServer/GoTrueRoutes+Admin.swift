@@ -96,7 +96,7 @@ extension GoTrueRoutes {
   @Sendable static func getUser(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    return Answer.json(try context.engine.user(id: context.parameters[0]))
+    return Answer.json(try context.engine.user(id: context.parameter("user_id")))
   }
 
   /// `PUT /admin/users/{id}`.
@@ -104,7 +104,8 @@ extension GoTrueRoutes {
     -> HTTPResponse
   {
     let attributes = try context.body().decode(GoTrueAdminUserAttributes.self)
-    return Answer.json(try await context.engine.updateUser(id: context.parameters[0], attributes))
+    return Answer.json(
+      try await context.engine.updateUser(id: context.parameter("user_id"), attributes))
   }
 
   /// `DELETE /admin/users/{id}` with an optional `{"should_soft_delete": true}`.
@@ -113,7 +114,7 @@ extension GoTrueRoutes {
   {
     let body = try context.optionalBody().decode(GoTrueAdminDeleteBody.self)
     let softly = body.shouldSoftDelete ?? false
-    try context.engine.deleteUser(id: context.parameters[0], softly: softly)
+    try context.engine.deleteUser(id: context.parameter("user_id"), softly: softly)
     return Answer.empty
   }
 

@@ -39,12 +39,13 @@ extension GoTrueRoutes {
     let token = context.accessToken
     if context.isLimited {
       // GoTrue limits a challenge once the user and the factor are found.
-      try context.engine.checkFactorAccess(accessToken: token, factorID: context.parameters[0])
+      try context.engine.checkFactorAccess(
+        accessToken: token, factorID: context.parameter("factor_id"))
       try context.limit(.factorChallenge)
     }
     return Answer.json(
       try context.engine.challengeFactor(
-        accessToken: token, factorID: context.parameters[0],
+        accessToken: token, factorID: context.parameter("factor_id"),
         clientIP: clientAddress(context.request)))
   }
 
@@ -53,7 +54,7 @@ extension GoTrueRoutes {
     -> HTTPResponse
   {
     let token = context.accessToken
-    let factorID = context.parameters[0]
+    let factorID = context.parameter("factor_id")
     try context.engine.checkFactorAccess(accessToken: token, factorID: factorID)
     // GoTrue limits a verification once the user and the factor are found.
     try context.limit(.factorVerify)
@@ -82,7 +83,7 @@ extension GoTrueRoutes {
   {
     Answer.json(
       try context.engine.unenrollFactor(
-        accessToken: context.accessToken, factorID: context.parameters[0]))
+        accessToken: context.accessToken, factorID: context.parameter("factor_id")))
   }
 
   /// The client's address, without its port: what a challenge is bound to. GoTrue takes the

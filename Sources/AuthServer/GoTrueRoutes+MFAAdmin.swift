@@ -13,14 +13,14 @@ extension GoTrueRoutes {
   @Sendable static func listFactors(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    return Answer.json(try context.engine.factors(ofUser: context.parameters[0]))
+    return Answer.json(try context.engine.factors(ofUser: context.parameter("user_id")))
   }
 
   /// `PUT /admin/users/{id}/factors/{factor_id}` `{friendly_name?, phone?}`: the factor.
   @Sendable static func updateFactor(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    let (userID, factorID) = (context.parameters[0], context.parameters[1])
+    let (userID, factorID) = (context.parameter("user_id"), context.parameter("factor_id"))
     // GoTrue finds the user and the factor before it reads the body.
     _ = try context.engine.factor(ofUser: userID, id: factorID)
     let body = try context.body().decode(GoTrueAdminUpdateFactorBody.self)
@@ -35,6 +35,6 @@ extension GoTrueRoutes {
   {
     return Answer.json(
       try context.engine.deleteFactor(
-        ofUser: context.parameters[0], factorID: context.parameters[1]))
+        ofUser: context.parameter("user_id"), factorID: context.parameter("factor_id")))
   }
 }

@@ -16,7 +16,7 @@ import HTTPServer
 enum MailboxRoutes {
   static let all: [Route] = [
     .local("/api/v1/messages", "the outbox", [.get: list, .delete: delete]),
-    .local("/api/v1/message/{}", "the outbox", [.get: message]),
+    .local("/api/v1/message/{id}", "the outbox", [.get: message]),
     .local("/api/v1/search", "the outbox", [.get: search]),
   ]
 
@@ -45,7 +45,7 @@ enum MailboxRoutes {
   {
     try local(context) { messages in
       let outbox = context.engine.outbox
-      let wanted = context.parameters[0]
+      let wanted = context.parameter("id")
       let id: Int?
       if wanted == "latest" {
         let search = context.request.queryValue("query").map(MailSearch.init)

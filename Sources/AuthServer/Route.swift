@@ -27,7 +27,7 @@ struct Route: Sendable {
     case answer(Answerer)
   }
 
-  /// The path's parts; `{}` matches one part, a final `*` matches the rest.
+  /// The path's parts; `{name}` (or `{}`) matches one part, a final `*` matches the rest.
   let pattern: [Substring]
   let actions: [HTTPMethod: Action]
 
@@ -75,7 +75,15 @@ struct Route: Sendable {
   var methods: [HTTPMethod] { HTTPMethod.allCases.filter { actions[$0] != nil } }
 
   /// Whether the pattern has no `{}` or `*`: such a route is found by its path alone.
-  var isStatic: Bool { !pattern.contains { $0 == "{}" || $0 == "*" } }
+  var isStatic: Bool { !pattern.contains { Self.isParameter($0) || $0 == "*" } }
+
+  /// The names of the route's parameters, in order (empty for `{}`).
+  var parameterNames: [Substring] {
+    pattern.filter(Self.isParameter).map { $0.dropFirst().dropLast() }
+  }
+
+  /// Whether a part of a pattern stands for one part of a path.
+  static func isParameter(_ part: Substring) -> Bool { part.hasPrefix("{") && part.hasSuffix("}") }
 
   /// The parts `{}` matched, or `nil` when `parts` (a path's) are not this route's.
   func match(_ parts: [Substring]) -> [String]? {
@@ -83,7 +91,7 @@ struct Route: Sendable {
     for (index, expected) in pattern.enumerated() {
       if expected == "*" { return parameters }
       guard index < parts.count else { return nil }
-      if expected == "{}" {
+      if Self.isParameter(expected) {
         parameters.append(String(parts[index]))
       } else if expected != parts[index] {
         return nil
@@ -146,7 +154,7 @@ struct RouteTable: Sendable {
     patterned = merged.filter { !$0.isStatic }
   }
 
-  /// The route of `path` and the parts its `{}`s matched, or `nil`.
+  /// The route of `path` and the parts its `{…}`s matched, or `nil`.
   func match(_ path: String) -> (route: Route, parameters: [String])? {
     let parts = path.split(separator: "/", omittingEmptySubsequences: true)
     if let route = exact["/" + parts.joined(separator: "/")] { return (route, []) }

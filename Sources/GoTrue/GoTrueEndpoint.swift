@@ -3,7 +3,8 @@
 public struct GoTrueEndpoint: Hashable, Sendable, CustomStringConvertible {
   /// The HTTP method (`POST`).
   public let method: String
-  /// The path below the API's root, `{}` standing for one part (`/admin/users/{}`).
+  /// The path below the API's root, `{name}` standing for one part (`/admin/users/{user_id}`),
+  /// named as GoTrue's router names it.
   public let path: String
   /// The `grant_type` a `/token` request names.
   public let grant: String?
@@ -31,11 +32,11 @@ public struct GoTrueEndpoint: Hashable, Sendable, CustomStringConvertible {
   /// The query every request to the endpoint carries (`grant_type=password`), if any.
   public var query: String? { grant.map { "grant_type=\($0)" } }
 
-  /// The path with `parts` in place of its `{}`s, in order.
+  /// The path with `parts` in place of its `{…}`s, in order.
   public func path(_ parts: String...) -> String {
     var parts = parts[...]
     return path.split(separator: "/", omittingEmptySubsequences: false)
-      .map { $0 == "{}" ? (parts.popFirst() ?? "") : String($0) }
+      .map { $0.hasPrefix("{") && $0.hasSuffix("}") ? (parts.popFirst() ?? "") : String($0) }
       .joined(separator: "/")
   }
 
@@ -72,11 +73,11 @@ public struct GoTrueEndpoint: Hashable, Sendable, CustomStringConvertible {
   /// `POST /admin/users`.
   public static let createUser = GoTrueEndpoint("POST", "/admin/users", .admin)
   /// `GET /admin/users/{id}`.
-  public static let adminUser = GoTrueEndpoint("GET", "/admin/users/{}", .admin)
+  public static let adminUser = GoTrueEndpoint("GET", "/admin/users/{user_id}", .admin)
   /// `PUT /admin/users/{id}`.
-  public static let adminUpdateUser = GoTrueEndpoint("PUT", "/admin/users/{}", .admin)
+  public static let adminUpdateUser = GoTrueEndpoint("PUT", "/admin/users/{user_id}", .admin)
   /// `DELETE /admin/users/{id}`.
-  public static let adminDeleteUser = GoTrueEndpoint("DELETE", "/admin/users/{}", .admin)
+  public static let adminDeleteUser = GoTrueEndpoint("DELETE", "/admin/users/{user_id}", .admin)
   /// `POST /admin/generate_link`.
   public static let generateLink = GoTrueEndpoint("POST", "/admin/generate_link", .admin)
   /// `GET /reauthenticate`: a nonce by email for the signed-in user.
@@ -84,7 +85,8 @@ public struct GoTrueEndpoint: Hashable, Sendable, CustomStringConvertible {
   /// `POST /invite`: an admin invites an address.
   public static let invite = GoTrueEndpoint("POST", "/invite", .admin)
   /// `DELETE /user/identities/{id}`: unlinks one of the signed-in user's identities.
-  public static let deleteIdentity = GoTrueEndpoint("DELETE", "/user/identities/{}", .user)
+  public static let deleteIdentity = GoTrueEndpoint(
+    "DELETE", "/user/identities/{identity_id}", .user)
 
   /// Every endpoint above, each once.
   public static let all: [GoTrueEndpoint] = [
@@ -97,18 +99,21 @@ public struct GoTrueEndpoint: Hashable, Sendable, CustomStringConvertible {
   /// `POST /factors`: enrols a factor.
   public static let enrollFactor = GoTrueEndpoint("POST", "/factors", .user)
   /// `POST /factors/{id}/challenge`.
-  public static let challengeFactor = GoTrueEndpoint("POST", "/factors/{}/challenge", .user)
+  public static let challengeFactor = GoTrueEndpoint(
+    "POST", "/factors/{factor_id}/challenge", .user)
   /// `POST /factors/{id}/verify`: a code for a challenge, raising the session to aal2.
-  public static let verifyFactor = GoTrueEndpoint("POST", "/factors/{}/verify", .user)
+  public static let verifyFactor = GoTrueEndpoint("POST", "/factors/{factor_id}/verify", .user)
   /// `DELETE /factors/{id}`.
-  public static let unenrollFactor = GoTrueEndpoint("DELETE", "/factors/{}", .user)
+  public static let unenrollFactor = GoTrueEndpoint("DELETE", "/factors/{factor_id}", .user)
   /// `GET /admin/users/{id}/factors`.
-  public static let adminListFactors = GoTrueEndpoint("GET", "/admin/users/{}/factors", .admin)
+  public static let adminListFactors = GoTrueEndpoint(
+    "GET", "/admin/users/{user_id}/factors", .admin)
   /// `PUT /admin/users/{id}/factors/{factor_id}`.
-  public static let adminUpdateFactor = GoTrueEndpoint("PUT", "/admin/users/{}/factors/{}", .admin)
+  public static let adminUpdateFactor = GoTrueEndpoint(
+    "PUT", "/admin/users/{user_id}/factors/{factor_id}", .admin)
   /// `DELETE /admin/users/{id}/factors/{factor_id}`.
   public static let adminDeleteFactor = GoTrueEndpoint(
-    "DELETE", "/admin/users/{}/factors/{}", .admin)
+    "DELETE", "/admin/users/{user_id}/factors/{factor_id}", .admin)
 
   /// The multi-factor endpoints, users' and admins'.
   public static let mfa: [GoTrueEndpoint] = [
