@@ -2,6 +2,7 @@ import AuthFlowHTTP
 import AuthFlowSupabase
 import Foundation
 import GoTrue
+import HTTPServer
 import Testing
 
 @testable import AuthServer
@@ -19,6 +20,7 @@ struct WireContractTests {
     {
       let target = request.url.replacingOccurrences(of: "http://127.0.0.1:9999", with: "")
       let parts = target.split(separator: "?", maxSplits: 1)
+      WireContractTests.expectCredentials(request, path: String(parts[0]))
       let query = (parts.count > 1 ? String(parts[1]) : "").split(separator: "&").map { pair in
         let halves = pair.split(separator: "=", maxSplits: 1)
         return (String(halves[0]), halves.count > 1 ? String(halves[1]) : "")
@@ -32,6 +34,22 @@ struct WireContractTests {
       return AuthFlowHTTP.HTTPResponse(
         status: answer.status, headers: headers, body: Data(answer.body))
     }
+  }
+
+  /// A request to an endpoint the contract says is a user's or an admin's carries a bearer
+  /// other than the API key, as GoTrue's route groups ask.
+  private static func expectCredentials(_ request: AuthFlowHTTP.HTTPRequest, path: String) {
+    let table = RouteTable(
+      (GoTrueEndpoint.all + GoTrueEndpoint.mfa).map { endpoint in
+        Route(endpoint) { _ in HTTPResponse(status: 200) }
+      })
+    guard let method = HTTPMethod(rawValue: request.method),
+      let access = table.match(path)?.route.actions[method]?.access, access != .anyone
+    else { return }
+    let bearer = request.headers.first { $0.name.lowercased() == "authorization" }?.value
+    let key = request.headers.first { $0.name.lowercased() == "apikey" }?.value
+    #expect(bearer?.hasPrefix("Bearer ") == true, "\(request.method) \(path) sends no bearer")
+    #expect(bearer != key.map { "Bearer " + $0 }, "\(request.method) \(path) sends the API key")
   }
 
   @Test func everyEndpointTheClientCallsIsServedAsTheContractSays() async throws {
