@@ -7,28 +7,31 @@
 extension AuthViewModel {
   /// Submits the form on show: validates it, then calls the backend unless offline.
   ///
-  /// Does nothing on the choice screen, while signed in, or while another request is in flight.
-  public func submit() async {
-    guard state.session == nil, state.inFlight == nil else { return }
+  /// Does nothing on the choice screen, while signed in, or while another request is in flight
+  /// (``AuthOutcome/notRun``). Returns what happened: the account created, the code sent…
+  @discardableResult
+  public func submit() async -> AuthOutcome {
+    guard state.session == nil, state.inFlight == nil else { return .notRun }
     switch state.navigation {
     case .choice:
-      return
+      return .notRun
     case .login:
-      await signIn()
+      return await signIn()
     case .signup(let consentAccepted):
-      await signUp(consentAccepted: consentAccepted)
+      return await signUp(consentAccepted: consentAccepted)
     case .resetRequest:
-      await requestPasswordReset()
+      return await requestPasswordReset()
     case .resetVerify(let pendingEmail):
-      await resetPassword(pendingEmail: pendingEmail)
+      return await resetPassword(pendingEmail: pendingEmail)
     }
   }
 
   /// Sends the signed-in user's verification email again (seed 003: a screen that lets the
   /// user resend it while `isEmailVerified` is false).
-  public func resendVerification() async {
-    guard let email = state.session?.user.email else { return }
-    await perform(
+  @discardableResult
+  public func resendVerification() async -> AuthOutcome {
+    guard let email = state.session?.user.email else { return .notRun }
+    return await perform(
       .resendConfirmation,
       call: { [service] () async throws(AuthError) in
         try await service.resendConfirmation(email: email)
@@ -37,9 +40,10 @@ extension AuthViewModel {
   }
 
   /// Sends the confirmation email again for the address in the email field.
-  public func resendConfirmation() async {
+  @discardableResult
+  public func resendConfirmation() async -> AuthOutcome {
     let email = AuthValidation.normalizedEmail(state.form.email)
-    await perform(
+    return await perform(
       .resendConfirmation, validate: { AuthValidation.checkEmail(email) },
       call: { [service] () async throws(AuthError) in
         try await service.resendConfirmation(email: email)
@@ -51,8 +55,9 @@ extension AuthViewModel {
   /// cannot be reached. Offline, no call is attempted (seed 002's offline rule): the device
   /// forgets the session at once, a banner says the server is told later, and
   /// ``sendPendingSignOuts()`` tells it once the network is back.
-  public func signOut() async {
-    guard let session = state.session else { return }
+  @discardableResult
+  public func signOut() async -> AuthOutcome {
+    guard let session = state.session else { return .notRun }
     guard state.network == .online else {
       service.forgetSession()
       unsentSignOuts.append(session)
@@ -60,15 +65,16 @@ extension AuthViewModel {
       navigateToChoice()
       statusBanner = .signedOutOffline
       publish(.signedOut)
-      return
+      return .succeeded(.done)
     }
-    await perform(
+    let outcome = await perform(
       .signOut, needsNetwork: false,
       call: { [service] () async throws(AuthError) in try await service.signOut(session) },
       onSuccess: { _ in }, onFailure: { _ in })
     state.session = nil
     navigateToChoice()
     publish(.signedOut)
+    return outcome
   }
 
   /// Tells the backend about the sessions signed out while offline; call it when the network
@@ -102,9 +108,10 @@ extension AuthViewModel {
 
   /// Deletes the signed-in user's account (seed 004's GDPR deletion; the app asks for a
   /// confirmation first). On success the entry screen says it is done.
-  public func deleteAccount() async {
-    guard let session = state.session else { return }
-    await perform(
+  @discardableResult
+  public func deleteAccount() async -> AuthOutcome {
+    guard let session = state.session else { return .notRun }
+    return await perform(
       .deleteAccount,
       call: { [service] () async throws(AuthError) in try await service.deleteAccount(session) },
       onSuccess: { _ in
@@ -119,8 +126,9 @@ extension AuthViewModel {
   ///
   /// A confirmation link confirms the address and lands on the sign-in form with the email
   /// filled in; a recovery link lands on the reset-verify form with the code filled in.
-  public func open(_ link: AuthDeepLink) async {
-    guard state.inFlight == nil else { return }
+  @discardableResult
+  public func open(_ link: AuthDeepLink) async -> AuthOutcome {
+    guard state.inFlight == nil else { return .notRun }
     switch link {
     case .recovery(let email, let code):
       // A link without an email (Firebase's, seed 004's) continues the reset already on
@@ -134,12 +142,12 @@ extension AuthViewModel {
       navigationState = .resetVerify(pendingEmail: pendingEmail)
       state.form.otpCode = code
       statusBanner = .chooseNewPassword
-      guard pendingEmail.isEmpty else { return }
+      guard pendingEmail.isEmpty else { return .succeeded(.done) }
       // A link already used, or expired, says so (seed 004) on the form that asks for a new
       // one, with the address it was sent to when the backend can tell; any other link that
       // cannot reset a password lands there too.
       var recipient: String?
-      await perform(
+      return await perform(
         .checkResetCode, needsNetwork: true,
         call: { [service] () async throws(AuthError) -> String in
           do throws(AuthError) {
@@ -169,15 +177,16 @@ extension AuthViewModel {
     case .confirmation(let email, let code) where state.session != nil:
       // Signed in already (Firebase signs new users in): confirm, then renew the tokens so
       // the session carries the verification.
-      await perform(
+      let confirmed = await perform(
         .confirmEmail, needsNetwork: true,
         call: { [service] () async throws(AuthError) in
           try await service.confirmEmail(email: email, code: code)
         },
         onSuccess: { _ in })
-      guard state.errorMessage == nil else { return }
-      await renew()
+      guard state.errorMessage == nil else { return confirmed }
+      if let failure = await renew() { return .failed(failure) }
       if state.session?.user.emailVerified == true { statusBanner = .emailVerified }
+      return confirmed
     case .confirmation(let email, let code):
       // A link without an email (seed 004's, Firebase's) keeps the address typed on screen,
       // or, when none is, takes the one the link was sent to, so that a used or expired link
@@ -187,7 +196,7 @@ extension AuthViewModel {
       navigationState = .login
       state.form.email = email.isEmpty ? typed : email
       var recipient: String?
-      await perform(
+      return await perform(
         .confirmEmail, needsNetwork: true,
         call: { [service, needsAddress = state.form.email.isEmpty] () async throws(AuthError) in
           do throws(AuthError) {
@@ -207,23 +216,24 @@ extension AuthViewModel {
 
   // MARK: Submits
 
-  private func signIn() async {
+  private func signIn() async -> AuthOutcome {
     let email = AuthValidation.normalizedEmail(state.form.email)
     let password = state.form.password
-    await perform(
+    return await perform(
       .signIn,
       validate: { self.state.validationIssue },
       call: { [service] () async throws(AuthError) in
         try await service.signIn(email: email, password: password)
       },
       keepsSession: { $0 },
+      success: { _ in .signedIn },
       onSuccess: { session in
         self.state.session = session
         self.state.form.password = ""
       })
   }
 
-  private func signUp(consentAccepted: Bool) async {
+  private func signUp(consentAccepted: Bool) async -> AuthOutcome {
     func name(_ text: String) -> String? {
       let trimmed = text.trimmingWhitespace()
       return trimmed.isEmpty ? nil : trimmed
@@ -232,11 +242,12 @@ extension AuthViewModel {
       email: AuthValidation.normalizedEmail(state.form.email), password: state.form.password,
       consentAccepted: consentAccepted, firstName: name(state.form.firstName),
       lastName: name(state.form.lastName), consentAcceptedAt: consentAccepted ? now() : nil)
-    await perform(
+    return await perform(
       .signUp,
       validate: { self.state.validationIssue },
       call: { [service] () async throws(AuthError) in try await service.signUp(request) },
       keepsSession: { $0.session },
+      success: { .signedUp($0) },
       onSuccess: { result in
         self.state.form.password = ""
         self.state.form.confirmPassword = ""
@@ -255,13 +266,14 @@ extension AuthViewModel {
       })
   }
 
-  private func requestPasswordReset() async {
+  private func requestPasswordReset() async -> AuthOutcome {
     let email = AuthValidation.normalizedEmail(state.form.email)
-    await perform(
+    return await perform(
       .resetRequest, validate: { self.state.validationIssue },
       call: { [service] () async throws(AuthError) in
         try await service.requestPasswordReset(email: email)
       },
+      success: { _ in .resetCodeSent(email: email) },
       onSuccess: { _ in
         self.state.form.password = ""
         self.state.form.otpCode = ""
@@ -270,15 +282,16 @@ extension AuthViewModel {
       })
   }
 
-  private func resetPassword(pendingEmail: String) async {
+  private func resetPassword(pendingEmail: String) async -> AuthOutcome {
     let code = AuthValidation.normalizedCode(state.form.otpCode, format: state.resetCodeFormat)
     let newPassword = state.form.password
-    await perform(
+    return await perform(
       .resetVerify,
       validate: { self.state.validationIssue },
       call: { [service] () async throws(AuthError) in
         try await service.resetPassword(email: pendingEmail, code: code, newPassword: newPassword)
       },
+      success: { _ in .passwordReset(email: pendingEmail) },
       onSuccess: { _ in
         self.clearFormState()
         self.state.form.email = pendingEmail
@@ -296,25 +309,27 @@ extension AuthViewModel {
   /// and a success only keeps the session it made (`keepsSession`): the backend has stored it,
   /// so dropping it would leave the two out of step. A current failure shows its message unless
   /// `onFailure` says otherwise.
+  @discardableResult
   func perform<Value: Sendable>(
     _ action: AuthAction,
     needsNetwork: Bool = true,
     validate: () -> ValidationIssue? = { nil },
     call: () async throws(AuthError) -> Value,
     keepsSession: (Value) -> AuthSession? = { _ in nil },
+    success: (Value) -> AuthSuccess = { _ in .done },
     onSuccess: (Value) -> Void,
     onFailure: ((AuthError) -> Void)? = nil
-  ) async {
-    guard state.inFlight == nil else { return }
+  ) async -> AuthOutcome {
+    guard state.inFlight == nil else { return .notRun }
     if let issue = validate() {
       errorMessage = issue.message
       events(.failed(action, reason: .validation(issue)))
-      return
+      return .invalid(issue)
     }
     guard !needsNetwork || state.network == .online else {
       statusBanner = .offline
       events(.failed(action, reason: .offline))
-      return
+      return .offline
     }
     let screen = state.navigation
     state.inFlight = action
@@ -332,21 +347,23 @@ extension AuthViewModel {
     switch outcome {
     case .success(let value):
       events(.succeeded(action))
-      if isCurrent {
-        // A new outcome replaces whatever the last one said.
-        state.message = nil
-        onSuccess(value)
-      } else if let session = keepsSession(value) {
-        state.session = session
+      guard isCurrent else {
+        if let session = keepsSession(value) { state.session = session }
+        return .superseded
       }
+      // A new outcome replaces whatever the last one said.
+      state.message = nil
+      onSuccess(value)
+      return .succeeded(success(value))
     case .failure(let error):
       events(.failed(action, reason: isCurrent ? .service(error) : .cancelled))
-      guard isCurrent else { return }
+      guard isCurrent else { return .superseded }
       if let onFailure {
         onFailure(error)
       } else {
         errorMessage = error.message
       }
+      return .failed(error)
     }
   }
 }

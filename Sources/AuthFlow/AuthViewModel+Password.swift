@@ -3,16 +3,21 @@ extension AuthViewModel {
   /// user stays signed in. The new password follows the signup rules. When the backend asks
   /// for proof of a recent sign-in first, it emails a code and a banner says so: the change is
   /// then asked for again with that code in ``otpCode``, which it spends.
-  public func changePassword(to newPassword: String) async {
-    guard let session = state.session, state.inFlight == nil else { return }
+  @discardableResult
+  public func changePassword(to newPassword: String) async -> AuthOutcome {
+    guard let session = state.session, state.inFlight == nil else { return .notRun }
     let code = AuthValidation.normalizedCode(state.form.otpCode)
-    await perform(
+    return await perform(
       .changePassword, validate: { AuthValidation.checkNewPassword(newPassword) },
       call: { [service] () async throws(AuthError) in
         try await service.updatePassword(
           session, newPassword: newPassword, nonce: code.isEmpty ? nil : code)
       },
       keepsSession: { $0.session },
+      success: { result in
+        if case .reauthenticationCodeSent = result { return .reauthenticationCodeSent }
+        return .passwordChanged
+      },
       onSuccess: { result in
         self.state.form.otpCode = ""
         switch result {

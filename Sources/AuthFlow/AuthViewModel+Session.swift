@@ -37,8 +37,10 @@ extension AuthViewModel {
   }
 
   /// Renews the session's tokens; a revoked session signs the user out with an explanation.
-  public func refreshSession() async {
-    await renew()
+  @discardableResult
+  public func refreshSession() async -> AuthOutcome {
+    guard state.session != nil else { return .notRun }
+    return await renew().map(AuthOutcome.failed) ?? .succeeded(.done)
   }
 
   /// Whether the screen waits for the signed-in user to verify their address: the session's
@@ -96,12 +98,14 @@ extension AuthViewModel {
   }
 
   /// Restores the session an earlier run saved, if the backend still accepts it.
-  public func restoreSession() async {
-    guard state.session == nil else { return }
-    await perform(
+  @discardableResult
+  public func restoreSession() async -> AuthOutcome {
+    guard state.session == nil else { return .notRun }
+    return await perform(
       .restoreSession, needsNetwork: false,
       call: { [service] () async throws(AuthError) in try await service.restoreSession() },
       keepsSession: { $0 },
+      success: { _ in .signedIn },
       onSuccess: { self.state.session = $0 },
       onFailure: { error in self.errorMessage = error.message })
   }

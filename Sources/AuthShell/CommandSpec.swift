@@ -332,6 +332,20 @@ struct CommandOutput: Equatable, Sendable {
     CommandOutput(result: .mistake(error))
   }
 
+  /// What a request of the flow came to, for the shell: it ran, unless the device's store of
+  /// the session failed (then the run has not done what it says, and a script fails).
+  static func told(_ outcome: AuthOutcome) -> CommandOutput {
+    var output = CommandOutput.done
+    output.note(outcome)
+    return output
+  }
+
+  /// Notes `outcome` after these lines: a failure of the device's store makes the command a
+  /// mistake.
+  mutating func note(_ outcome: AuthOutcome) {
+    if let problem = outcome.localStoreProblem { result = .mistake(.storeFailed(problem)) }
+  }
+
   /// Adds `more` lines after these (without copying when there were none).
   mutating func append(_ more: [String]) {
     if lines.isEmpty { lines = more } else if !more.isEmpty { lines += more }

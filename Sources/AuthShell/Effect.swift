@@ -41,14 +41,11 @@ enum Effect<Value: Sendable>: Sendable {
     }
   }
 
-  /// A request whose outcome the view model shows, where nothing can go wrong in the shell.
+  /// A request whose outcome the view model shows; the shell notes what it came to.
   static func call(
-    _ body: @escaping @MainActor @Sendable (ShellSession, Value) async -> Void
+    _ body: @escaping @MainActor @Sendable (ShellSession, Value) async -> AuthOutcome
   ) -> Effect {
-    .request { session, value in
-      await body(session, value)
-      return .done
-    }
+    .request { session, value in .told(await body(session, value)) }
   }
 }
 
@@ -81,14 +78,27 @@ enum ErasedEffect: Sendable {
   }
 
   /// The effect on `screen`: ``opens(_:)`` resolved to navigation or a submit.
-  func resolved(on screen: AuthScreen) -> ErasedEffect {
-    guard case .opens(let target) = self else { return self }
-    if screen == .choice {
-      return .atOnce { session, _ in
+  func resolved(on screen: AuthScreen) -> ResolvedEffect {
+    switch self {
+    case .shows(let body): .shows(body)
+    case .edits(let body): .edits(body)
+    case .atOnce(let body): .atOnce(body)
+    case .request(let body): .request(body)
+    case .opens(let target) where screen == .choice:
+      .atOnce { session, _ in
         session.open(target)
         return .done
       }
+    case .opens: .request { session, _ in await session.submit() }
     }
-    return .request { session, _ in await session.submit() }
   }
+}
+
+/// A command's effect on the screen on show: a button that opens or submits is one or the
+/// other by now, so nothing here can still open.
+enum ResolvedEffect: Sendable {
+  case shows(@MainActor @Sendable (ShellSession, ParsedInput) -> CommandOutput)
+  case edits(@MainActor @Sendable (ShellSession, ParsedInput) -> CommandOutput)
+  case atOnce(@MainActor @Sendable (ShellSession, ParsedInput) -> CommandOutput)
+  case request(@MainActor @Sendable (ShellSession, ParsedInput) async -> CommandOutput)
 }

@@ -10,10 +10,6 @@ final class EventRing {
   /// How many outcomes (successes and failures) the flow reported: a change in this count
   /// tells that an action was answered, even when its answer reads the same as the last one.
   private(set) var outcomes = 0
-  /// The last failure of the local store, and how many there were: a run whose store cannot
-  /// be written has not done what it says, so the runner fails it.
-  private(set) var storeFailures = 0
-  private(set) var lastStoreProblem: LocalStoreProblem?
 
   init(capacity: Int = 500) {
     self.capacity = capacity
@@ -24,10 +20,6 @@ final class EventRing {
     switch event {
     case .succeeded, .failed: outcomes += 1
     case .screenViewed, .submitted, .sessionChanged: break
-    }
-    if case .failed(_, .service(.localStore(let problem))) = event {
-      storeFailures += 1
-      lastStoreProblem = problem
     }
     if storage.count < capacity {
       storage.append(event)

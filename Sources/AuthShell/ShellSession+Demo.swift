@@ -10,7 +10,8 @@ extension ShellSession {
     if let email = viewModel.session?.user.email,
       demo.contains(AuthValidation.normalizedEmail(email))
     {
-      await signOut()
+      let signedOut = await signOut()
+      if signedOut.localStoreProblem != nil { return .told(signedOut) }
     }
     do throws(AuthError) {
       try restore()

@@ -13,12 +13,10 @@ extension ShellSession {
   func submit() async -> CommandOutput {
     let email = AuthValidation.normalizedEmail(viewModel.email)
     let password = viewModel.password
-    let signingUp = viewModel.navigationState.screen == .signup
-    await viewModel.submit()
-    let created =
-      viewModel.session != nil || viewModel.statusBanner == .confirmationSent
-      || viewModel.statusBanner == .verificationSent
-    guard signingUp, created else { return .done }
+    let outcome = await viewModel.submit()
+    guard case .succeeded(let success) = outcome, success.createdAnAccount else {
+      return .told(outcome)
+    }
     passwords.save(password, for: email)
     return .printed([
       "Saved the password for \(TerminalText.visible(email)) in this session's password manager; "

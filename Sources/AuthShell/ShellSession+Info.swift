@@ -48,22 +48,22 @@ extension ShellSession {
       ])
     }
     let email = viewModel.session?.user.email
-    await viewModel.deleteAccount()
-    if viewModel.session == nil, let email { forgetLocalData(of: email) }
-    return .done
+    let outcome = await viewModel.deleteAccount()
+    if outcome.succeeded, let email { forgetLocalData(of: email) }
+    return .told(outcome)
   }
 
   /// `reload`: renews the tokens, which carry the current verification, and says it.
   func reload() async -> CommandOutput {
-    await viewModel.refreshSession()
-    guard let user = viewModel.session?.user else { return .done }
+    let outcome = await viewModel.refreshSession()
+    guard outcome.succeeded, let user = viewModel.session?.user else { return .told(outcome) }
     return .printed(["email_verified: \(user.emailVerified)"])
   }
 
   /// `signout`: ends the session. The outbox stays as it is: it is the user's inbox, which
   /// signing out of an app does not empty; and the password manager keeps the password, which
   /// belongs to the device, not to the app's session, and the next sign-in offers it.
-  func signOut() async {
+  func signOut() async -> AuthOutcome {
     await viewModel.signOut()
   }
 

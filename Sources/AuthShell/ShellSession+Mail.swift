@@ -18,7 +18,7 @@ extension ShellSession {
   /// `open <link>`: acts on a link from an email, as tapping it would.
   func open(link text: String) async -> CommandOutput {
     do {
-      return .printed(await open(try AuthDeepLink(parsing: text)))
+      return await open(try AuthDeepLink(parsing: text))
     } catch {
       return .mistake(.badLink(error))
     }
@@ -27,14 +27,14 @@ extension ShellSession {
   /// The address emails are looked up for.
   private var currentEmail: String { viewModel.state.addressOnShow }
 
-  /// Opens `link`; the lines it prints.
-  private func open(_ link: AuthDeepLink) async -> [String] {
-    var lines: [String] = []
+  /// Opens `link`; the lines it prints, and what it came to.
+  private func open(_ link: AuthDeepLink) async -> CommandOutput {
+    var output = CommandOutput.done
     if viewModel.session != nil, case .confirmation = link {
-      lines.append("(the app is signed in; the link is handled all the same)")
+      output.append(["(the app is signed in; the link is handled all the same)"])
     }
-    await viewModel.open(link)
-    return lines
+    output.note(await viewModel.open(link))
+    return output
   }
 
   /// Follows the newest email's link as a tap would. A link into the app opens as it is; a
@@ -47,13 +47,13 @@ extension ShellSession {
       throw .noEmail(to: address)
     }
     if let link = item.link, let appLink = try? AuthDeepLink(parsing: link) {
-      return .printed(await open(appLink))
+      return await open(appLink)
     }
     guard let code = item.code else { throw .emailHasNoCode(id: item.id) }
     switch item.type {
     case "signup", "email":
-      return .printed(await open(.confirmation(email: item.recipient, code: code)))
-    case "recovery": return .printed(await open(.recovery(email: item.recipient, code: code)))
+      return await open(.confirmation(email: item.recipient, code: code))
+    case "recovery": return await open(.recovery(email: item.recipient, code: code))
     default: throw .badLink(.unsupportedType(item.type ?? "none"))
     }
   }

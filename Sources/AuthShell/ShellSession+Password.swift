@@ -11,16 +11,15 @@ extension ShellSession {
     case .success(let value): password = value
     case .failure(let error): return .mistake(error)
     }
-    await viewModel.changePassword(to: password)
-    guard viewModel.statusBanner == .reauthenticationCodeSent, let ask = secretPrompt,
+    let outcome = await viewModel.changePassword(to: password)
+    guard outcome == .succeeded(.reauthenticationCodeSent), let ask = secretPrompt,
       let email = viewModel.session?.user.email
-    else { return .done }
+    else { return .told(outcome) }
     guard let code = ask("Code from the email to \(TerminalText.visible(email)): ") else {
       return .mistake(.passwordChangeCancelled)
     }
     viewModel.otpCode = code
-    await viewModel.changePassword(to: password)
-    return .done
+    return .told(await viewModel.changePassword(to: password))
   }
 
   /// What asks for a secret unseen: the terminal, or the one a script run at a terminal has.

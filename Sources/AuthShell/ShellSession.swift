@@ -169,17 +169,11 @@ final class ShellSession {
     case .request(let handler):
       let before = Renderer.Told(viewModel.state)
       let outcomes = events.outcomes
-      let storeFailures = events.storeFailures
       return .waits {
         var output = await self.waitingAtTheTerminal { await handler(self, input) }
         output.append(self.changes(since: before, outcomes: outcomes))
-        if self.events.storeFailures != storeFailures, let problem = self.events.lastStoreProblem {
-          output.result = .mistake(.storeFailed(problem))
-        }
         return output
       }
-    case .opens:
-      preconditionFailure("resolved effects never open")
     }
   }
 
