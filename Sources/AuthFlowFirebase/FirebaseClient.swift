@@ -30,7 +30,7 @@ public final class FirebaseClient: Sendable {
     -> IdentityToolkitSignIn
   {
     try await call(
-      "accounts:signUp",
+      .signUp,
       [
         "email": .string(email), "password": .string(password), "returnSecureToken": .bool(true),
       ])
@@ -41,7 +41,7 @@ public final class FirebaseClient: Sendable {
   public func signIn(email: String, password: String) async throws(FirebaseFailure)
     -> IdentityToolkitSignIn
   {
-    let operation = "accounts:signInWithPassword"
+    let operation = IdentityToolkitOperation.signInWithPassword
     let response = try await exchange(
       request(
         operation,
@@ -60,7 +60,7 @@ public final class FirebaseClient: Sendable {
     -> IdentityToolkitOobCode
   {
     try await call(
-      "accounts:sendOobCode", ["requestType": .string("VERIFY_EMAIL"), "idToken": .string(idToken)])
+      .sendOobCode, ["requestType": .string("VERIFY_EMAIL"), "idToken": .string(idToken)])
   }
 
   /// `accounts:sendOobCode` with `PASSWORD_RESET`: emails `email` a reset link.
@@ -68,7 +68,7 @@ public final class FirebaseClient: Sendable {
     -> IdentityToolkitOobCode
   {
     try await call(
-      "accounts:sendOobCode", ["requestType": .string("PASSWORD_RESET"), "email": .string(email)])
+      .sendOobCode, ["requestType": .string("PASSWORD_RESET"), "email": .string(email)])
   }
 
   /// `accounts:resetPassword` with the code alone: what it is for and whose it is, without
@@ -76,7 +76,7 @@ public final class FirebaseClient: Sendable {
   public func checkActionCode(_ oobCode: String) async throws(FirebaseFailure)
     -> IdentityToolkitResetPassword
   {
-    try await call("accounts:resetPassword", ["oobCode": .string(oobCode)])
+    try await call(.resetPassword, ["oobCode": .string(oobCode)])
   }
 
   /// `accounts:resetPassword` with a new password: spends a reset link's code.
@@ -84,7 +84,7 @@ public final class FirebaseClient: Sendable {
     -> IdentityToolkitResetPassword
   {
     try await call(
-      "accounts:resetPassword",
+      .resetPassword,
       ["oobCode": .string(oobCode), "newPassword": .string(newPassword)])
   }
 
@@ -93,7 +93,7 @@ public final class FirebaseClient: Sendable {
     -> IdentityToolkitSetAccountInfo
   {
     try await call(
-      "accounts:update",
+      .update,
       [
         "idToken": .string(idToken), "displayName": .string(displayName),
         "returnSecureToken": .bool(true),
@@ -106,7 +106,7 @@ public final class FirebaseClient: Sendable {
     -> IdentityToolkitSetAccountInfo
   {
     try await call(
-      "accounts:update",
+      .update,
       [
         "idToken": .string(idToken), "password": .string(password),
         "returnSecureToken": .bool(true),
@@ -117,17 +117,17 @@ public final class FirebaseClient: Sendable {
   public func applyActionCode(_ oobCode: String) async throws(FirebaseFailure)
     -> IdentityToolkitSetAccountInfo
   {
-    try await call("accounts:update", ["oobCode": .string(oobCode)])
+    try await call(.update, ["oobCode": .string(oobCode)])
   }
 
   /// `accounts:lookup`: the signed-in user as the server keeps them.
   public func lookup(idToken: String) async throws(FirebaseFailure) -> IdentityToolkitLookup {
-    try await call("accounts:lookup", ["idToken": .string(idToken)])
+    try await call(.lookup, ["idToken": .string(idToken)])
   }
 
   /// `accounts:delete`: deletes the signed-in user's account.
   public func deleteAccount(idToken: String) async throws(FirebaseFailure) {
-    _ = try await exchange(request("accounts:delete", ["idToken": .string(idToken)]))
+    _ = try await exchange(request(.delete, ["idToken": .string(idToken)]))
   }
 
   /// Secure Token's `token` with `grant_type=refresh_token`: a new ID token, which carries the
@@ -135,18 +135,21 @@ public final class FirebaseClient: Sendable {
   public func refresh(refreshToken: String) async throws(FirebaseFailure) -> SecureTokenResponse {
     let body = "grant_type=refresh_token&refresh_token=\(formEscaped(refreshToken))"
     let request = HTTPRequest(
-      method: "POST", url: "\(project.secureTokenURL)/token?key=\(project.apiKey)",
+      method: IdentityToolkitOperation.token.method,
+      url: "\(project.url(of: .token))?key=\(project.apiKey)",
       headers: headers(contentType: "application/x-www-form-urlencoded"),
       body: Data(body.utf8))
-    return try decode(try await exchange(request), "token")
+    return try decode(try await exchange(request), .token)
   }
 
   // MARK: Requests
 
-  /// The `POST` of an Identity Toolkit operation with a JSON body, members in this order.
-  func request(_ operation: String, _ body: KeyValuePairs<String, EmulatorJSON?>) -> HTTPRequest {
+  /// An Identity Toolkit operation with a JSON body, members in this order.
+  func request(
+    _ operation: IdentityToolkitOperation, _ body: KeyValuePairs<String, EmulatorJSON?>
+  ) -> HTTPRequest {
     HTTPRequest(
-      method: "POST", url: "\(project.identityToolkitURL)/\(operation)?key=\(project.apiKey)",
+      method: operation.method, url: "\(project.url(of: operation))?key=\(project.apiKey)",
       headers: headers(contentType: "application/json"),
       body: Data(EmulatorJSON.members(body).compactBytes))
   }
@@ -160,19 +163,21 @@ public final class FirebaseClient: Sendable {
   }
 
   private func call<Answer: Decodable>(
-    _ operation: String, _ body: KeyValuePairs<String, EmulatorJSON?>
+    _ operation: IdentityToolkitOperation, _ body: KeyValuePairs<String, EmulatorJSON?>
   ) async throws(FirebaseFailure) -> Answer {
     try decode(try await exchange(request(operation, body)), operation)
   }
 
-  private func decode<Answer: Decodable>(_ response: HTTPResponse, _ operation: String)
+  private func decode<Answer: Decodable>(
+    _ response: HTTPResponse, _ operation: IdentityToolkitOperation
+  )
     throws(FirebaseFailure) -> Answer
   {
     do {
       return try JSONDecoder().decode(Answer.self, from: response.body)
     } catch {
       throw .malformedResponse(
-        "\(operation) answered \(response.status) with a body that is not \(Answer.self)")
+        "\(operation.name) answered \(response.status) with a body that is not \(Answer.self)")
     }
   }
 

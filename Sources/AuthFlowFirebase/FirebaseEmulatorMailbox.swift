@@ -83,7 +83,7 @@ public struct FirebaseEmulatorMailbox: Sendable {
 
   /// The URL of the list.
   public var url: String {
-    "\(project.emulatorURL ?? "")/emulator/v1/projects/\(project.projectID)/oobCodes"
+    project.url(of: .oobCodes)
   }
 
   /// Every code the emulator holds, oldest first.

@@ -1,3 +1,5 @@
+import IdentityToolkit
+
 /// A Firebase project to sign in against: its Web API key, its project id, and optionally the
 /// Auth emulator that stands in for Google's servers.
 public struct FirebaseProject: Equatable, Sendable {
@@ -13,13 +15,12 @@ public struct FirebaseProject: Equatable, Sendable {
   /// The emulator's own root, `http://HOST:PORT`, or `nil` for Google.
   public var emulatorURL: String? { emulatorHost.map { "http://\($0)" } }
 
-  /// Identity Toolkit v1: `https://identitytoolkit.googleapis.com/v1`, or on the emulator
-  /// `http://HOST:PORT/identitytoolkit.googleapis.com/v1` (as `Auth.auth().useEmulator` does).
-  public var identityToolkitURL: String { base("identitytoolkit.googleapis.com") + "/v1" }
-
-  /// Secure Token v1: `https://securetoken.googleapis.com/v1`, or on the emulator
-  /// `http://HOST:PORT/securetoken.googleapis.com/v1`.
-  public var secureTokenURL: String { base("securetoken.googleapis.com") + "/v1" }
+  /// Where `operation` is sent: Google's host, or the emulator with the host as a path part
+  /// (as `Auth.auth().useEmulator` does), the project id in place.
+  public func url(of operation: IdentityToolkitOperation) -> String {
+    let path = operation.path(project: projectID)
+    return operation.host.isEmpty ? (emulatorURL ?? "") + path : base(operation.host) + path
+  }
 
   /// A short name for prompts, as `SupabaseProject.name` is: the project id, with
   /// `@HOST:PORT` for an emulator (`demo-project@127.0.0.1:9099`). The shell shows it as

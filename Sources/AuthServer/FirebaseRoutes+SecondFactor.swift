@@ -5,7 +5,6 @@ import IdentityToolkit
 /// The second step of a sign-in (Identity Toolkit v2's `accounts/mfaSignIn`), for a user whose
 /// TOTP factor was enrolled through GoTrue's `/factors`.
 extension FirebaseRoutes {
-  static let identityToolkitV2 = "/identitytoolkit.googleapis.com/v2"
 
   /// `accounts/mfaSignIn:start`: only phone factors start a second step (a TOTP code is sent
   /// straight to `:finalize`), and serve has no SMS, so this is the emulator's answer with SMS

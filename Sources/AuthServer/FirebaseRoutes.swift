@@ -8,9 +8,7 @@ import IdentityToolkit
 /// by the same engine: production host names become path prefixes, as in the emulator.
 enum FirebaseRoutes {
   static let identityToolkit = "/identitytoolkit.googleapis.com/v1"
-  static let project = identityToolkit + "/projects/{}"
   static let relyingParty = "/www.googleapis.com/identitytoolkit/v3/relyingparty/"
-  static let emulator = "/emulator/v1/projects/{}"
 
   /// Whether `path` is the Firebase surface's (its answers and errors are Google's).
   static func serves(_ path: String) -> Bool {
@@ -22,9 +20,9 @@ enum FirebaseRoutes {
   }
 
   /// A legacy v3 path (`/www.googleapis.com/identitytoolkit/v3/relyingparty/verifyPassword`,
-  /// what the iOS SDK calls on an emulator) as the v1 path it stands for, and
-  /// `…/v1/projects/{id}:queryAccounts` as `…/v1/projects/{id}/accounts:query` (the same
-  /// operation); others unchanged.
+  /// what the iOS SDK calls on an emulator) as the v1 path it stands for
+  /// (``IdentityToolkitOperation/legacyName``), and `…/v1/projects/{id}:queryAccounts` as
+  /// `…/v1/projects/{id}/accounts:query` (the same operation); others unchanged.
   static func rewritten(_ path: String) -> String {
     let projects = identityToolkit + "/projects/"
     let query = ":queryAccounts"
@@ -33,107 +31,56 @@ enum FirebaseRoutes {
       if !id.isEmpty, !id.contains("/") { return projects + id + "/accounts:query" }
     }
     guard path.hasPrefix(relyingParty),
-      let operation = legacy[String(path.dropFirst(relyingParty.count))]
+      let operation = IdentityToolkitOperation.byLegacyName[
+        String(path.dropFirst(relyingParty.count))]
     else { return path }
-    return identityToolkit + "/" + operation
+    return operation.emulatorPath
   }
 
-  /// The emulator's legacy names (`server.ts`, `registerLegacyRoutes`).
-  static let legacy = [
-    "createAuthUri": "accounts:createAuthUri", "deleteAccount": "accounts:delete",
-    "emailLinkSignin": "accounts:signInWithEmailLink", "getAccountInfo": "accounts:lookup",
-    "getOobConfirmationCode": "accounts:sendOobCode", "getProjectConfig": "projects",
-    "getRecaptchaParam": "recaptchaParams", "publicKeys": "publicKeys",
-    "resetPassword": "accounts:resetPassword",
-    "sendVerificationCode": "accounts:sendVerificationCode", "setAccountInfo": "accounts:update",
-    "setProjectConfig": "setProjectConfig", "signupNewUser": "accounts:signUp",
-    "verifyAssertion": "accounts:signInWithIdp",
-    "verifyCustomToken": "accounts:signInWithCustomToken",
-    "verifyPassword": "accounts:signInWithPassword",
-    "verifyPhoneNumber": "accounts:signInWithPhoneNumber",
+  /// What serves each operation of the table (``IdentityToolkitOperation/all``).
+  static let handlers: [(IdentityToolkitOperation, Handler)] = [
+    (.signUp, signUp), (.signInWithPassword, signIn), (.sendOobCode, sendOobCode),
+    (.resetPassword, resetPassword), (.signInWithEmailLink, signInWithEmailLink),
+    (.update, update), (.lookup, lookup), (.delete, delete),
+    (.signInWithCustomToken, signInWithCustomToken), (.createAuthUri, createAuthUri),
+    (.projects, projects), (.token, token), (.adminSignUp, signUp), (.adminLookup, lookup),
+    (.adminUpdate, update), (.adminDelete, delete), (.adminSendOobCode, sendOobCode),
+    (.batchGet, batchGet), (.batchDelete, batchDelete), (.query, queryAccounts),
+    (.downloadAccount, downloadAccount), (.config, config), (.updateConfig, updateConfig),
+    (.deleteAllAccounts, deleteAllAccounts), (.oobCodes, oobCodes),
+    (.verificationCodes, verificationCodes), (.emulatorConfig, emulatorConfig),
+    (.updateEmulatorConfig, updateEmulatorConfig), (.action, action),
+    (.startSecondFactor, startSecondFactor), (.finishSecondFactor, finishSecondFactor),
+    (.signInWithIdp, unimplemented("accounts:signInWithIdp")),
+    (.signInWithPhoneNumber, unimplemented("accounts:signInWithPhoneNumber")),
+    (.sendVerificationCode, unimplemented("accounts:sendVerificationCode")),
+    // Factors are enrolled through GoTrue's `/factors`, the one place that keeps them.
+    (.startEnrollment, unimplemented("accounts/mfaEnrollment:start", hint: enrolHint)),
+    (.finishEnrollment, unimplemented("accounts/mfaEnrollment:finalize", hint: enrolHint)),
+    (.withdrawEnrollment, unimplemented("accounts/mfaEnrollment:withdraw", hint: enrolHint)),
   ]
 
-  /// Every route, answered by `emulation`.
+  private static let enrolHint =
+    " Enrol TOTP factors through GoTrue's /factors routes on this server."
+
+  /// Every route, answered by `emulation`: one per operation, its caller checked as the
+  /// operation says.
   static func all(_ emulation: FirebaseEmulation) -> [Route] {
-    let v1 = identityToolkit
-    let routes: [(String, [HTTPMethod: (Access, Handler)])] = [
-      ("\(v1)/accounts:signUp", [.post: (.key, signUp)]),
-      ("\(v1)/accounts:signInWithPassword", [.post: (.key, signIn)]),
-      ("\(v1)/accounts:sendOobCode", [.post: (.key, sendOobCode)]),
-      ("\(v1)/accounts:resetPassword", [.post: (.key, resetPassword)]),
-      ("\(v1)/accounts:signInWithEmailLink", [.post: (.key, signInWithEmailLink)]),
-      ("\(v1)/accounts:update", [.post: (.key, update)]),
-      ("\(v1)/accounts:lookup", [.post: (.key, lookup)]),
-      ("\(v1)/accounts:delete", [.post: (.key, delete)]),
-      ("\(v1)/accounts:signInWithCustomToken", [.post: (.key, signInWithCustomToken)]),
-      ("\(v1)/accounts:createAuthUri", [.post: (.key, createAuthUri)]),
-      ("\(v1)/projects", [.get: (.key, projects)]),
-      ("/securetoken.googleapis.com/v1/token", [.post: (.keyOnly, token)]),
-      ("\(project)/accounts", [.post: (.owner, signUp)]),
-      ("\(project)/accounts:lookup", [.post: (.owner, lookup)]),
-      ("\(project)/accounts:update", [.post: (.owner, update)]),
-      ("\(project)/accounts:delete", [.post: (.owner, delete)]),
-      ("\(project)/accounts:sendOobCode", [.post: (.owner, sendOobCode)]),
-      ("\(project)/accounts:batchGet", [.get: (.owner, batchGet)]),
-      ("\(project)/accounts:batchDelete", [.post: (.owner, batchDelete)]),
-      ("\(project)/accounts:query", [.post: (.owner, queryAccounts)]),
-      ("\(relyingParty)downloadAccount", [.post: (.open, downloadAccount)]),
-      (
-        "/identitytoolkit.googleapis.com/v2/projects/{}/config",
-        [.get: (.owner, config), .patch: (.owner, updateConfig)]
-      ),
-      ("\(emulator)/accounts", [.delete: (.local, deleteAllAccounts)]),
-      ("\(emulator)/oobCodes", [.get: (.local, oobCodes)]),
-      ("\(emulator)/verificationCodes", [.get: (.local, verificationCodes)]),
-      (
-        "\(emulator)/config",
-        [.get: (.local, emulatorConfig), .patch: (.local, updateEmulatorConfig)]
-      ),
-      ("/emulator/action", [.get: (.open, action)]),
-      ("\(identityToolkitV2)/accounts/mfaSignIn:start", [.post: (.key, startSecondFactor)]),
-      ("\(identityToolkitV2)/accounts/mfaSignIn:finalize", [.post: (.key, finishSecondFactor)]),
-    ]
-    let elsewhere = [
-      "accounts:signInWithIdp", "accounts:signInWithPhoneNumber", "accounts:sendVerificationCode",
-    ].map { ("\(v1)/\($0)", [HTTPMethod.post: (Access.key, unimplemented($0))]) }
-    // Factors are enrolled through GoTrue's `/factors`, the one place that keeps them.
-    let enrollment = ["start", "finalize", "withdraw"].map {
-      (
-        "\(identityToolkitV2)/accounts/mfaEnrollment:\($0)",
+    handlers.compactMap { operation, handler in
+      guard let method = HTTPMethod(rawValue: operation.method) else { return nil }
+      return Route(
+        operation.emulatorPath,
         [
-          HTTPMethod.post: (
-            Access.key,
-            unimplemented(
-              "accounts/mfaEnrollment:\($0)",
-              hint: " Enrol TOTP factors through GoTrue's /factors routes on this server.")
-          )
-        ]
-      )
-    }
-    return (routes + elsewhere + enrollment).map { pattern, handlers in
-      Route(
-        pattern,
-        handlers.mapValues { access, handler in
-          wrap(handler, access: access, projectInPath: pattern.contains("/projects/{}"), emulation)
-        })
+          method: wrap(
+            handler, access: operation.access, projectInPath: operation.path.contains("{project}"),
+            emulation)
+        ])
     }
   }
 
   typealias Handler = @Sendable (FirebaseCall) async throws(IdentityToolkitError) -> HTTPResponse
 
-  /// Who may call a route.
-  enum Access {
-    /// An API key, or `Bearer owner` (which makes the call privileged).
-    case key
-    /// `Bearer owner` only: the routes that name a project.
-    case owner
-    /// An API key; `Authorization` is not read (Secure Token).
-    case keyOnly
-    /// Anyone on this machine: the emulator's own routes.
-    case local
-    /// Anyone: the page an emailed link opens.
-    case open
-  }
+  typealias Access = IdentityToolkitOperation.Access
 
   /// `handler` as a route's: the caller checked, the project in the path checked, every
   /// failure answered in Google's shape.

@@ -1,4 +1,5 @@
 import AuthFlowFirebase
+import IdentityToolkit
 import Testing
 
 /// Checking the key, the project id and the emulator host before anything is sent.
@@ -6,8 +7,12 @@ struct FirebaseProjectTests {
   @Test func googlesServers() throws {
     let project = try FirebaseProject(apiKey: " AIzaSyA-b_c.1 ", projectID: "clarity-pulse")
     #expect(project.apiKey == "AIzaSyA-b_c.1")
-    #expect(project.identityToolkitURL == "https://identitytoolkit.googleapis.com/v1")
-    #expect(project.secureTokenURL == "https://securetoken.googleapis.com/v1")
+    #expect(
+      project.url(of: .signUp) == "https://identitytoolkit.googleapis.com/v1/accounts:signUp")
+    #expect(project.url(of: .token) == "https://securetoken.googleapis.com/v1/token")
+    #expect(
+      project.url(of: .adminLookup)
+        == "https://identitytoolkit.googleapis.com/v1/projects/clarity-pulse/accounts:lookup")
     #expect(project.emulatorURL == nil)
     #expect(project.name == "clarity-pulse")
     #expect(project.sessionIdentity == "firebase:clarity-pulse")
@@ -24,8 +29,11 @@ struct FirebaseProjectTests {
       apiKey: "fake-api-key", projectID: "demo-project", emulatorHost: host)
     #expect(project.emulatorHost == kept)
     #expect(
-      project.identityToolkitURL == "http://\(kept)/identitytoolkit.googleapis.com/v1")
-    #expect(project.secureTokenURL == "http://\(kept)/securetoken.googleapis.com/v1")
+      project.url(of: .signUp)
+        == "http://\(kept)/identitytoolkit.googleapis.com/v1/accounts:signUp")
+    #expect(project.url(of: .token) == "http://\(kept)/securetoken.googleapis.com/v1/token")
+    #expect(
+      project.url(of: .oobCodes) == "http://\(kept)/emulator/v1/projects/demo-project/oobCodes")
     #expect(project.name == "demo-project@\(kept)")
     #expect(project.sessionIdentity == "firebase:demo-project@\(kept)")
   }
