@@ -204,8 +204,8 @@ let package = Package(
       dependencies: [
         "AccountStore",
         "AuthServer", "HTTPServer", "GoTrueEngine", "FirebaseEmulator", "GoTrue",
-        "IdentityToolkit", "AuthCrypto", "Clocks", "AuthFlowSupabase", "AuthFlowHTTP",
-        "CommandLineOptions", "EngineSettings",
+        "IdentityToolkit", "AuthCrypto", "Clocks", "AuthFlowSupabase", "AuthFlowFirebase",
+        "AuthFlowHTTP", "CommandLineOptions", "EngineSettings",
       ]),
 
     // Scripts run as a suite: child processes in parallel, golden transcripts, outcomes,

@@ -31,9 +31,7 @@ public final class FirebaseClient: Sendable {
   {
     try await call(
       .signUp,
-      [
-        "email": .string(email), "password": .string(password), "returnSecureToken": .bool(true),
-      ])
+      IdentityToolkitRequest.SignUp(email: email, password: password, returnSecureToken: true))
   }
 
   /// `accounts:signInWithPassword`; ``FirebaseFailure/secondFactorRequired`` when the account
@@ -45,10 +43,8 @@ public final class FirebaseClient: Sendable {
     let response = try await exchange(
       request(
         operation,
-        [
-          "email": .string(email), "password": .string(password),
-          "returnSecureToken": .bool(true),
-        ]))
+        IdentityToolkitRequest.SignInWithPassword(
+          email: email, password: password, returnSecureToken: true)))
     if (try? JSONDecoder().decode(IdentityToolkitMFAPending.self, from: response.body)) != nil {
       throw .secondFactorRequired
     }
@@ -60,7 +56,8 @@ public final class FirebaseClient: Sendable {
     -> IdentityToolkitOobCode
   {
     try await call(
-      .sendOobCode, ["requestType": .string("VERIFY_EMAIL"), "idToken": .string(idToken)])
+      .sendOobCode,
+      IdentityToolkitRequest.SendOobCode(requestType: "VERIFY_EMAIL", idToken: idToken))
   }
 
   /// `accounts:sendOobCode` with `PASSWORD_RESET`: emails `email` a reset link.
@@ -68,7 +65,7 @@ public final class FirebaseClient: Sendable {
     -> IdentityToolkitOobCode
   {
     try await call(
-      .sendOobCode, ["requestType": .string("PASSWORD_RESET"), "email": .string(email)])
+      .sendOobCode, IdentityToolkitRequest.SendOobCode(requestType: "PASSWORD_RESET", email: email))
   }
 
   /// `accounts:resetPassword` with the code alone: what it is for and whose it is, without
@@ -76,7 +73,7 @@ public final class FirebaseClient: Sendable {
   public func checkActionCode(_ oobCode: String) async throws(FirebaseFailure)
     -> IdentityToolkitResetPassword
   {
-    try await call(.resetPassword, ["oobCode": .string(oobCode)])
+    try await call(.resetPassword, IdentityToolkitRequest.ResetPassword(oobCode: oobCode))
   }
 
   /// `accounts:resetPassword` with a new password: spends a reset link's code.
@@ -85,7 +82,7 @@ public final class FirebaseClient: Sendable {
   {
     try await call(
       .resetPassword,
-      ["oobCode": .string(oobCode), "newPassword": .string(newPassword)])
+      IdentityToolkitRequest.ResetPassword(oobCode: oobCode, newPassword: newPassword))
   }
 
   /// `accounts:update` with a display name, as the signed-in user.
@@ -94,10 +91,8 @@ public final class FirebaseClient: Sendable {
   {
     try await call(
       .update,
-      [
-        "idToken": .string(idToken), "displayName": .string(displayName),
-        "returnSecureToken": .bool(true),
-      ])
+      IdentityToolkitRequest.Update(
+        idToken: idToken, displayName: displayName, returnSecureToken: true))
   }
 
   /// `accounts:update` with a new password, as the signed-in user; the answer carries new
@@ -107,27 +102,24 @@ public final class FirebaseClient: Sendable {
   {
     try await call(
       .update,
-      [
-        "idToken": .string(idToken), "password": .string(password),
-        "returnSecureToken": .bool(true),
-      ])
+      IdentityToolkitRequest.Update(idToken: idToken, password: password, returnSecureToken: true))
   }
 
   /// `accounts:update` with a `verifyEmail` link's code (`applyActionCode`).
   public func applyActionCode(_ oobCode: String) async throws(FirebaseFailure)
     -> IdentityToolkitSetAccountInfo
   {
-    try await call(.update, ["oobCode": .string(oobCode)])
+    try await call(.update, IdentityToolkitRequest.Update(oobCode: oobCode))
   }
 
   /// `accounts:lookup`: the signed-in user as the server keeps them.
   public func lookup(idToken: String) async throws(FirebaseFailure) -> IdentityToolkitLookup {
-    try await call(.lookup, ["idToken": .string(idToken)])
+    try await call(.lookup, IdentityToolkitRequest.Lookup(idToken: idToken))
   }
 
   /// `accounts:delete`: deletes the signed-in user's account.
   public func deleteAccount(idToken: String) async throws(FirebaseFailure) {
-    _ = try await exchange(request(.delete, ["idToken": .string(idToken)]))
+    _ = try await exchange(request(.delete, IdentityToolkitRequest.Delete(idToken: idToken)))
   }
 
   /// Secure Token's `token` with `grant_type=refresh_token`: a new ID token, which carries the
@@ -144,14 +136,13 @@ public final class FirebaseClient: Sendable {
 
   // MARK: Requests
 
-  /// An Identity Toolkit operation with a JSON body, members in this order.
-  func request(
-    _ operation: IdentityToolkitOperation, _ body: KeyValuePairs<String, EmulatorJSON?>
-  ) -> HTTPRequest {
+  /// An Identity Toolkit operation with `body`, its members in the order its type declares
+  /// them (as the SDKs write them), absent ones left out.
+  func request(_ operation: IdentityToolkitOperation, _ body: some Encodable) -> HTTPRequest {
     HTTPRequest(
       method: operation.method, url: "\(project.url(of: operation))?key=\(project.apiKey)",
       headers: headers(contentType: "application/json"),
-      body: Data(EmulatorJSON.members(body).compactBytes))
+      body: Data((EmulatorJSONEncoder.encode(body) ?? .object([])).compactBytes))
   }
 
   private func headers(contentType: String) -> [HTTPRequest.Header] {
@@ -163,7 +154,7 @@ public final class FirebaseClient: Sendable {
   }
 
   private func call<Answer: Decodable>(
-    _ operation: IdentityToolkitOperation, _ body: KeyValuePairs<String, EmulatorJSON?>
+    _ operation: IdentityToolkitOperation, _ body: some Encodable
   ) async throws(FirebaseFailure) -> Answer {
     try decode(try await exchange(request(operation, body)), operation)
   }

@@ -12,16 +12,14 @@ extension FirebaseRoutes {
   @Sendable static func signUp(_ call: FirebaseCall) async throws(IdentityToolkitError)
     -> HTTPResponse
   {
-    let body = try call.body()
-    try refuseUnsupported(body, ["mfaInfo"])
+    try refuseUnsupported(try call.body(), ["mfaInfo"])
+    let wire = try call.decode(IdentityToolkitRequest.SignUp.self)
     var request = FirebaseSignUpRequest()
-    (request.localID, request.idToken) = (try body.string("localId"), try body.string("idToken"))
-    (request.email, request.password) = (try body.string("email"), try body.string("password"))
-    request.displayName = try body.string("displayName")
-    request.photoURL = try body.string("photoUrl")
-    request.emailVerified = try body.bool("emailVerified")
-    request.disabled = try body.bool("disabled")
-    request.phoneNumber = try body.string("phoneNumber")
+    (request.localID, request.idToken) = (wire.localId, wire.idToken)
+    (request.email, request.password) = (wire.email, wire.password)
+    (request.displayName, request.photoURL) = (wire.displayName, wire.photoUrl)
+    (request.emailVerified, request.disabled) = (wire.emailVerified, wire.disabled)
+    request.phoneNumber = wire.phoneNumber
     let signedUp = try await call.emulation.signUp(request, privileged: call.privileged)
     let kind = "identitytoolkit#SignupNewUserResponse"
     guard let session = signedUp.session else {
@@ -47,9 +45,9 @@ extension FirebaseRoutes {
       : body.has("idToken") || body.has("pendingIdToken")
         ? "idToken / pendingIdToken is no longer in use and unsupported by the Auth Emulator."
         : nil
+    let request = try call.decode(IdentityToolkitRequest.SignInWithPassword.self)
     let outcome = try await call.emulation.signIn(
-      email: try body.string("email"), password: try body.string("password"),
-      unsupported: unsupported)
+      email: request.email, password: request.password, unsupported: unsupported)
     let kind = "identitytoolkit#VerifyPasswordResponse"
     switch outcome {
     case .signedIn(let session):
@@ -75,12 +73,12 @@ extension FirebaseRoutes {
   @Sendable static func delete(_ call: FirebaseCall) async throws(IdentityToolkitError)
     -> HTTPResponse
   {
-    let body = try call.body()
+    let request = try call.decode(IdentityToolkitRequest.Delete.self)
     if call.privileged {
-      guard let id = try body.nonEmpty("localId") else { throw .badRequest(.missingLocalID) }
+      guard let id = request.localId.nonEmpty else { throw .badRequest(.missingLocalID) }
       try call.emulation.delete(id: id)
     } else {
-      guard let idToken = try body.nonEmpty("idToken") else {
+      guard let idToken = request.idToken.nonEmpty else {
         throw .badRequest(.missingIDToken)
       }
       try call.emulation.deleteAccount(idToken: idToken)
@@ -99,17 +97,16 @@ extension FirebaseRoutes {
     for field in ["provider", "upgradeToFederatedLogin"] where body.has(field) {
       throw notImplemented("\(field) is not implemented yet.")
     }
+    let request = try call.decode(IdentityToolkitRequest.Update.self)
     if call.privileged {
-      guard try body.nonEmpty("localId") != nil else { throw .badRequest(.missingLocalID) }
+      guard request.localId.nonEmpty != nil else { throw .badRequest(.missingLocalID) }
     } else {
-      let idToken = try body.nonEmpty("idToken")
-      let code = try body.nonEmpty("oobCode")
-      guard idToken != nil || code != nil else {
+      guard request.idToken.nonEmpty != nil || request.oobCode.nonEmpty != nil else {
         throw .badRequest(.invalidRequestType, "Unsupported request parameters.")
       }
-      if body.has("customAttributes") { throw .badRequest(.insufficientPermission) }
+      if request.customAttributes != nil { throw .badRequest(.insufficientPermission) }
     }
-    let claims = try body.string("customAttributes")
+    let claims = request.customAttributes
     if let claims, !claims.isEmpty { _ = try FirebaseCustomClaims.parse(serialized: claims) }
     let deleted = try deletedAttributes(body)
 
@@ -118,23 +115,19 @@ extension FirebaseRoutes {
 
     try refuseUnsupported(body, ["mfa"])
     var changes = FirebaseAccountChanges()
-    changes.email = try body.nonEmpty("email")
-    changes.password = try body.nonEmpty("password")
-    changes.displayName = try body.string("displayName")
-    changes.photoURL = try body.string("photoUrl")
-    changes.validSince = try body.integer("validSince")
-    changes.disabled = try body.bool("disableUser")
-    changes.deletedProviders = try body.strings("deleteProvider")
+    (changes.email, changes.password) = (request.email.nonEmpty, request.password.nonEmpty)
+    (changes.displayName, changes.photoURL) = (request.displayName, request.photoUrl)
+    (changes.validSince, changes.disabled) = (request.validSince, request.disableUser)
+    changes.deletedProviders = request.deleteProvider ?? []
     (changes.deleteDisplayName, changes.deletePhotoURL) =
       (deleted.contains("DISPLAY_NAME"), deleted.contains("PHOTO_URL"))
     (changes.deletePassword, changes.deleteEmail) =
       (deleted.contains("PASSWORD"), deleted.contains("EMAIL"))
     if call.privileged {
-      changes.emailVerified = try body.bool("emailVerified")
+      changes.emailVerified = request.emailVerified
       changes.customAttributes = claims
-      changes.createdAt = try body.integer("createdAt")
-      changes.lastLoginAt = try body.integer("lastLoginAt")
-      if let phone = try body.nonEmpty("phoneNumber") {
+      (changes.createdAt, changes.lastLoginAt) = (request.createdAt, request.lastLoginAt)
+      if let phone = request.phoneNumber.nonEmpty {
         guard phone.hasPrefix("+") else {
           throw .badRequest(.invalidPhoneNumber, "Invalid format.")
         }
@@ -148,9 +141,8 @@ extension FirebaseRoutes {
       guard try link.nonEmpty("rawId") != nil else { throw .badRequest("MISSING_RAW_ID") }
       throw notImplemented("linkProviderUserInfo is not implemented in authflow serve.")
     }
-    let idToken = try body.nonEmpty("idToken")
-    let localID = try body.nonEmpty("localId")
-    let target: FirebaseAccountTarget = idToken.map { .idToken($0) } ?? .id(localID ?? "")
+    let target: FirebaseAccountTarget =
+      request.idToken.nonEmpty.map { .idToken($0) } ?? .id(request.localId.nonEmpty ?? "")
     let update = try await call.emulation.update(target, changes, privileged: call.privileged)
     return call.json(
       FirebaseAnswer.updated(update.account, session: update.session, newEmail: update.newEmail))

@@ -13,14 +13,12 @@ extension FirebaseRoutes {
   @Sendable static func sendOobCode(_ call: FirebaseCall) async throws(IdentityToolkitError)
     -> HTTPResponse
   {
-    let body = try call.body()
+    let wire = try call.decode(IdentityToolkitRequest.SendOobCode.self)
     var request = FirebaseCodeRequest()
-    request.type = try requestType(body)
-    request.email = try body.string("email")
-    request.newEmail = try body.string("newEmail")
-    request.idToken = try body.string("idToken")
-    request.continueURL = try body.string("continueUrl")
-    request.returnLink = try body.bool("returnOobLink") ?? false
+    request.type = try requestType(wire.requestType)
+    (request.email, request.newEmail) = (wire.email, wire.newEmail)
+    (request.idToken, request.continueURL) = (wire.idToken, wire.continueUrl)
+    request.returnLink = wire.returnOobLink ?? false
     request.privileged = call.privileged
     let sent = try call.emulation.sendCode(request)
     let code = request.returnLink ? sent.code : nil
@@ -30,8 +28,8 @@ extension FirebaseRoutes {
 
   /// `requestType` by name. As the emulator's schema reads it, a number (or a numeric string)
   /// is the name at that index; any other value is not one of the allowed names.
-  private static func requestType(_ body: FirebaseBody) throws(IdentityToolkitError) -> String? {
-    guard let value = try body.string("requestType") else { return nil }
+  private static func requestType(_ value: String?) throws(IdentityToolkitError) -> String? {
+    guard let value else { return nil }
     if requestTypes.contains(value) { return value }
     if let index = Int(value), requestTypes.indices.contains(index) { return requestTypes[index] }
     throw .invalidPayload("/requestType should be equal to one of the allowed values")
@@ -50,10 +48,10 @@ extension FirebaseRoutes {
   @Sendable static func resetPassword(_ call: FirebaseCall) async throws(IdentityToolkitError)
     -> HTTPResponse
   {
-    let body = try call.body()
-    guard let code = try body.nonEmpty("oobCode") else { throw .badRequest(.missingOOBCode) }
+    let request = try call.decode(IdentityToolkitRequest.ResetPassword.self)
+    guard let code = request.oobCode.nonEmpty else { throw .badRequest(.missingOOBCode) }
     let info: FirebaseCodeInfo
-    if let password = try body.nonEmpty("newPassword") {
+    if let password = request.newPassword.nonEmpty {
       info = try await call.emulation.resetPassword(code: code, newPassword: password)
     } else {
       info = try call.emulation.inspect(code: code)

@@ -35,19 +35,19 @@ extension FirebaseRoutes {
     -> HTTPResponse
   {
     let body = try call.body()
+    let request = try call.decode(IdentityToolkitRequest.Lookup.self)
     let accounts: [FirebaseAccount]
     if call.privileged {
       if body.has("initialEmail") {
         throw notImplemented("Lookup by initialEmail is not implemented.")
       }
       var lookup = FirebaseLookup()
-      lookup.ids = try body.strings("localId")
-      lookup.emails = try body.strings("email")
-      lookup.phoneNumbers = try body.strings("phoneNumber")
+      (lookup.ids, lookup.emails) = (request.localId ?? [], request.email ?? [])
+      lookup.phoneNumbers = request.phoneNumber ?? []
       lookup.federatedIDs = try federatedIDs(body)
       accounts = try call.emulation.accounts(matching: lookup)
     } else {
-      guard let idToken = try body.nonEmpty("idToken") else {
+      guard let idToken = request.idToken.nonEmpty else {
         throw .badRequest(.missingIDToken)
       }
       accounts = [try call.emulation.account(idToken: idToken)]

@@ -1,0 +1,110 @@
+import IdentityToolkit
+
+/// Decodes a request body into one of Identity Toolkit's request types
+/// (``IdentityToolkitRequest``) with the emulator's leniency, through ``FirebaseBody``'s
+/// reads: keys in camel case, a number where a string is expected, a numeric string where a
+/// whole number is, a lone string for a list, `null` as absent, and a value of another kind
+/// refused in the emulator's words (`/email should be string`).
+struct FirebaseFieldDecoder: Decoder {
+  let body: FirebaseBody
+  var codingPath: [any CodingKey] = []
+  var userInfo: [CodingUserInfoKey: Any] = [:]
+
+  /// The emulator's refusal, carried through `Decodable`'s untyped throws.
+  struct Refusal: Error {
+    let error: IdentityToolkitError
+  }
+
+  /// `body` as `T`, or the emulator's refusal.
+  static func decode<T: Decodable>(_ type: T.Type, from body: FirebaseBody)
+    throws(IdentityToolkitError) -> T
+  {
+    do {
+      return try T(from: FirebaseFieldDecoder(body: body))
+    } catch let refusal as Refusal {
+      throw refusal.error
+    } catch {
+      throw .invalidPayload("/ should be object")
+    }
+  }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
+    KeyedDecodingContainer(Fields<Key>(body: body))
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    throw Refusal(error: .invalidPayload("/ should be object"))
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    throw Refusal(error: .invalidPayload("/ should be object"))
+  }
+
+  private struct Fields<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let body: FirebaseBody
+    var codingPath: [any CodingKey] { [] }
+    var allKeys: [Key] { body.members.keys.compactMap { Key(stringValue: $0) } }
+
+    func contains(_ key: Key) -> Bool { body.has(key.stringValue) }
+
+    func decodeNil(forKey key: Key) throws -> Bool { !body.has(key.stringValue) }
+
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+      try read { () throws(IdentityToolkitError) in try body.string(key.stringValue) } ?? ""
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+      try read { () throws(IdentityToolkitError) in try body.bool(key.stringValue) } ?? false
+    }
+
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+      try read { () throws(IdentityToolkitError) in try body.integer(key.stringValue) } ?? 0
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+      if T.self == [String].self {
+        let texts = try read { () throws(IdentityToolkitError) in
+          try body.strings(key.stringValue)
+        }
+        if let texts = texts as? T { return texts }
+      }
+      throw Refusal(error: .invalidPayload("/\(key.stringValue) should be \(T.self)"))
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
+      throws -> KeyedDecodingContainer<NestedKey>
+    {
+      guard
+        let object = try read({ () throws(IdentityToolkitError) in
+          try body.object(key.stringValue)
+        })
+      else { throw Refusal(error: .invalidPayload("/\(key.stringValue) should be object")) }
+      return KeyedDecodingContainer(Fields<NestedKey>(body: object))
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+      throw Refusal(error: .invalidPayload("/\(key.stringValue) should be object"))
+    }
+
+    func superDecoder() throws -> any Decoder { FirebaseFieldDecoder(body: body) }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+      throw Refusal(error: .invalidPayload("/\(key.stringValue) should be object"))
+    }
+
+    private func read<T>(_ body: () throws(IdentityToolkitError) -> T) throws -> T {
+      do {
+        return try body()
+      } catch {
+        throw Refusal(error: error)
+      }
+    }
+  }
+}
+
+extension FirebaseCall {
+  /// The body as the operation's request type (``IdentityToolkitRequest``).
+  func decode<T: Decodable>(_ type: T.Type) throws(IdentityToolkitError) -> T {
+    try FirebaseFieldDecoder.decode(type, from: try body())
+  }
+}

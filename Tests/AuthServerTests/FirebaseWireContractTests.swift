@@ -1,0 +1,128 @@
+import AuthFlowFirebase
+import AuthFlowHTTP
+import Foundation
+import IdentityToolkit
+import Synchronization
+import Testing
+
+@testable import AuthServer
+
+/// The Firebase client and the emulator share one wire contract (``IdentityToolkitOperation``
+/// and ``IdentityToolkitRequest``): every operation the client calls is walked through the
+/// client and the server, and every body it sends reads back on the server as the value it
+/// encoded.
+struct FirebaseWireContractTests {
+  /// Hands the client's requests to the server's responder, keeping what was sent.
+  private final class InProcessTransport: HTTPTransport {
+    let responder: AuthResponder
+    let sent = Mutex<[AuthFlowHTTP.HTTPRequest]>([])
+
+    init(responder: AuthResponder) {
+      self.responder = responder
+    }
+
+    func send(_ request: AuthFlowHTTP.HTTPRequest, timeout: Double)
+      async throws(TransportFailure) -> AuthFlowHTTP.HTTPResponse
+    {
+      sent.withLock { $0.append(request) }
+      let target = request.url.replacingOccurrences(of: "http://127.0.0.1:9099", with: "")
+      let parts = target.split(separator: "?", maxSplits: 1)
+      let query = (parts.count > 1 ? String(parts[1]) : "").split(separator: "&").map { pair in
+        let halves = pair.split(separator: "=", maxSplits: 1)
+        return (String(halves[0]), halves.count > 1 ? String(halves[1]) : "")
+      }
+      let answer = await AuthServerTests.answer(
+        of: responder, method: request.method, path: String(parts[0]), query: query,
+        headers: request.headers.map { ($0.name, $0.value) },
+        body: request.body.map(Array.init) ?? [])
+      var headers: [String: String] = [:]
+      for header in answer.headers { headers[header.name.lowercased()] = header.value }
+      return AuthFlowHTTP.HTTPResponse(
+        status: answer.status, headers: headers, body: Data(answer.body))
+    }
+  }
+
+  @Test func everyOperationTheClientCallsIsServedAsTheContractSays() async throws {
+    let server = try FirebaseTestServer()
+    let transport = InProcessTransport(responder: server.responder)
+    let project = try FirebaseProject(
+      apiKey: "fake-api-key", projectID: "demo-app", emulatorHost: "127.0.0.1:9099")
+    let client = FirebaseClient(project: project, transport: transport)
+
+    let created = try await client.signUp(email: "ada@example.com", password: "Secret123")
+    let idToken = created.idToken
+    _ = try await client.updateProfile(idToken: idToken, displayName: "Ada")
+    _ = try await client.sendEmailVerification(idToken: idToken)
+    let verify = try #require(try await server.oobCodes().last?["oobCode"])
+    _ = try await client.applyActionCode(verify)
+    let signedIn = try await client.signIn(email: "ada@example.com", password: "Secret123")
+    #expect(try await client.lookup(idToken: signedIn.idToken).users?.first?.emailVerified == true)
+    _ = try await client.sendPasswordReset(email: "ada@example.com")
+    let reset = try #require(try await server.oobCodes().last?["oobCode"])
+    _ = try await client.checkActionCode(reset)
+    _ = try await client.resetPassword(oobCode: reset, newPassword: "Another123")
+    let again = try await client.signIn(email: "ada@example.com", password: "Another123")
+    let refreshed = try await client.refresh(refreshToken: again.refreshToken)
+    let changed = try await client.updatePassword(idToken: refreshed.idToken, password: "Third1234")
+    try await client.deleteAccount(idToken: try #require(changed.idToken))
+
+    // Every operation the client called is one of the table's, and each JSON body reads back
+    // on the server as the value the client encoded.
+    let sent = transport.sent.withLock { $0 }
+    var called: Set<IdentityToolkitOperation> = []
+    for request in sent {
+      let path = String(
+        request.url.replacingOccurrences(of: "http://127.0.0.1:9099", with: "")
+          .prefix { $0 != "?" })
+      let operation = try #require(
+        IdentityToolkitOperation.all.first {
+          $0.emulatorPath == path && $0.method == request.method
+        }, "\(path) is not an operation of the table")
+      called.insert(operation)
+      guard operation != .token else { continue }
+      let body = try FirebaseBody(Array(try #require(request.body)))
+      try expectReadsBack(operation, body)
+    }
+    #expect(
+      called == [
+        .signUp, .update, .sendOobCode, .signInWithPassword, .lookup, .resetPassword, .token,
+        .delete,
+      ])
+  }
+
+  /// `body` decodes on the server as the request type of `operation`, and encodes again to the
+  /// same members.
+  private func expectReadsBack(_ operation: IdentityToolkitOperation, _ body: FirebaseBody) throws {
+    func check<T: Codable & Equatable>(_ type: T.Type) throws {
+      let value = try FirebaseFieldDecoder.decode(type, from: body)
+      let again = try FirebaseBody(try #require(EmulatorJSONEncoder.encode(value)).compactBytes)
+      #expect(try FirebaseFieldDecoder.decode(type, from: again) == value, "\(operation)")
+    }
+    switch operation {
+    case .signUp: try check(IdentityToolkitRequest.SignUp.self)
+    case .signInWithPassword: try check(IdentityToolkitRequest.SignInWithPassword.self)
+    case .sendOobCode: try check(IdentityToolkitRequest.SendOobCode.self)
+    case .resetPassword: try check(IdentityToolkitRequest.ResetPassword.self)
+    case .update: try check(IdentityToolkitRequest.Update.self)
+    case .lookup: try check(IdentityToolkitRequest.Lookup.self)
+    case .delete: try check(IdentityToolkitRequest.Delete.self)
+    default: Issue.record("\(operation) has no request type")
+    }
+  }
+
+  @Test func theServerReadsABodyWithTheEmulatorsLeniency() throws {
+    let body = try FirebaseBody(
+      Array(
+        #"{"id_token":"t","valid_since":"1735689600","display_name":42,"delete_provider":"password"}"#
+          .utf8))
+    let update = try FirebaseFieldDecoder.decode(IdentityToolkitRequest.Update.self, from: body)
+    #expect(
+      update
+        == IdentityToolkitRequest.Update(
+          idToken: "t", displayName: "42", validSince: 1_735_689_600, deleteProvider: ["password"]))
+    let wrong = try FirebaseBody(Array(#"{"email":true}"#.utf8))
+    #expect(throws: IdentityToolkitError.invalidPayload("/email should be string")) {
+      try FirebaseFieldDecoder.decode(IdentityToolkitRequest.SignUp.self, from: wrong)
+    }
+  }
+}
