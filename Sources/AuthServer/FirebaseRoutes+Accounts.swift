@@ -13,13 +13,7 @@ extension FirebaseRoutes {
     -> HTTPResponse
   {
     try refuseUnsupported(try call.body(), ["mfaInfo"])
-    let wire = try call.decode(IdentityToolkitRequest.SignUp.self)
-    var request = FirebaseSignUpRequest()
-    (request.localID, request.idToken) = (wire.localId, wire.idToken)
-    (request.email, request.password) = (wire.email, wire.password)
-    (request.displayName, request.photoURL) = (wire.displayName, wire.photoUrl)
-    (request.emailVerified, request.disabled) = (wire.emailVerified, wire.disabled)
-    request.phoneNumber = wire.phoneNumber
+    let request = try call.decode(IdentityToolkitRequest.SignUp.self)
     let signedUp = try await call.emulation.signUp(request, privileged: call.privileged)
     let kind = "identitytoolkit#SignupNewUserResponse"
     guard let session = signedUp.session else {

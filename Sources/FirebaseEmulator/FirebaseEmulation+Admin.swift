@@ -13,8 +13,8 @@ extension FirebaseEmulation {
     -> FirebaseAccount
   {
     var request = FirebaseSignUpRequest()
-    (request.localID, request.email, request.password) = (new.id, new.email, new.password)
-    (request.displayName, request.photoURL) = (new.displayName, new.photoURL)
+    (request.localId, request.email, request.password) = (new.id, new.email, new.password)
+    (request.displayName, request.photoUrl) = (new.displayName, new.photoURL)
     (request.emailVerified, request.disabled) = (new.emailVerified, new.disabled)
     return try await signUp(request, privileged: true).account
   }

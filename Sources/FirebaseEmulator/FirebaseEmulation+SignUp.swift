@@ -21,7 +21,7 @@ extension FirebaseEmulation {
   package func signUp(_ request: FirebaseSignUpRequest, privileged: Bool)
     async throws(IdentityToolkitError) -> FirebaseSignedUp
   {
-    let localID = request.localID.flatMap { $0.isEmpty ? nil : $0 }
+    let localID = request.localId.flatMap { $0.isEmpty ? nil : $0 }
     let idToken = request.idToken.flatMap { $0.isEmpty ? nil : $0 }
     let password = request.password.flatMap { $0.isEmpty ? nil : $0 }
     var method: FirebaseSignInMethod?
@@ -65,7 +65,7 @@ extension FirebaseEmulation {
     let hash = try password.map { password throws(IdentityToolkitError) in try self.hash(password) }
     var fields = SignUpFields(email: email, hash: hash)
     if privileged {
-      (fields.displayName, fields.photoURL) = (.some(request.displayName), .some(request.photoURL))
+      (fields.displayName, fields.photoURL) = (.some(request.displayName), .some(request.photoUrl))
       (fields.emailVerified, fields.disabled) = (request.emailVerified ?? false, request.disabled)
     } else if method == .password {
       (fields.displayName, fields.emailVerified) = (.some(request.displayName), false)
@@ -180,31 +180,9 @@ private struct SignUpFields {
   var disabled: Bool?
 }
 
-/// A sign-up as its body gives it; empty strings are kept, since the emulator tells some of
-/// them apart from absent fields.
-package struct FirebaseSignUpRequest: Equatable, Sendable {
-  /// The id an admin chooses (`localId`).
-  package var localID: String?
-  /// The ID token of the user to link an email and password to.
-  package var idToken: String?
-  /// The email.
-  package var email: String?
-  /// The password.
-  package var password: String?
-  /// The display name (a user's email sign-up, an admin).
-  package var displayName: String?
-  /// The photo URL (an admin).
-  package var photoURL: String?
-  /// Whether the email is verified already (an admin).
-  package var emailVerified: Bool?
-  /// Whether the account starts disabled (an admin).
-  package var disabled: Bool?
-  /// A phone number (an admin): checked, then `501` (the store keeps no phone numbers).
-  package var phoneNumber: String?
-
-  /// A sign-up with nothing set: an anonymous one.
-  package init() {}
-}
+/// What a sign-up asks for: the wire's own request (`accounts:signUp`, or an admin's
+/// `projects/{id}/accounts`), the same value the client sends and the server reads.
+package typealias FirebaseSignUpRequest = IdentityToolkitRequest.SignUp
 
 /// What a sign-up made: the account, and the session of a user's own sign-up.
 package struct FirebaseSignedUp: Equatable, Sendable {

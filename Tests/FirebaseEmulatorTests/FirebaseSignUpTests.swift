@@ -13,7 +13,7 @@ struct FirebaseSignUpTests {
   @Test func anAnonymousSignUpHasNoEmailAndItsTokensSayAnonymous() async throws {
     let emulation = try makeEmulation()
     var request = FirebaseSignUpRequest()
-    (request.displayName, request.photoURL) = ("Ignored", "http://127.0.0.1/ignored.png")
+    (request.displayName, request.photoUrl) = ("Ignored", "http://127.0.0.1/ignored.png")
     let signedUp = try await emulation.signUp(request, privileged: false)
     let session = try #require(signedUp.session)
     #expect(signedUp.account.email.isEmpty)
@@ -40,7 +40,7 @@ struct FirebaseSignUpTests {
     ) -> FirebaseSignUpRequest {
       var request = FirebaseSignUpRequest()
       (request.email, request.password) = (email, password)
-      (request.idToken, request.localID) = (idToken, localID)
+      (request.idToken, request.localId) = (idToken, localID)
       return request
     }
     let cases: [(FirebaseSignUpRequest, IdentityToolkitError)] = [
@@ -125,12 +125,12 @@ struct FirebaseSignUpTests {
       statusName: "NOT_IMPLEMENTED")
     let cases: [(FirebaseSignUpRequest, IdentityToolkitError)] = [
       (
-        request { ($0.idToken, $0.localID) = (session.idToken, "x") },
+        request { ($0.idToken, $0.localId) = (session.idToken, "x") },
         .badRequest(.unexpectedParameter, "User ID")
       ),
-      (request { $0.localID = session.account.id }, .badRequest(.duplicateLocalID)),
+      (request { $0.localId = session.account.id }, .badRequest(.duplicateLocalID)),
       (
-        request { ($0.localID, $0.phoneNumber) = ("fresh", "555") },
+        request { ($0.localId, $0.phoneNumber) = ("fresh", "555") },
         .badRequest(.invalidPhoneNumber, "Invalid format.")
       ),
       (request { ($0.phoneNumber, $0.email) = ("+15555550100", "bad") }, notImplemented),
@@ -147,8 +147,8 @@ struct FirebaseSignUpTests {
     }
     let made = try await emulation.signUp(
       request {
-        ($0.localID, $0.email, $0.password) = ("admin-made", "", "secret123")
-        ($0.displayName, $0.photoURL) = ("Made", "http://127.0.0.1/p.png")
+        ($0.localId, $0.email, $0.password) = ("admin-made", "", "secret123")
+        ($0.displayName, $0.photoUrl) = ("Made", "http://127.0.0.1/p.png")
         ($0.emailVerified, $0.disabled) = (true, true)
       }, privileged: true)
     #expect(made.session == nil)
