@@ -45,6 +45,47 @@ struct ReferenceDocsTests {
     try hold("firebase-routes", lines.joined(separator: "\n"))
   }
 
+  /// The pages that tell of serve name only routes it answers, with their methods and their
+  /// parameters' names, so a route renamed or removed cannot stay on a page.
+  @Test(arguments: ["serve-gotrue.md", "serve-trust.md", "serve-firebase.md"])
+  func everyRouteAPageNamesIsServed(page: String) throws {
+    let server = try FirebaseTestServer()
+    let routes = Route.merged(
+      GoTrueRoutes.all + MailboxRoutes.all + ClockRoutes.all + FirebaseRoutes.all(server.emulation))
+    let text = try String(
+      contentsOfFile: URL(filePath: Self.page).deletingLastPathComponent().appending(path: page)
+        .path, encoding: .utf8)
+    var named = 0
+    for span in text.matches(of: /`((?:[A-Z]+ )?\/[^`\s]*)`/) {
+      let words = span.output.1.split(separator: " ")
+      let method = words.count == 2 ? HTTPMethod(rawValue: String(words[0])) : nil
+      var path = (words.last ?? "").prefix { $0 != "?" }
+      if path.hasPrefix("/auth/v1") { path = path.dropFirst("/auth/v1".count) }
+      var parts = path.split(separator: "/")
+      let isPrefix = path.hasSuffix("/") || parts.last == "*"
+      if parts.last == "*" { parts.removeLast() }
+      guard !parts.isEmpty else { continue }
+      named += 1
+      let served = routes.contains { route in
+        Self.matches(route.pattern, parts, prefix: isPrefix)
+          && (method.map(route.methods.contains) ?? true)
+      }
+      #expect(served, "docs/\(page) names \(span.output.1), which serve does not answer")
+    }
+    #expect(named > 5, "docs/\(page) names no routes")
+  }
+
+  /// Whether a page's path `parts` (all of a path, or its start when `prefix`) name `pattern`:
+  /// a `{name}` part only as `{name}`, while `{}` stands for any part (`ID` on the pages).
+  private static func matches(_ pattern: [Substring], _ parts: [Substring], prefix: Bool) -> Bool {
+    for (index, part) in parts.enumerated() {
+      guard index < pattern.count else { return false }
+      if pattern[index] == "*" { return true }
+      guard pattern[index] == "{}" || pattern[index] == part else { return false }
+    }
+    return prefix || parts.count == pattern.count
+  }
+
   /// Routes as a Markdown table: path, methods, who may call them.
   static func routeTable(_ routes: [Route]) -> String {
     var lines = ["| Path | Methods | Who |", "|---|---|---|"]

@@ -75,11 +75,11 @@ struct DemoAccountsTests {
   }
 
   @Test func theShellPagesCountOfExamplesIsTheExamples() throws {
-    let readme = try String(
+    let page = try String(
       contentsOf: packageRoot.appendingPathComponent("docs/shell.md"), encoding: .utf8)
     let examples = try FileManager.default.contentsOfDirectory(
       atPath: packageRoot.appendingPathComponent("examples").path
     ).filter { $0.hasSuffix(".authflow") }
-    #expect(readme.contains("then \(examples.count) passed, 0 failed"))
+    #expect(page.contains("then \(examples.count) passed, 0 failed"))
   }
 }

@@ -19,14 +19,14 @@ struct AppSnippetTests {
 
   @Test(arguments: pages)
   func thePagesAppCodeIsTheCodeThisTestCompiles(page: URL) throws {
-    let readme = try String(contentsOf: page, encoding: .utf8)
+    let text = try String(contentsOf: page, encoding: .utf8)
     let source = try String(contentsOf: Self.snippet, encoding: .utf8)
     let opening = "```swift\nimport AuthFlow\nimport SwiftUI\n\n"
-    let start = try #require(readme.range(of: opening))
-    let end = try #require(readme.range(of: "```\n", range: start.upperBound..<readme.endIndex))
-    let shown = readme[start.upperBound..<end.lowerBound]
-    let begin = try #require(source.range(of: "// README begin\n"))
-    let stop = try #require(source.range(of: "// README end\n"))
+    let start = try #require(text.range(of: opening))
+    let end = try #require(text.range(of: "```\n", range: start.upperBound..<text.endIndex))
+    let shown = text[start.upperBound..<end.lowerBound]
+    let begin = try #require(source.range(of: "// page begin\n"))
+    let stop = try #require(source.range(of: "// page end\n"))
     #expect(shown == source[begin.upperBound..<stop.lowerBound])
   }
 

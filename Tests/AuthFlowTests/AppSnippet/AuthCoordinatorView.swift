@@ -1,9 +1,10 @@
 import AuthFlow
 
-// The README's app code ("In an app"), between the markers as it stands there after
-// `import AuthFlow` and `import SwiftUI`; AppSnippetTests checks the two are the same text.
+// The app code of docs/library.md ("In an app") and of the DocC catalogue's article (InAnApp),
+// between the markers as it stands there after `import AuthFlow` and `import SwiftUI`;
+// AppSnippetTests checks they are the same text.
 
-// README begin
+// page begin
 /// The app's root view: one screen for each navigation state (seed 001's coordinator view).
 struct AuthCoordinatorView: View {
   @Bindable var viewModel: AuthViewModel
@@ -47,4 +48,4 @@ struct AuthLoginView: View {
 @MainActor func label(_ control: AuthControl, on screen: AuthScreen) -> String {
   control.accessibility(on: screen).label
 }
-// README end
+// page end

@@ -1,7 +1,7 @@
 import AuthFlow
 
 // NB: SwiftUI is not on Linux. These few stand-ins have SwiftUI's names and shapes, so the
-// README's app code (AuthCoordinatorView.swift) compiles here as written, and each view draws
+// pages' app code (AuthCoordinatorView.swift) compiles here as written, and each view draws
 // itself as lines a test can compare.
 
 /// A piece of interface, as SwiftUI's `View`.
