@@ -10,8 +10,8 @@ BUILD_PACKAGES := libsqlite3-dev libcrypt-dev libssl-dev libedit-dev libevent-de
 TEST_PACKAGES := sqlite3 python3 python3-pexpect python3-venv groff-base man-db bash zsh fish postgresql
 BENCH_PACKAGES := wrk
 COVERAGE_FLOORS := AuthFlow=90 Clocks=90 AuthCrypto=85 PrivateFiles=85 GoTrue=85 AuthFlowGoTrue=85 \
-	GoTrueEngine=85 AccountStore=85 AuthFlowHTTP=80 HTTPServer=80 AuthServer=80 CommandLineOptions=90 \
-	AuthFlowSupabase=85 AuthFlowFirebase=85 IdentityToolkit=80 AuthShell=80 \
+	GoTrueEngine=85 AccountStore=85 HTTPClient=80 HTTPServer=80 AuthServer=80 CommandLineOptions=90 \
+	SupabaseREST=85 AuthFlowFirebase=85 IdentityToolkit=80 AuthShell=80 \
 	SavedSessions=85 FirebaseEmulator=85 QRCode=85 UserSeeds=85 TOML=85 EngineSettings=90 \
 	ScriptSuites=80
 

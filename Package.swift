@@ -10,7 +10,7 @@ let package = Package(
     .library(name: "AuthFlow", targets: ["AuthFlow"]),
     .library(name: "AuthFlowGoTrue", targets: ["AuthFlowGoTrue"]),
     .library(name: "GoTrueEngine", targets: ["GoTrueEngine"]),
-    .library(name: "AuthFlowSupabase", targets: ["AuthFlowSupabase"]),
+    .library(name: "SupabaseREST", targets: ["SupabaseREST"]),
     .executable(name: "authflow", targets: ["authflow"]),
   ],
   targets: [
@@ -19,7 +19,7 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: [
-        "AccountStore", "AuthFlow", "AuthFlowHTTP", "GoTrue", "GoTrueEngine", "AuthCrypto",
+        "AccountStore", "AuthFlow", "HTTPClient", "GoTrue", "GoTrueEngine", "AuthCrypto",
         "Clocks", "PostgresTestSupport",
       ],
       path: "Tests/TestSupport"),
@@ -136,18 +136,18 @@ let package = Package(
     .testTarget(name: "IdentityToolkitTests", dependencies: ["IdentityToolkit"]),
 
     // HTTP as plain values, and the client side of the authflow-http helper.
-    .target(name: "AuthFlowHTTP"),
-    .testTarget(name: "AuthFlowHTTPTests", dependencies: ["AuthFlowHTTP", "authflow-http"]),
+    .target(name: "HTTPClient"),
+    .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "authflow-http"]),
     // The helper that runs requests with libcurl, outside the static shell executable.
-    .executableTarget(name: "authflow-http", dependencies: ["AuthFlowHTTP", "CCurl"]),
+    .executableTarget(name: "authflow-http", dependencies: ["HTTPClient", "CCurl"]),
 
     // The Supabase backend: GoTrue's REST API over an injected HTTP transport.
-    .target(name: "AuthFlowSupabase", dependencies: ["GoTrue", "AuthFlowHTTP", "Clocks"]),
+    .target(name: "SupabaseREST", dependencies: ["GoTrue", "HTTPClient", "Clocks"]),
     .testTarget(
-      name: "AuthFlowSupabaseTests",
+      name: "SupabaseRESTTests",
       dependencies: [
         "TestSupport",
-        "AuthFlowSupabase", "AuthFlowGoTrue", "SavedSessions", "AuthFlow", "GoTrue", "AuthFlowHTTP",
+        "SupabaseREST", "AuthFlowGoTrue", "SavedSessions", "AuthFlow", "GoTrue", "HTTPClient",
         "Clocks",
       ],
       exclude: ["Fixtures", "Requests"]),
@@ -156,12 +156,12 @@ let package = Package(
     // AuthService, and the emulator's code list for the shell's mail commands.
     .target(
       name: "AuthFlowFirebase",
-      dependencies: ["AuthFlow", "SavedSessions", "IdentityToolkit", "AuthFlowHTTP", "Clocks"]),
+      dependencies: ["AuthFlow", "SavedSessions", "IdentityToolkit", "HTTPClient", "Clocks"]),
     .testTarget(
       name: "AuthFlowFirebaseTests",
       dependencies: [
         "TestSupport",
-        "AuthFlowFirebase", "AuthFlow", "SavedSessions", "IdentityToolkit", "AuthFlowHTTP",
+        "AuthFlowFirebase", "AuthFlow", "SavedSessions", "IdentityToolkit", "HTTPClient",
         "Clocks",
       ],
       exclude: ["Requests"]),
@@ -196,7 +196,7 @@ let package = Package(
       dependencies: [
         "AccountStore",
         "HTTPServer", "GoTrueEngine", "FirebaseEmulator", "GoTrue", "IdentityToolkit",
-        "AuthCrypto", "Clocks", "CommandLineOptions", "EngineSettings", "UserSeeds", "AuthFlowHTTP",
+        "AuthCrypto", "Clocks", "CommandLineOptions", "EngineSettings", "UserSeeds", "HTTPClient",
         "TOML",
       ]),
     .testTarget(
@@ -204,8 +204,8 @@ let package = Package(
       dependencies: [
         "AccountStore",
         "AuthServer", "HTTPServer", "GoTrueEngine", "FirebaseEmulator", "GoTrue",
-        "IdentityToolkit", "AuthCrypto", "Clocks", "AuthFlowSupabase", "AuthFlowFirebase",
-        "AuthFlowHTTP", "CommandLineOptions", "EngineSettings",
+        "IdentityToolkit", "AuthCrypto", "Clocks", "SupabaseREST", "AuthFlowFirebase",
+        "HTTPClient", "CommandLineOptions", "EngineSettings",
       ]),
 
     // Scripts run as a suite: child processes in parallel, golden transcripts, outcomes,
@@ -219,7 +219,7 @@ let package = Package(
       dependencies: [
         "AccountStore",
         "AuthFlow", "AuthFlowGoTrue", "SavedSessions", "GoTrue", "GoTrueEngine",
-        "AuthFlowSupabase", "AuthFlowFirebase", "AuthFlowHTTP", "AuthCrypto", "PrivateFiles",
+        "SupabaseREST", "AuthFlowFirebase", "HTTPClient", "AuthCrypto", "PrivateFiles",
         "Clocks", "CEditLine", "CProcess", "CommandLineOptions", "EngineSettings", "ScriptSuites",
         "UserSeeds",
       ]),

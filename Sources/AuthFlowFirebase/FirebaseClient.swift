@@ -1,4 +1,4 @@
-import AuthFlowHTTP
+import HTTPClient
 import IdentityToolkit
 
 #if canImport(FoundationEssentials)

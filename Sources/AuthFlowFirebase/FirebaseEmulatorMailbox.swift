@@ -1,4 +1,4 @@
-import AuthFlowHTTP
+import HTTPClient
 import IdentityToolkit
 
 #if canImport(FoundationEssentials)
@@ -8,7 +8,7 @@ import IdentityToolkit
 #endif
 
 /// An email the Auth emulator would have sent: one code of its list. The same fields as
-/// AuthFlowSupabase's `MailboxMessage` (this module does not depend on that one), less the time
+/// SupabaseREST's `MailboxMessage` (this module does not depend on that one), less the time
 /// sent, which the emulator does not keep.
 public struct EmulatorMailboxMessage: Equatable, Hashable, Sendable {
   /// Its place in the emulator's list, from 1, oldest first (the emulator gives codes no id,

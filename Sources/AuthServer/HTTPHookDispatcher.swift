@@ -1,8 +1,8 @@
 import AuthCrypto
-import AuthFlowHTTP
 import Clocks
 import GoTrue
 import GoTrueEngine
+import HTTPClient
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

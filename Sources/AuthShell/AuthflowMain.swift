@@ -1,9 +1,9 @@
 import AuthFlowFirebase
-import AuthFlowHTTP
-import AuthFlowSupabase
 import CommandLineOptions
 import GoTrueEngine
+import HTTPClient
 import PrivateFiles
+import SupabaseREST
 
 #if canImport(Glibc)
   import Glibc

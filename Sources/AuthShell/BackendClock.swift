@@ -1,5 +1,5 @@
-import AuthFlowSupabase
 import Clocks
+import SupabaseREST
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

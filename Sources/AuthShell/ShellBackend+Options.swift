@@ -1,10 +1,10 @@
 import AccountStore
 import AuthFlowFirebase
-import AuthFlowHTTP
-import AuthFlowSupabase
 import EngineSettings
 import GoTrueEngine
+import HTTPClient
 import PrivateFiles
+import SupabaseREST
 
 /// The backend a command line asks for.
 extension ShellBackend {

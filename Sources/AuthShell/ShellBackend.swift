@@ -3,13 +3,13 @@ import AuthCrypto
 import AuthFlow
 import AuthFlowFirebase
 import AuthFlowGoTrue
-import AuthFlowHTTP
-import AuthFlowSupabase
 import Clocks
 import GoTrue
 import GoTrueEngine
+import HTTPClient
 import PrivateFiles
 import SavedSessions
+import SupabaseREST
 import UserSeeds
 
 #if canImport(FoundationEssentials)

@@ -1,6 +1,6 @@
 import AuthFlowFirebase
-import AuthFlowSupabase
 import GoTrueEngine
+import SupabaseREST
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

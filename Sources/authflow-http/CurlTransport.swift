@@ -1,5 +1,5 @@
-import AuthFlowHTTP
 import CCurl
+import HTTPClient
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

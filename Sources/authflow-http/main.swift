@@ -1,7 +1,7 @@
 // authflow-http: runs authflow's HTTP requests with libcurl, one JSON line in and one out, so
 // the static authflow executable needs neither libcurl nor the two dozen libraries it loads.
 
-import AuthFlowHTTP
+import HTTPClient
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,6 @@
 import AuthFlowFirebase
-import AuthFlowHTTP
 import Foundation
+import HTTPClient
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import AuthFlow
 import AuthFlowFirebase
-import AuthFlowHTTP
 import Foundation
+import HTTPClient
 import IdentityToolkit
 import TestSupport
 import Testing

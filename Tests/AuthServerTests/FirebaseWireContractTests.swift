@@ -1,6 +1,6 @@
 import AuthFlowFirebase
-import AuthFlowHTTP
 import Foundation
+import HTTPClient
 import IdentityToolkit
 import Synchronization
 import Testing
@@ -15,14 +15,14 @@ struct FirebaseWireContractTests {
   /// Hands the client's requests to the server's responder, keeping what was sent.
   private final class InProcessTransport: HTTPTransport {
     let responder: AuthResponder
-    let sent = Mutex<[AuthFlowHTTP.HTTPRequest]>([])
+    let sent = Mutex<[HTTPClient.HTTPRequest]>([])
 
     init(responder: AuthResponder) {
       self.responder = responder
     }
 
-    func send(_ request: AuthFlowHTTP.HTTPRequest, timeout: Double)
-      async throws(TransportFailure) -> AuthFlowHTTP.HTTPResponse
+    func send(_ request: HTTPClient.HTTPRequest, timeout: Double)
+      async throws(TransportFailure) -> HTTPClient.HTTPResponse
     {
       sent.withLock { $0.append(request) }
       let target = request.url.replacingOccurrences(of: "http://127.0.0.1:9099", with: "")
@@ -37,7 +37,7 @@ struct FirebaseWireContractTests {
         body: request.body.map(Array.init) ?? [])
       var headers: [String: String] = [:]
       for header in answer.headers { headers[header.name.lowercased()] = header.value }
-      return AuthFlowHTTP.HTTPResponse(
+      return HTTPClient.HTTPResponse(
         status: answer.status, headers: headers, body: Data(answer.body))
     }
   }

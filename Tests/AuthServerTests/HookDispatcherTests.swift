@@ -1,9 +1,9 @@
 import AuthCrypto
-import AuthFlowHTTP
 import Clocks
 import Foundation
 import GoTrue
 import GoTrueEngine
+import HTTPClient
 import Synchronization
 import Testing
 
@@ -12,17 +12,17 @@ import Testing
 /// A hook's side of the wire: answers in the order scripted, and keeps the requests; a request
 /// past the script fails the test.
 final class ScriptedHookTransport: HTTPTransport {
-  private let script: Mutex<[Result<AuthFlowHTTP.HTTPResponse, TransportFailure>]>
-  private let sent = Mutex<[AuthFlowHTTP.HTTPRequest]>([])
+  private let script: Mutex<[Result<HTTPClient.HTTPResponse, TransportFailure>]>
+  private let sent = Mutex<[HTTPClient.HTTPRequest]>([])
 
-  init(_ script: [Result<AuthFlowHTTP.HTTPResponse, TransportFailure>]) {
+  init(_ script: [Result<HTTPClient.HTTPResponse, TransportFailure>]) {
     self.script = Mutex(script)
   }
 
-  var requests: [AuthFlowHTTP.HTTPRequest] { sent.withLock { $0 } }
+  var requests: [HTTPClient.HTTPRequest] { sent.withLock { $0 } }
 
-  func send(_ request: AuthFlowHTTP.HTTPRequest, timeout: Double) async throws(TransportFailure)
-    -> AuthFlowHTTP.HTTPResponse
+  func send(_ request: HTTPClient.HTTPRequest, timeout: Double) async throws(TransportFailure)
+    -> HTTPClient.HTTPResponse
   {
     sent.withLock { $0.append(request) }
     let next = script.withLock { $0.isEmpty ? nil : $0.removeFirst() }
@@ -51,7 +51,7 @@ struct HookDispatcherTests {
   static let stopped = ContinuousClock.now
 
   static func json(_ status: Int, _ body: String, type: String = "application/json")
-    -> Result<AuthFlowHTTP.HTTPResponse, TransportFailure>
+    -> Result<HTTPClient.HTTPResponse, TransportFailure>
   {
     .success(.init(status: status, headers: ["content-type": type], body: Data(body.utf8)))
   }
@@ -106,9 +106,9 @@ struct HookDispatcherTests {
         json(200, String(repeating: " ", count: 200 * 1_024 + 1)), 422, .hookPayloadOverSizeLimit,
         "Payload size exceeded size limit of 204800 bytes"
       ),
-    ] as [(Result<AuthFlowHTTP.HTTPResponse, TransportFailure>, Int, GoTrueErrorCode?, String)])
+    ] as [(Result<HTTPClient.HTTPResponse, TransportFailure>, Int, GoTrueErrorCode?, String)])
   func aFailingHookIsAnsweredAsGoTrueAnswers(
-    answer: Result<AuthFlowHTTP.HTTPResponse, TransportFailure>, status: Int,
+    answer: Result<HTTPClient.HTTPResponse, TransportFailure>, status: Int,
     code: GoTrueErrorCode?, message: String
   ) async {
     let transport = ScriptedHookTransport([answer])
@@ -140,7 +140,7 @@ struct HookDispatcherTests {
   }
 
   @Test func aBusyHookWithRetryAfterIsAskedAgain() async throws {
-    let busy = Result<AuthFlowHTTP.HTTPResponse, TransportFailure>.success(
+    let busy = Result<HTTPClient.HTTPResponse, TransportFailure>.success(
       .init(status: 429, headers: ["retry-after": "1"]))
     let transport = ScriptedHookTransport([busy, Self.json(200, #"{"ok":true}"#)])
     let answer = try await Self.dispatcher(transport).dispatch(.customizeAccessToken, payload: [:])

@@ -1,8 +1,8 @@
-import AuthFlowHTTP
-import AuthFlowSupabase
 import Foundation
 import GoTrue
+import HTTPClient
 import HTTPServer
+import SupabaseREST
 import Testing
 
 @testable import AuthServer
@@ -15,8 +15,8 @@ struct WireContractTests {
   private struct InProcessTransport: HTTPTransport {
     let responder: AuthResponder
 
-    func send(_ request: AuthFlowHTTP.HTTPRequest, timeout: Double)
-      async throws(TransportFailure) -> AuthFlowHTTP.HTTPResponse
+    func send(_ request: HTTPClient.HTTPRequest, timeout: Double)
+      async throws(TransportFailure) -> HTTPClient.HTTPResponse
     {
       let target = request.url.replacingOccurrences(of: "http://127.0.0.1:9999", with: "")
       let parts = target.split(separator: "?", maxSplits: 1)
@@ -31,14 +31,14 @@ struct WireContractTests {
         body: request.body.map(Array.init) ?? [])
       var headers: [String: String] = [:]
       for header in answer.headers { headers[header.name.lowercased()] = header.value }
-      return AuthFlowHTTP.HTTPResponse(
+      return HTTPClient.HTTPResponse(
         status: answer.status, headers: headers, body: Data(answer.body))
     }
   }
 
   /// A request to an endpoint the contract says is a user's or an admin's carries a bearer
   /// other than the API key, as GoTrue's route groups ask.
-  private static func expectCredentials(_ request: AuthFlowHTTP.HTTPRequest, path: String) {
+  private static func expectCredentials(_ request: HTTPClient.HTTPRequest, path: String) {
     let table = RouteTable(
       (GoTrueEndpoint.all + GoTrueEndpoint.mfa).map { endpoint in
         Route(endpoint) { _ in HTTPResponse(status: 200) }

@@ -1,5 +1,5 @@
-import AuthFlowHTTP
 import Foundation
+import HTTPClient
 import Synchronization
 import Testing
 

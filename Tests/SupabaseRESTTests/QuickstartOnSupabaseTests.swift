@@ -1,11 +1,11 @@
 import AuthFlow
 import AuthFlowGoTrue
-import AuthFlowHTTP
-import AuthFlowSupabase
 import Clocks
 import Foundation
 import GoTrue
+import HTTPClient
 import SavedSessions
+import SupabaseREST
 import TestSupport
 import Testing
 

@@ -1,8 +1,8 @@
 import AuthFlowGoTrue
-import AuthFlowHTTP
-import AuthFlowSupabase
 import Foundation
 import GoTrue
+import HTTPClient
+import SupabaseREST
 import TestSupport
 import Testing
 

@@ -1,9 +1,9 @@
 import AuthFlow
 import AuthFlowGoTrue
-import AuthFlowHTTP
-import AuthFlowSupabase
 import Foundation
 import GoTrue
+import HTTPClient
+import SupabaseREST
 import TestSupport
 import Testing
 

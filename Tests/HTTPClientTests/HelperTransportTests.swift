@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import AuthFlowHTTP
+@testable import HTTPClient
 
 /// The authflow-http helper against a local HTTP server on loopback (never the network).
 @Suite(.serialized)

@@ -1,5 +1,5 @@
-import AuthFlowHTTP
 import GoTrue
+import HTTPClient
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

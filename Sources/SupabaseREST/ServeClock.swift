@@ -1,6 +1,6 @@
-import AuthFlowHTTP
 import Clocks
 import GoTrue
+import HTTPClient
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -1,5 +1,5 @@
 import AuthFlowGoTrue
-import AuthFlowSupabase
+import SupabaseREST
 import Testing
 
 /// Checking the project URL and key before anything is sent.

@@ -1,9 +1,9 @@
-import AuthFlowHTTP
 import Foundation
+import HTTPClient
 import TestSupport
 import Testing
 
-@testable import AuthFlowSupabase
+@testable import SupabaseREST
 
 /// Reading emails from a mail catcher with Mailpit's API.
 struct MailboxTests {
