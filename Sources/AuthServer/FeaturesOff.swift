@@ -25,6 +25,7 @@ enum FeaturesOff {
       "/user/identities/authorize",
       actions: [.get: Route.Action(access: .user, limit: nil, work: .handler(linkIdentity))]),
     Route(.deleteIdentity, unlinkIdentity),
+    Route(.listSSOProviders, ssoProviders),
     Route("/passkeys/*", [.get: passkeys, .post: passkeys, .delete: passkeys]),
     Route("/oauth/*", [.get: oauthServer, .post: oauthServer, .delete: oauthServer]),
     Route("/admin/oauth/*", [.get: oauthServer, .post: oauthServer, .delete: oauthServer]),
@@ -56,6 +57,14 @@ enum FeaturesOff {
 
   @Sendable static func sso(_ context: RouteContext) async throws(GoTrueFailure) -> HTTPResponse {
     throw disabled(404, .samlProviderDisabled, "SAML 2.0 is disabled")
+  }
+
+  /// `GET /admin/sso/providers`: GoTrue lists its SAML providers to an admin whether SAML is
+  /// on or not (`adminSSOProvidersList`); this server has none.
+  @Sendable static func ssoProviders(_ context: RouteContext) async throws(GoTrueFailure)
+    -> HTTPResponse
+  {
+    Answer.json(JSONValue.object(["items": .array([])]))
   }
 
   /// `GET /user/identities/authorize`: for a signed-in user, linking is off (GoTrue's

@@ -82,6 +82,9 @@ public struct GoTrueEndpoint: Hashable, Sendable, CustomStringConvertible {
   public static let generateLink = GoTrueEndpoint("POST", "/admin/generate_link", .admin)
   /// `GET /reauthenticate`: a nonce by email for the signed-in user.
   public static let reauthenticate = GoTrueEndpoint("GET", "/reauthenticate", .user)
+  /// `GET /admin/sso/providers`: the SAML identity providers (GoTrue lists them even with SAML
+  /// off).
+  public static let listSSOProviders = GoTrueEndpoint("GET", "/admin/sso/providers", .admin)
   /// `POST /invite`: an admin invites an address.
   public static let invite = GoTrueEndpoint("POST", "/invite", .admin)
   /// `DELETE /user/identities/{id}`: unlinks one of the signed-in user's identities.
@@ -93,7 +96,7 @@ public struct GoTrueEndpoint: Hashable, Sendable, CustomStringConvertible {
     .signUp, .passwordGrant, .refreshGrant, .pkceGrant, .logout, .user, .updateUser, .deleteUser,
     .recover, .verify, .verifyLink, .otp, .magicLink, .resend, .listUsers, .createUser,
     .adminUser, .adminUpdateUser, .adminDeleteUser, .generateLink, .reauthenticate, .invite,
-    .deleteIdentity,
+    .deleteIdentity, .listSSOProviders,
   ]
 
   /// `POST /factors`: enrols a factor.

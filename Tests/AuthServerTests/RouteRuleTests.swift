@@ -79,3 +79,17 @@ struct RouteRuleTests {
     #expect(String(decoding: reply.body, as: UTF8.self).contains("the outbox"))
   }
 }
+
+/// `GET /admin/sso/providers`: GoTrue answers an admin with its providers even with SAML off;
+/// a stranger gets the admin check first.
+struct SSOProviderListTests {
+  @Test func anAdminGetsAnEmptyListAndAStrangerTheAdminCheck() async throws {
+    let server = try TestServer()
+    let listed = await server.send(.get, "/admin/sso/providers", headers: server.admin)
+    #expect(listed.status == 200)
+    #expect((listed.object?["items"] as? [Any])?.isEmpty == true)
+    let stranger = await server.send(.get, "/auth/v1/admin/sso/providers")
+    #expect(stranger.status == 401)
+    #expect(stranger.object?["error_code"] as? String == "no_authorization")
+  }
+}
