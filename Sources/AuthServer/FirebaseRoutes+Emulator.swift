@@ -50,6 +50,21 @@ extension FirebaseRoutes {
       ]))
   }
 
+  /// `GET /v1/recaptchaParams`: the emulator's fake reCAPTCHA token and site key, clearly fake
+  /// so that no one sends them to Google (the SDKs turn reCAPTCHA off on an emulator).
+  @Sendable static func recaptchaParams(_ call: FirebaseCall) async throws(IdentityToolkitError)
+    -> HTTPResponse
+  {
+    FirebaseAnswer.json(
+      .members([
+        "kind": .string("identitytoolkit#GetRecaptchaParamResponse"),
+        "recaptchaStoken": .string(
+          "This-is-a-fake-token__Dont-send-this-to-the-Recaptcha-service__The-Auth-Emulator-"
+            + "does-not-support-Recaptcha"),
+        "recaptchaSiteKey": .string("Fake-key__Do-not-send-this-to-Recaptcha_"),
+      ]))
+  }
+
   /// `accounts:batchDelete` with `localIds` and `force`.
   @Sendable static func batchDelete(_ call: FirebaseCall) async throws(IdentityToolkitError)
     -> HTTPResponse

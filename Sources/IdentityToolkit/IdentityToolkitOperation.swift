@@ -83,6 +83,9 @@ public struct IdentityToolkitOperation: Hashable, Sendable, CustomStringConverti
     "POST", v1, "/v1/accounts:createAuthUri", legacy: "createAuthUri", .key)
   /// `GET /v1/projects` (v3 `getProjectConfig`).
   public static let projects = Self("GET", v1, "/v1/projects", legacy: "getProjectConfig", .key)
+  /// `GET /v1/recaptchaParams` (v3 `getRecaptchaParam`).
+  public static let recaptchaParams = Self(
+    "GET", v1, "/v1/recaptchaParams", legacy: "getRecaptchaParam", .key)
   /// `accounts:signInWithIdp` (v3 `verifyAssertion`).
   public static let signInWithIdp = Self(
     "POST", v1, "/v1/accounts:signInWithIdp", legacy: "verifyAssertion", .key)
@@ -158,7 +161,8 @@ public struct IdentityToolkitOperation: Hashable, Sendable, CustomStringConverti
   /// Every operation, each once.
   public static let all: [IdentityToolkitOperation] = [
     .signUp, .signInWithPassword, .sendOobCode, .resetPassword, .signInWithEmailLink, .update,
-    .lookup, .delete, .signInWithCustomToken, .createAuthUri, .projects, .signInWithIdp,
+    .lookup, .delete, .signInWithCustomToken, .createAuthUri, .projects, .recaptchaParams,
+    .signInWithIdp,
     .signInWithPhoneNumber, .sendVerificationCode, .token, .adminSignUp, .adminLookup,
     .adminUpdate, .adminDelete, .adminSendOobCode, .batchGet, .batchDelete, .query,
     .downloadAccount, .config, .updateConfig, .startSecondFactor, .finishSecondFactor,

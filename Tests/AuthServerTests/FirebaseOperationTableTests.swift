@@ -44,3 +44,26 @@ struct FirebaseOperationTableTests {
     #expect(operation.path == path && operation.access == access)
   }
 }
+
+/// `GET /v1/recaptchaParams` (and v3 `getRecaptchaParam`): the emulator's fake parameters, for an
+/// API key.
+struct RecaptchaParamsTests {
+  @Test func theEmulatorsFakeParametersForAnAPIKey() async throws {
+    let server = try FirebaseTestServer()
+    for path in [
+      "\(FirebaseTestServer.v1)/recaptchaParams",
+      "/www.googleapis.com/identitytoolkit/v3/relyingparty/getRecaptchaParam",
+    ] {
+      let reply = await server.send(.get, path, query: [("key", "fake-api-key")])
+      #expect(reply.status == 200, "\(path)")
+      #expect(reply.object?["kind"] as? String == "identitytoolkit#GetRecaptchaParamResponse")
+      #expect(
+        reply.object?["recaptchaSiteKey"] as? String == "Fake-key__Do-not-send-this-to-Recaptcha_")
+      #expect(
+        (reply.object?["recaptchaStoken"] as? String)?.hasPrefix("This-is-a-fake-token") == true)
+    }
+    let keyless = await server.send(.get, "\(FirebaseTestServer.v1)/recaptchaParams")
+    #expect(keyless.status == 403)
+    #expect(keyless.googleMessage == "The request is missing a valid API key.")
+  }
+}
