@@ -224,6 +224,7 @@ struct ServeOptions: HoldsEngineSettings {
     ) { options, value throws(OptionValueError) in options.settings.engine.siteURL = try url(value)
     },
     EngineSetting.passwordMinimumLength.option(section: "GoTrue", readsGoTrueSettings: true),
+    EngineSetting.passwordRequiredCharacters.option(section: "GoTrue", readsGoTrueSettings: true),
     OptionSpec(
       ["--otp-exp"], "SECONDS", ["how long emailed codes and links last (default 86400)"],
       section: "GoTrue", environment: "GOTRUE_MAILER_OTP_EXP",

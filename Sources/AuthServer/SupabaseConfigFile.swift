@@ -32,7 +32,6 @@ enum SupabaseConfigFile {
     "auth.enabled": .fixed(.boolean(true)),
     "auth.additional_redirect_urls": .fixed(.array([])),
     "auth.enable_refresh_token_rotation": .fixed(.boolean(true)),
-    "auth.password_requirements": .fixed(.string("")),
     "auth.rate_limit.sms_sent": .ignored,
     "auth.rate_limit.web3": .ignored,
     "auth.email.double_confirm_changes": .fixed(.boolean(true)),

@@ -62,6 +62,7 @@ extension ShellOptions {
     ShellOption(.autoconfirm, scriptLine: .onMemoryStore),
     ShellOption(.hashCost, group: "embedded|firebase", scriptLine: .onMemoryStore),
     ShellOption(.passwordMinimumLength, scriptLine: .onMemoryStore),
+    ShellOption(.passwordRequiredCharacters, scriptLine: .onMemoryStore),
     ShellOption(.disableSignup, scriptLine: .onMemoryStore),
     ShellOption(.sessionsTimebox, scriptLine: .onMemoryStore),
     ShellOption(.sessionsInactivityTimeout, scriptLine: .onMemoryStore),

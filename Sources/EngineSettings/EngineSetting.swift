@@ -61,8 +61,8 @@ public struct EngineSetting: Sendable {
 extension EngineSetting {
   /// Every setting, in the order the programs list them.
   public static let all = [
-    store, users, autoconfirm, hashCost, passwordMinimumLength, disableSignup, sessionsTimebox,
-    sessionsInactivityTimeout, securePasswordChange, seed,
+    store, users, autoconfirm, hashCost, passwordMinimumLength, passwordRequiredCharacters,
+    disableSignup, sessionsTimebox, sessionsInactivityTimeout, securePasswordChange, seed,
   ]
 
   /// `--store`: where the accounts live.
@@ -121,6 +121,22 @@ extension EngineSetting {
       throw OptionValueError(expected: "a length from 0 to 72 (GoTrue raises below 6 to 6)")
     }
     settings.engine.minimumPasswordLength = max(6, length)
+  }
+
+  /// `--password-required-characters`: a character of each set in a new password. Takes the
+  /// Supabase CLI's names (`auth.password_requirements`) or GoTrue's own value, sets separated
+  /// by `:` (`\\:` for a colon in a set).
+  public static let passwordRequiredCharacters = EngineSetting(
+    ["--password-required-characters"], "SETS",
+    [
+      "a new password has a character of each set:",
+      "letters_digits, lower_upper_letters_digits,",
+      "lower_upper_letters_digits_symbols, or GoTrue's sets",
+      "separated by : (default none)",
+    ], environment: "GOTRUE_PASSWORD_REQUIRED_CHARACTERS",
+    config: ConfigKey("auth.password_requirements")
+  ) { settings, value in
+    settings.engine.passwordRequiredCharacters = PasswordRequirement.characterSets(value)
   }
 
   /// `--disable-signup`: admins can still create users.

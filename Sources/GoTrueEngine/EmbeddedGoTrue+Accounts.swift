@@ -291,12 +291,29 @@ extension EmbeddedGoTrue {
   /// 72-byte maximum (`validation_failed`).
   package func checkPasswordStrength(_ password: String) throws(GoTrueFailure) {
     try checkPasswordBytes(password)
+    // GoTrue's checks in its order (`api/password.go`), every one that fails told at once.
+    var messages: [String] = []
+    var reasons: [String] = []
     if password.count < configuration.minimumPasswordLength {
+      reasons.append("length")
+      messages.append(
+        "Password should be at least \(configuration.minimumPasswordLength) characters.")
+    }
+    let required = configuration.passwordRequiredCharacters
+    let lacksOne = required.contains { set in
+      !set.isEmpty && !password.unicodeScalars.contains { set.unicodeScalars.contains($0) }
+    }
+    if lacksOne {
+      reasons.append("characters")
+      messages.append(
+        "Password should contain at least one character of each: "
+          + required.joined(separator: ", ") + ".")
+    }
+    guard reasons.isEmpty else {
       throw .api(
         GoTrueAPIError(
-          status: 422, code: .weakPassword,
-          message: "Password should be at least \(configuration.minimumPasswordLength) characters.",
-          weakPasswordReasons: ["length"]))
+          status: 422, code: .weakPassword, message: messages.joined(separator: " "),
+          weakPasswordReasons: reasons))
     }
   }
 

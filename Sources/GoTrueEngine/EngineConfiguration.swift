@@ -33,6 +33,9 @@ public struct EngineConfiguration: Equatable, Sendable {
   public var emailInterval: TimeInterval = 60
   /// The shortest password the engine accepts (GoTrue's default is 6).
   public var minimumPasswordLength = 6
+  /// Sets of characters a new password must hold one of each of (GoTrue's
+  /// `PASSWORD_REQUIRED_CHARACTERS`); none by default.
+  public var passwordRequiredCharacters: [String] = []
   /// The longest password, in UTF-8 bytes (bcrypt's limit).
   public var maximumPasswordBytes = 72
   /// Request budgets per bucket.

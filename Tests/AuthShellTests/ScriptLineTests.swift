@@ -119,6 +119,7 @@ struct ScriptLineTests {
         "--backend": .backend, "--store": .onlyValue(":memory:"),
         "--users": .commandLineOnly, "--autoconfirm": .onMemoryStore, "--hash-cost": .onMemoryStore,
         "--password-min-length": .onMemoryStore, "--disable-signup": .onMemoryStore,
+        "--password-required-characters": .onMemoryStore,
         "--seed": .onMemoryStore,
         "--supabase-url": .commandLineOnly, "--supabase-key": .commandLineOnly,
         "--mailbox": .commandLineOnly, "--firebase-project": .commandLineOnly,

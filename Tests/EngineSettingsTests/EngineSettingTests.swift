@@ -1,7 +1,8 @@
 import CommandLineOptions
-import EngineSettings
 import GoTrueEngine
 import Testing
+
+@testable import EngineSettings
 
 /// The engine's settings: each row sets what it says, refuses what it cannot use with one
 /// line, and records what was given, whichever program lists it.
@@ -107,5 +108,27 @@ struct EngineSettingTests {
     #expect(Set(variables).count == variables.count)
     let keys = EngineSetting.all.compactMap(\.config?.path)
     #expect(Set(keys).count == keys.count)
+  }
+}
+
+/// `--password-required-characters`: the Supabase CLI's names and GoTrue's own value, read as
+/// GoTrue reads `PASSWORD_REQUIRED_CHARACTERS`.
+struct PasswordRequirementTests {
+  @Test(arguments: [
+    ("a:b:c", ["a", "b", "c"]), ("a\\:b:c", ["a:b", "c"]), ("a:b\\:c", ["a", "b:c"]),
+    ("\\:a:b:c", [":a", "b", "c"]), ("a:b:c\\:", ["a", "b", "c:"]), ("::\\::", [":"]),
+    ("", []), (" ", [" "]),
+  ])
+  func goTruesValueIsSplitAsGoTrueSplitsIt(value: String, sets: [String]) {
+    #expect(PasswordRequirement.characterSets(value) == sets)
+  }
+
+  @Test func theCLIsNamesStandForItsSets() {
+    #expect(
+      PasswordRequirement.characterSets("lower_upper_letters_digits")
+        == ["abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "0123456789"])
+    let symbols = PasswordRequirement.characterSets("lower_upper_letters_digits_symbols")
+    #expect(symbols.count == 4)
+    #expect(symbols.last == #"!@#$%^&*()_+-=[]{};'\:"|<>?,./`~"#)
   }
 }

@@ -159,3 +159,41 @@ struct SignUpTests {
     #expect(Bcrypt.cost(of: engine.secrets.decoyHash) == 5, "unknown emails cost the same")
   }
 }
+
+/// GoTrue's required characters (`PASSWORD_REQUIRED_CHARACTERS`): a new password holds a
+/// character of each set, and a short one that lacks them is told both at once.
+struct RequiredCharacterTests {
+  private func refusal(_ password: String) async throws -> GoTrueAPIError? {
+    let engine = try makeEngine {
+      $0.passwordRequiredCharacters = ["abcdefghijklmnopqrstuvwxyz", "0123456789"]
+    }
+    let failure = await failure {
+      try await engine.signUp(email: "ada@example.com", password: password, data: [:])
+    }
+    guard case .api(let error)? = failure else { return nil }
+    return error
+  }
+
+  @Test func aPasswordWithACharacterOfEachSetIsTaken() async throws {
+    #expect(try await refusal("secret123") == nil)
+  }
+
+  @Test func aPasswordLackingASetIsWeakInGoTruesWords() async throws {
+    let error = try #require(try await refusal("SECRET123"))
+    #expect(error.status == 422 && error.code == .weakPassword)
+    #expect(
+      error.message
+        == "Password should contain at least one character of each: abcdefghijklmnopqrstuvwxyz, "
+        + "0123456789.")
+    #expect(error.weakPasswordReasons == ["characters"])
+  }
+
+  @Test func aShortOneLackingASetIsToldBoth() async throws {
+    let error = try #require(try await refusal("abc"))
+    #expect(
+      error.message
+        == "Password should be at least 6 characters. Password should contain at least one "
+        + "character of each: abcdefghijklmnopqrstuvwxyz, 0123456789.")
+    #expect(error.weakPasswordReasons == ["length", "characters"])
+  }
+}
