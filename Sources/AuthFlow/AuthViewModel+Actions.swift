@@ -33,8 +33,10 @@ extension AuthViewModel {
     guard let email = state.session?.user.email else { return .notRun }
     return await perform(
       .resendConfirmation,
-      call: { [service] () async throws(AuthError) in
-        try await service.resendConfirmation(email: email)
+      call: { () async throws(AuthError) in
+        try await self.send({ service throws(AuthError) in
+          try await service.resendConfirmation(email: email)
+        })
       },
       onSuccess: { _ in self.statusBanner = .verificationResent })
   }
@@ -45,8 +47,10 @@ extension AuthViewModel {
     let email = AuthValidation.normalizedEmail(state.form.email)
     return await perform(
       .resendConfirmation, validate: { AuthValidation.checkEmail(email) },
-      call: { [service] () async throws(AuthError) in
-        try await service.resendConfirmation(email: email)
+      call: { () async throws(AuthError) in
+        try await self.send({ service throws(AuthError) in
+          try await service.resendConfirmation(email: email)
+        })
       },
       onSuccess: { _ in self.statusBanner = .confirmationResent })
   }
@@ -69,7 +73,11 @@ extension AuthViewModel {
     }
     let outcome = await perform(
       .signOut, needsNetwork: false,
-      call: { [service] () async throws(AuthError) in try await service.signOut(session) },
+      call: { () async throws(AuthError) in
+        try await self.send(
+          { service throws(AuthError) in try await service.signOut(session) },
+          whenCut: { $0.forgetSession() })
+      },
       onSuccess: { _ in }, onFailure: { _ in })
     state.session = nil
     navigateToChoice()
@@ -81,26 +89,34 @@ extension AuthViewModel {
   /// is back, after ``updateNetworkStatus(_:)`` (the shell does on `network online`). Does
   /// nothing while offline or while another request is in flight; a session the backend still
   /// cannot be told about stays pending. The banner saying the server will be told goes away
-  /// once it has been.
-  public func sendPendingSignOuts() async {
+  /// once it has been. Returns the first failure, if one came (each pending sign-out is still
+  /// tried), else success, or ``AuthOutcome/notRun`` when none was sent.
+  @discardableResult
+  public func sendPendingSignOuts() async -> AuthOutcome {
+    var outcome = AuthOutcome.notRun
     while state.network == .online, state.inFlight == nil, let session = unsentSignOuts.first {
       unsentSignOuts.removeFirst()
       state.inFlight = .signOut
       events(.submitted(.signOut))
       do {
-        try await service.endForgottenSession(session)
+        try await send { service throws(AuthError) in
+          try await service.endForgottenSession(session)
+        }
         state.inFlight = nil
         events(.succeeded(.signOut))
+        if outcome == .notRun { outcome = .succeeded(.done) }
       } catch {
         state.inFlight = nil
         events(.failed(.signOut, reason: .service(error)))
+        if case .failed = outcome {} else { outcome = .failed(error) }
         if error == .networkUnavailable {
           unsentSignOuts.insert(session, at: 0)
-          return
+          return outcome
         }
       }
     }
     if unsentSignOuts.isEmpty, state.banner == .signedOutOffline { state.message = nil }
+    return outcome
   }
 
   /// Whether a sign-out made offline has yet to be told to the backend.
@@ -113,7 +129,10 @@ extension AuthViewModel {
     guard let session = state.session else { return .notRun }
     return await perform(
       .deleteAccount,
-      call: { [service] () async throws(AuthError) in try await service.deleteAccount(session) },
+      call: { () async throws(AuthError) in
+        try await self.send({ service throws(AuthError) in try await service.deleteAccount(session)
+        })
+      },
       onSuccess: { _ in
         self.state.session = nil
         self.clearFormState()
@@ -149,15 +168,19 @@ extension AuthViewModel {
       var recipient: String?
       return await perform(
         .checkResetCode, needsNetwork: true,
-        call: { [service] () async throws(AuthError) -> String in
+        call: { () async throws(AuthError) -> String in
           do throws(AuthError) {
-            guard let found = try await service.emailForResetCode(code) else {
+            guard
+              let found = try await self.send({ service throws(AuthError) in
+                try await service.emailForResetCode(code)
+              })
+            else {
               throw .linkInvalid
             }
             return found
           } catch {
             if error == .otpAlreadyUsed || error == .otpExpired {
-              recipient = await service.recipient(ofLinkCode: code)
+              recipient = await self.recipient(ofLinkCode: code)
             }
             throw error
           }
@@ -179,12 +202,15 @@ extension AuthViewModel {
       // the session carries the verification.
       let confirmed = await perform(
         .confirmEmail, needsNetwork: true,
-        call: { [service] () async throws(AuthError) in
-          try await service.confirmEmail(email: email, code: code)
+        call: { () async throws(AuthError) in
+          try await self.send({ service throws(AuthError) in
+            try await service.confirmEmail(email: email, code: code)
+          })
         },
         onSuccess: { _ in })
       guard state.errorMessage == nil else { return confirmed }
-      if let failure = await renew() { return .failed(failure) }
+      let renewed = await renew()
+      if case .failed = renewed { return renewed }
       if state.session?.user.emailVerified == true { statusBanner = .emailVerified }
       return confirmed
     case .confirmation(let email, let code):
@@ -198,11 +224,13 @@ extension AuthViewModel {
       var recipient: String?
       return await perform(
         .confirmEmail, needsNetwork: true,
-        call: { [service, needsAddress = state.form.email.isEmpty] () async throws(AuthError) in
+        call: { [needsAddress = state.form.email.isEmpty] () async throws(AuthError) in
           do throws(AuthError) {
-            try await service.confirmEmail(email: email, code: code)
+            try await self.send({ service throws(AuthError) in
+              try await service.confirmEmail(email: email, code: code)
+            })
           } catch {
-            if needsAddress { recipient = await service.recipient(ofLinkCode: code) }
+            if needsAddress { recipient = await self.recipient(ofLinkCode: code) }
             throw error
           }
         },
@@ -222,8 +250,10 @@ extension AuthViewModel {
     return await perform(
       .signIn,
       validate: { self.state.validationIssue },
-      call: { [service] () async throws(AuthError) in
-        try await service.signIn(email: email, password: password)
+      call: { () async throws(AuthError) in
+        try await self.send({ service throws(AuthError) in
+          try await service.signIn(email: email, password: password)
+        })
       },
       keepsSession: { $0 },
       success: { _ in .signedIn },
@@ -245,7 +275,9 @@ extension AuthViewModel {
     return await perform(
       .signUp,
       validate: { self.state.validationIssue },
-      call: { [service] () async throws(AuthError) in try await service.signUp(request) },
+      call: { () async throws(AuthError) in
+        try await self.send({ service throws(AuthError) in try await service.signUp(request) })
+      },
       keepsSession: { $0.session },
       success: { .signedUp($0) },
       onSuccess: { result in
@@ -270,8 +302,10 @@ extension AuthViewModel {
     let email = AuthValidation.normalizedEmail(state.form.email)
     return await perform(
       .resetRequest, validate: { self.state.validationIssue },
-      call: { [service] () async throws(AuthError) in
-        try await service.requestPasswordReset(email: email)
+      call: { () async throws(AuthError) in
+        try await self.send({ service throws(AuthError) in
+          try await service.requestPasswordReset(email: email)
+        })
       },
       success: { _ in .resetCodeSent(email: email) },
       onSuccess: { _ in
@@ -288,8 +322,10 @@ extension AuthViewModel {
     return await perform(
       .resetVerify,
       validate: { self.state.validationIssue },
-      call: { [service] () async throws(AuthError) in
-        try await service.resetPassword(email: pendingEmail, code: code, newPassword: newPassword)
+      call: { () async throws(AuthError) in
+        try await self.send({ service throws(AuthError) in
+          try await service.resetPassword(email: pendingEmail, code: code, newPassword: newPassword)
+        })
       },
       success: { _ in .passwordReset(email: pendingEmail) },
       onSuccess: { _ in

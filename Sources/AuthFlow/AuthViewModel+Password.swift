@@ -9,9 +9,11 @@ extension AuthViewModel {
     let code = AuthValidation.normalizedCode(state.form.otpCode)
     return await perform(
       .changePassword, validate: { AuthValidation.checkNewPassword(newPassword) },
-      call: { [service] () async throws(AuthError) in
-        try await service.updatePassword(
-          session, newPassword: newPassword, nonce: code.isEmpty ? nil : code)
+      call: { () async throws(AuthError) in
+        try await self.send({ service throws(AuthError) in
+          try await service.updatePassword(
+            session, newPassword: newPassword, nonce: code.isEmpty ? nil : code)
+        })
       },
       keepsSession: { $0.session },
       success: { result in

@@ -33,14 +33,15 @@ extension AuthViewModel {
     guard let session = state.session, state.network == .online, state.inFlight == nil,
       session.isExpired(at: now(), leeway: margin)
     else { return nil }
-    return await renew()
+    if case .failed(let error) = await renew() { return error }
+    return nil
   }
 
   /// Renews the session's tokens; a revoked session signs the user out with an explanation.
+  /// Offline, nothing is asked (``AuthOutcome/offline``).
   @discardableResult
   public func refreshSession() async -> AuthOutcome {
-    guard state.session != nil else { return .notRun }
-    return await renew().map(AuthOutcome.failed) ?? .succeeded(.done)
+    await renew()
   }
 
   /// Whether the screen waits for the signed-in user to verify their address: the session's
@@ -68,10 +69,14 @@ extension AuthViewModel {
     guard awaitsEmailVerification, state.network == .online else { return false }
     await renewSessionIfDue()
     guard awaitsEmailVerification, let session = state.session,
-      let user = try? await service.reloadUser(session), user.emailVerified,
+      let user = try? await send({ service throws(AuthError) in
+        try await service.reloadUser(session)
+      }), user.emailVerified,
       awaitsEmailVerification, state.session?.refreshToken == session.refreshToken
     else { return false }
-    if await renew() == nil, state.session != nil {
+    if case .failed = await renew() {
+      // Not renewed: the error says why, and the next check tries again.
+    } else if state.session != nil {
       // The renewed tokens carry the verification; the user is verified either way.
       state.session?.user.emailVerified = true
       statusBanner = .emailVerified
@@ -79,22 +84,22 @@ extension AuthViewModel {
     return true
   }
 
-  /// Renews the session through ``perform``; a revoked or ended session ends here.
+  /// Renews the session through ``perform``; a revoked or ended session ends here. Returns
+  /// what it came to (``AuthOutcome/failed(_:)`` only for a refusal on show).
   @discardableResult
-  func renew() async -> AuthError? {
-    guard let session = state.session else { return nil }
-    var failure: AuthError?
-    await perform(
+  func renew() async -> AuthOutcome {
+    guard let session = state.session else { return .notRun }
+    return await perform(
       .refresh,
-      call: { [service] () async throws(AuthError) in try await service.refresh(session) },
+      call: { () async throws(AuthError) in
+        try await self.send({ service throws(AuthError) in try await service.refresh(session) })
+      },
       keepsSession: { $0 },
       onSuccess: { self.state.session = $0 },
       onFailure: { error in
-        failure = error
         self.endSessionIfExpired(by: error)
         self.errorMessage = error.message
       })
-    return failure
   }
 
   /// Restores the session an earlier run saved, if the backend still accepts it.
@@ -103,9 +108,11 @@ extension AuthViewModel {
     guard state.session == nil else { return .notRun }
     return await perform(
       .restoreSession, needsNetwork: false,
-      call: { [service] () async throws(AuthError) in try await service.restoreSession() },
+      call: { () async throws(AuthError) in
+        try await self.send({ service throws(AuthError) in try await service.restoreSession() })
+      },
       keepsSession: { $0 },
-      success: { _ in .signedIn },
+      success: { $0 == nil ? .done : .signedIn },
       onSuccess: { self.state.session = $0 },
       onFailure: { error in self.errorMessage = error.message })
   }

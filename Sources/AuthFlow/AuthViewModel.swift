@@ -44,7 +44,11 @@ public final class AuthViewModel: Observable {
   /// Who observes the state: the one observed property.
   @usableFromInline let observationRegistrar = ObservationRegistrar()
 
+  /// The backend, asked only through ``send(_:whenCut:)`` (and for what it keeps locally).
   let service: any AuthService
+  /// What the requests travel over, when something besides the backend decides whether they
+  /// arrive (the shell's simulated network); `nil` in an app.
+  let link: (any AuthLink)?
   let events: AuthEventSink
   /// The time, for judging when the access token is due for renewal.
   let now: @Sendable () -> Date
@@ -57,11 +61,21 @@ public final class AuthViewModel: Observable {
 
   /// A view model on the entry screen that talks to `service` and reports to `events`;
   /// `now` tells the time its tokens are judged by (the backend's clock).
-  public init(
+  public convenience init(
     service: any AuthService, events: AuthEventSink = .none, networkStatus: NetworkStatus = .online,
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
+    self.init(service: service, link: nil, events: events, networkStatus: networkStatus, now: now)
+  }
+
+  /// A view model whose requests to `service` travel over `link`, which may cut them (the
+  /// shell's `network unreachable`); otherwise as ``init(service:events:networkStatus:now:)``.
+  package init(
+    service: any AuthService, link: (any AuthLink)?, events: AuthEventSink = .none,
+    networkStatus: NetworkStatus = .online, now: @escaping @Sendable () -> Date = { Date() }
+  ) {
     self.service = service
+    self.link = link
     self.events = events
     self.now = now
     state.network = networkStatus

@@ -80,9 +80,9 @@ final class ShellSession {
     let ring = events
     let coverage = observers.coverage
     let clock = backend.shellClock
-    link = NetworkLink(to: backend.service, mailbox: backend.mailbox)
+    link = NetworkLink(mailbox: backend.mailbox)
     viewModel = AuthViewModel(
-      service: link,
+      service: backend.service, link: link,
       events: AuthEventSink {
         ring.append($0)
         coverage.coverage?.record(events: [$0])

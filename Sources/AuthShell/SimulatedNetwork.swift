@@ -19,14 +19,16 @@ extension ShellSession {
     let wasUp = link.isUp
     link.isUp = network != .unreachable
     viewModel.updateNetworkStatus(network == .offline ? .offline : .online)
-    await viewModel.sendPendingSignOuts()
+    // A pending sign-out the device's store failed to end is the command's failure.
+    var output = CommandOutput.told(await viewModel.sendPendingSignOuts())
     switch (wasUp, link.isUp) {
     case (true, false):
-      return .printed([
+      output.append([
         "Requests now fail as if the server were down, while the app thinks it is online."
       ])
-    case (false, true): return .printed(["Requests reach the server again."])
-    default: return .done
+    case (false, true): output.append(["Requests reach the server again."])
+    default: break
     }
+    return output
   }
 }

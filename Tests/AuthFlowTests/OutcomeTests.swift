@@ -105,4 +105,48 @@ struct OutcomeTests {
     #expect(viewModel.session == nil)
     #expect(await viewModel.signOut() == .notRun)
   }
+
+  @Test func aRestoreSaysWhetherASessionWasSaved() async {
+    service.stubRestore(.success(nil))
+    #expect(await viewModel.restoreSession() == .succeeded(.done), "nothing saved: no sign-in")
+    #expect(viewModel.session == nil)
+    service.stubRestore(.success(makeSession()))
+    #expect(await viewModel.restoreSession() == .succeeded(.signedIn))
+    #expect(await viewModel.restoreSession() == .notRun, "signed in already")
+  }
+
+  @Test func aRenewalSaysWhatItCameTo() async {
+    #expect(await viewModel.refreshSession() == .notRun, "no one signed in")
+    viewModel.session = makeSession()
+    viewModel.updateNetworkStatus(.offline)
+    #expect(await viewModel.refreshSession() == .offline, "nothing asked offline")
+    viewModel.updateNetworkStatus(.online)
+    service.stubRefresh(.success(makeSession(token: "access-2")))
+    #expect(await viewModel.refreshSession() == .succeeded(.done))
+    service.stubRefresh(.failure(.sessionExpired))
+    #expect(await viewModel.refreshSession() == .failed(.sessionExpired))
+    #expect(viewModel.session == nil)
+  }
+
+  @Test func pendingSignOutsSayWhetherTheBackendWasTold() async {
+    #expect(await viewModel.sendPendingSignOuts() == .notRun, "none pending")
+    for token in ["access-1", "access-2"] {
+      viewModel.session = makeSession(token: token)
+      viewModel.updateNetworkStatus(.offline)
+      #expect(await viewModel.signOut() == .succeeded(.done))
+    }
+    viewModel.updateNetworkStatus(.online)
+    service.stubEndForgottenSession(.failure(.localStore(.full)))
+    #expect(
+      await viewModel.sendPendingSignOuts() == .failed(.localStore(.full)),
+      "the first failure, though each was tried")
+    #expect(!viewModel.hasPendingSignOut)
+
+    viewModel.session = makeSession()
+    viewModel.updateNetworkStatus(.offline)
+    await viewModel.signOut()
+    viewModel.updateNetworkStatus(.online)
+    service.stubEndForgottenSession(.success(()))
+    #expect(await viewModel.sendPendingSignOuts() == .succeeded(.done))
+  }
 }
