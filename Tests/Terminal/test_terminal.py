@@ -25,7 +25,7 @@ import pexpect
 AUTHFLOW = os.path.abspath(sys.argv.pop(1)) if len(sys.argv) > 1 else ".build/debug/authflow"
 FAKE_GOTRUE = os.path.join(
     os.path.dirname(os.path.abspath(__file__)), "..", "AuthShellTests", "Support", "fake_gotrue.py")
-TIMEOUT = 20
+TIMEOUT = 40
 
 
 class TerminalTests(unittest.TestCase):
@@ -336,11 +336,11 @@ class TerminalTests(unittest.TestCase):
             # Half a command typed, then the link opened elsewhere (in the mail app).
             child.send("who")
             with urllib.request.urlopen(
-                    f"http://{host}/emulator/v1/projects/demo-pty/oobCodes", timeout=5) as answer:
+                    f"http://{host}/emulator/v1/projects/demo-pty/oobCodes", timeout=TIMEOUT) as answer:
                 link = json.load(answer)["oobCodes"][0]["oobLink"]
-            with urllib.request.urlopen(link, timeout=5) as answer:
+            with urllib.request.urlopen(link, timeout=TIMEOUT) as answer:
                 self.assertEqual(answer.status, 200)
-            child.expect_exact("Your email is verified.", timeout=15)
+            child.expect_exact("Your email is verified.", timeout=TIMEOUT)
             # What was typed of the line is still there: finishing it runs the command.
             child.sendline("ami")
             child.expect_exact("email_verified: true")
