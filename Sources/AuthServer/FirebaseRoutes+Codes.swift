@@ -88,10 +88,9 @@ extension FirebaseRoutes {
   @Sendable static func signInWithEmailLink(_ call: FirebaseCall)
     async throws(IdentityToolkitError) -> HTTPResponse
   {
-    let body = try call.body()
+    let request = try call.decode(IdentityToolkitRequest.SignInWithEmailLink.self)
     let (outcome, isNewUser) = try call.emulation.signInWithEmailLink(
-      email: try body.string("email"), code: try body.string("oobCode"),
-      idToken: try body.string("idToken"))
+      email: request.email, code: request.oobCode, idToken: request.idToken)
     switch outcome {
     case .signedIn(let session):
       return call.json(

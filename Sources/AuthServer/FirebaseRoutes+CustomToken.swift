@@ -13,8 +13,8 @@ extension FirebaseRoutes {
   @Sendable static func signInWithCustomToken(_ call: FirebaseCall)
     async throws(IdentityToolkitError) -> HTTPResponse
   {
-    let body = try call.body()
-    guard let token = try body.nonEmpty("token") else {
+    let request = try call.decode(IdentityToolkitRequest.SignInWithCustomToken.self)
+    guard let token = request.token.nonEmpty else {
       throw .badRequest(.missingCustomToken)
     }
     if let refusal = call.trust.refusal(call.request) {

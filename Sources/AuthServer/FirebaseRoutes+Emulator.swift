@@ -69,9 +69,9 @@ extension FirebaseRoutes {
   @Sendable static func batchDelete(_ call: FirebaseCall) async throws(IdentityToolkitError)
     -> HTTPResponse
   {
-    let body = try call.body()
+    let request = try call.decode(IdentityToolkitRequest.BatchDelete.self)
     let refused = try call.emulation.delete(
-      ids: try body.strings("localIds"), force: try body.bool("force") ?? false)
+      ids: request.localIds ?? [], force: request.force ?? false)
     return FirebaseAnswer.json(
       .members([
         "errors": refused.isEmpty

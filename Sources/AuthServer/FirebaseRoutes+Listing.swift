@@ -11,10 +11,10 @@ extension FirebaseRoutes {
   @Sendable static func createAuthUri(_ call: FirebaseCall) async throws(IdentityToolkitError)
     -> HTTPResponse
   {
-    let body = try call.body()
+    let request = try call.decode(IdentityToolkitRequest.CreateAuthUri.self)
     let answer = try call.emulation.authURI(
-      identifier: try body.string("identifier"), continueURI: try body.string("continueUri"),
-      sessionID: try body.string("sessionId"), providerID: try body.string("providerId"))
+      identifier: request.identifier, continueURI: request.continueUri,
+      sessionID: request.sessionId, providerID: request.providerId)
     let kind = EmulatorJSON.string("identitytoolkit#CreateAuthUriResponse")
     guard let methods = answer.methods else {
       return FirebaseAnswer.json(.members(["kind": kind, "sessionId": .string(answer.sessionID)]))

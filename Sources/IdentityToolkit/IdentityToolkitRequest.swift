@@ -207,6 +207,74 @@ public enum IdentityToolkitRequest {
       self.localId = localId
     }
   }
+
+  /// `accounts:signInWithEmailLink`.
+  public struct SignInWithEmailLink: Codable, Equatable, Sendable {
+    /// The address the link was sent to.
+    public var email: String?
+    /// The code from the link.
+    public var oobCode: String?
+    /// A signed-in user's ID token, to link the address to.
+    public var idToken: String?
+
+    /// A sign-in by link with the given members.
+    public init(email: String? = nil, oobCode: String? = nil, idToken: String? = nil) {
+      self.email = email
+      self.oobCode = oobCode
+      self.idToken = idToken
+    }
+  }
+
+  /// `accounts:signInWithCustomToken`.
+  public struct SignInWithCustomToken: Codable, Equatable, Sendable {
+    /// The custom token an admin made.
+    public var token: String?
+    /// Whether tokens are wanted in the answer.
+    public var returnSecureToken: Bool?
+
+    /// A sign-in by custom token with the given members.
+    public init(token: String? = nil, returnSecureToken: Bool? = nil) {
+      self.token = token
+      self.returnSecureToken = returnSecureToken
+    }
+  }
+
+  /// `accounts:createAuthUri`: how an address signs in.
+  public struct CreateAuthUri: Codable, Equatable, Sendable {
+    /// The address.
+    public var identifier: String?
+    /// Where a provider's sign-in continues.
+    public var continueUri: String?
+    /// The session of an earlier call.
+    public var sessionId: String?
+    /// The provider asked about.
+    public var providerId: String?
+
+    /// A question with the given members.
+    public init(
+      identifier: String? = nil, continueUri: String? = nil, sessionId: String? = nil,
+      providerId: String? = nil
+    ) {
+      self.identifier = identifier
+      self.continueUri = continueUri
+      self.sessionId = sessionId
+      self.providerId = providerId
+    }
+  }
+
+  /// `accounts:batchDelete` (an admin's).
+  public struct BatchDelete: Codable, Equatable, Sendable {
+    /// The users to delete.
+    public var localIds: [String]?
+    /// Whether enabled users are deleted too.
+    public var force: Bool?
+
+    /// A batch deletion with the given members.
+    public init(localIds: [String]? = nil, force: Bool? = nil) {
+      self.localIds = localIds
+      self.force = force
+    }
+  }
 }
 
 extension Optional where Wrapped == String {

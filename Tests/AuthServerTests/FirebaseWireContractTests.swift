@@ -110,6 +110,50 @@ struct FirebaseWireContractTests {
     }
   }
 
+  /// Every request type, every member set, written as the client writes it and read as the
+  /// server reads it.
+  @Test func everyRequestTypeReadsBackAsItWasWritten() throws {
+    func roundTrip<T: Codable & Equatable>(_ value: T) throws {
+      let written = try #require(EmulatorJSONEncoder.encode(value))
+      let read = try FirebaseFieldDecoder.decode(T.self, from: FirebaseBody(written.compactBytes))
+      #expect(read == value, "\(T.self)")
+    }
+    try roundTrip(
+      IdentityToolkitRequest.SignUp(
+        localId: "u1", idToken: "t", email: "a@example.com", password: "p", displayName: "A",
+        photoUrl: "https://example.com/a.png", emailVerified: true, disabled: false,
+        phoneNumber: "+15555550100", returnSecureToken: true))
+    try roundTrip(
+      IdentityToolkitRequest.SignInWithPassword(
+        email: "a@example.com", password: "p", returnSecureToken: true))
+    try roundTrip(
+      IdentityToolkitRequest.SendOobCode(
+        requestType: "VERIFY_AND_CHANGE_EMAIL", email: "a@example.com", newEmail: "b@example.com",
+        idToken: "t", continueUrl: "https://example.com/", returnOobLink: true))
+    try roundTrip(IdentityToolkitRequest.ResetPassword(oobCode: "c", newPassword: "p"))
+    try roundTrip(
+      IdentityToolkitRequest.Update(
+        idToken: "t", localId: "u1", oobCode: "c", email: "a@example.com", password: "p",
+        displayName: "A", photoUrl: "https://example.com/a.png", validSince: 1_735_689_600,
+        disableUser: true, deleteProvider: ["password"], emailVerified: true,
+        customAttributes: #"{"plan":"pro"}"#, createdAt: 1_735_689_600_000,
+        lastLoginAt: 1_735_689_600_001, phoneNumber: "+15555550100", returnSecureToken: true))
+    try roundTrip(
+      IdentityToolkitRequest.Lookup(
+        idToken: "t", localId: ["u1", "u2"], email: ["a@example.com"], phoneNumber: []))
+    try roundTrip(IdentityToolkitRequest.Delete(idToken: "t", localId: "u1"))
+    try roundTrip(
+      IdentityToolkitRequest.SignInWithEmailLink(email: "a@example.com", oobCode: "c", idToken: "t")
+    )
+    try roundTrip(
+      IdentityToolkitRequest.SignInWithCustomToken(token: "jwt", returnSecureToken: true))
+    try roundTrip(
+      IdentityToolkitRequest.CreateAuthUri(
+        identifier: "a@example.com", continueUri: "https://example.com/", sessionId: "s",
+        providerId: "password"))
+    try roundTrip(IdentityToolkitRequest.BatchDelete(localIds: ["u1"], force: true))
+  }
+
   @Test func theServerReadsABodyWithTheEmulatorsLeniency() throws {
     let body = try FirebaseBody(
       Array(
