@@ -125,7 +125,9 @@ public final class FirebaseClient: Sendable {
   /// Secure Token's `token` with `grant_type=refresh_token`: a new ID token, which carries the
   /// account's current `email_verified`.
   public func refresh(refreshToken: String) async throws(FirebaseFailure) -> SecureTokenResponse {
-    let body = "grant_type=refresh_token&refresh_token=\(formEscaped(refreshToken))"
+    let grant = IdentityToolkitRequest.Token(grantType: "refresh_token", refreshToken: refreshToken)
+    let body = (EmulatorJSONEncoder.pairs(grant) ?? [])
+      .map { "\(formEscaped($0.name))=\(formEscaped($0.value))" }.joined(separator: "&")
     let request = HTTPRequest(
       method: IdentityToolkitOperation.token.method,
       url: "\(project.url(of: .token))?key=\(project.apiKey)",

@@ -48,6 +48,9 @@ struct FirebaseCall: Sendable {
 /// (`refresh_token` is `refreshToken`), numbers accepted where a string is expected.
 struct FirebaseBody: Sendable {
   private let fields: [String: JSONValue]
+  /// Where the body sits in the request, as refusals name a member (`/`, or
+  /// `/totpVerificationInfo/` for an object read as a request type's member).
+  private(set) var path = "/"
 
   /// Reads `bytes`; nothing at all is an empty object.
   init(_ bytes: [UInt8]) throws(IdentityToolkitError) {
@@ -84,6 +87,13 @@ struct FirebaseBody: Sendable {
     self.fields = fields
   }
 
+  /// A query's pairs, their names as they are (a query's names are not camel-cased).
+  init(query pairs: [(name: String, value: String)]) {
+    var fields: [String: JSONValue] = [:]
+    for pair in pairs where fields[pair.name] == nil { fields[pair.name] = .string(pair.value) }
+    self.fields = fields
+  }
+
   /// The 400 for a body that is not JSON.
   static let unparsable = IdentityToolkitError.invalidPayload("Unexpected token in JSON")
 
@@ -102,7 +112,7 @@ struct FirebaseBody: Sendable {
     case nil, .null?: return nil
     case .string(let text)?: return text
     case .number(let number)?: return Self.text(of: number)
-    default: throw Self.mismatch(name, "string")
+    default: throw mismatch(name, "string")
     }
   }
 
@@ -117,7 +127,7 @@ struct FirebaseBody: Sendable {
     switch fields[name] {
     case nil, .null?: return nil
     case .bool(let flag)?: return flag
-    default: throw Self.mismatch(name, "boolean")
+    default: throw mismatch(name, "boolean")
     }
   }
 
@@ -128,9 +138,9 @@ struct FirebaseBody: Sendable {
     case .number(let number)? where number.isFinite && abs(number) < 1e15:
       return Int64(number.rounded(.down))
     case .string(let text)?:
-      guard let number = Int64(text) else { throw Self.mismatch(name, "integer") }
+      guard let number = Int64(text) else { throw mismatch(name, "integer") }
       return number
-    default: throw Self.mismatch(name, "integer")
+    default: throw mismatch(name, "integer")
     }
   }
 
@@ -145,11 +155,11 @@ struct FirebaseBody: Sendable {
         switch element {
         case .string(let text): texts.append(text)
         case .number(let number): texts.append(Self.text(of: number))
-        default: throw Self.mismatch(name, "array of strings")
+        default: throw mismatch(name, "array of strings")
         }
       }
       return texts
-    default: throw Self.mismatch(name, "array")
+    default: throw mismatch(name, "array")
     }
   }
 
@@ -158,8 +168,16 @@ struct FirebaseBody: Sendable {
     switch fields[name] {
     case nil, .null?: return nil
     case .object(let object)?: return FirebaseBody(fields: object)
-    default: throw Self.mismatch(name, "object")
+    default: throw mismatch(name, "object")
     }
+  }
+
+  /// The object `name` as a member of a request type: ``object(_:)``, its refusals naming the
+  /// member's whole path (`/totpVerificationInfo/verificationCode should be string`).
+  func member(_ name: String) throws(IdentityToolkitError) -> FirebaseBody? {
+    guard var object = try object(name) else { return nil }
+    object.path = path + name + "/"
+    return object
   }
 
   private init(fields: [String: JSONValue]) {
@@ -168,8 +186,8 @@ struct FirebaseBody: Sendable {
     self.fields = normalized
   }
 
-  private static func mismatch(_ name: String, _ type: String) -> IdentityToolkitError {
-    .invalidPayload("/\(name) should be \(type)")
+  private func mismatch(_ name: String, _ type: String) -> IdentityToolkitError {
+    .invalidPayload("\(path)\(name) should be \(type)")
   }
 
   private static func text(of number: Double) -> String {

@@ -3,8 +3,9 @@ import IdentityToolkit
 /// Decodes a request body into one of Identity Toolkit's request types
 /// (``IdentityToolkitRequest``) with the emulator's leniency, through ``FirebaseBody``'s
 /// reads: keys in camel case, a number where a string is expected, a numeric string where a
-/// whole number is, a lone string for a list, `null` as absent, and a value of another kind
-/// refused in the emulator's words (`/email should be string`).
+/// whole number is, a lone string for a list, an object as a request type of its own, `null`
+/// as absent, and a value of another kind refused in the emulator's words (`/email should be
+/// string`, `/totpVerificationInfo/verificationCode should be string`).
 struct FirebaseFieldDecoder: Decoder {
   let body: FirebaseBody
   var codingPath: [any CodingKey] = []
@@ -45,51 +46,60 @@ struct FirebaseFieldDecoder: Decoder {
     var codingPath: [any CodingKey] { [] }
     var allKeys: [Key] { body.members.keys.compactMap { Key(stringValue: $0) } }
 
-    func contains(_ key: Key) -> Bool { body.has(key.stringValue) }
+    /// The member's name as the body holds it: in camel case (`grant_type` is `grantType`).
+    private func name(_ key: Key) -> String { FirebaseBody.camelCased(key.stringValue) }
 
-    func decodeNil(forKey key: Key) throws -> Bool { !body.has(key.stringValue) }
+    func contains(_ key: Key) -> Bool { body.has(name(key)) }
+
+    func decodeNil(forKey key: Key) throws -> Bool { !body.has(name(key)) }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-      try read { () throws(IdentityToolkitError) in try body.string(key.stringValue) } ?? ""
+      try read { () throws(IdentityToolkitError) in try body.string(name(key)) } ?? ""
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-      try read { () throws(IdentityToolkitError) in try body.bool(key.stringValue) } ?? false
+      try read { () throws(IdentityToolkitError) in try body.bool(name(key)) } ?? false
     }
 
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-      try read { () throws(IdentityToolkitError) in try body.integer(key.stringValue) } ?? 0
+      try read { () throws(IdentityToolkitError) in try body.integer(name(key)) } ?? 0
     }
 
+    /// A list of strings, or an object read as a request type of its own.
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
       if T.self == [String].self {
-        let texts = try read { () throws(IdentityToolkitError) in
-          try body.strings(key.stringValue)
-        }
+        let texts = try read { () throws(IdentityToolkitError) in try body.strings(name(key)) }
         if let texts = texts as? T { return texts }
       }
-      throw Refusal(error: .invalidPayload("/\(key.stringValue) should be \(T.self)"))
+      return try T(from: FirebaseFieldDecoder(body: try object(key)))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
       throws -> KeyedDecodingContainer<NestedKey>
     {
-      guard
-        let object = try read({ () throws(IdentityToolkitError) in
-          try body.object(key.stringValue)
-        })
-      else { throw Refusal(error: .invalidPayload("/\(key.stringValue) should be object")) }
-      return KeyedDecodingContainer(Fields<NestedKey>(body: object))
+      KeyedDecodingContainer(Fields<NestedKey>(body: try object(key)))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-      throw Refusal(error: .invalidPayload("/\(key.stringValue) should be object"))
+      throw refusal(key, "object")
     }
 
     func superDecoder() throws -> any Decoder { FirebaseFieldDecoder(body: body) }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-      throw Refusal(error: .invalidPayload("/\(key.stringValue) should be object"))
+      throw refusal(key, "object")
+    }
+
+    /// The member `key` as a body of its own, its refusals naming its path.
+    private func object(_ key: Key) throws -> FirebaseBody {
+      guard
+        let object = try read({ () throws(IdentityToolkitError) in try body.member(name(key)) })
+      else { throw refusal(key, "object") }
+      return object
+    }
+
+    private func refusal(_ key: Key, _ type: String) -> Refusal {
+      Refusal(error: .invalidPayload("\(body.path)\(name(key)) should be \(type)"))
     }
 
     private func read<T>(_ body: () throws(IdentityToolkitError) -> T) throws -> T {

@@ -15,17 +15,14 @@ extension FirebaseRoutes {
     try refuseUnsupported(try call.body(), ["mfaInfo"])
     let request = try call.decode(IdentityToolkitRequest.SignUp.self)
     let signedUp = try await call.emulation.signUp(request, privileged: call.privileged)
-    let kind = "identitytoolkit#SignupNewUserResponse"
     guard let session = signedUp.session else {
       let account = signedUp.account
-      return FirebaseAnswer.json(
-        .members([
-          "kind": .string(kind), "localId": .string(account.id),
-          "displayName": .maybe(account.displayName),
-          "email": .maybe(account.email.isEmpty ? nil : account.email),
-        ]))
+      return call.json(
+        IdentityToolkitNewAccount(
+          localId: account.id, displayName: account.displayName,
+          email: account.email.isEmpty ? nil : account.email))
     }
-    return call.json(signedIn(session, kind: kind))
+    return call.json(signedIn(session, kind: "identitytoolkit#SignupNewUserResponse"))
   }
 
   /// `accounts:signInWithPassword`.

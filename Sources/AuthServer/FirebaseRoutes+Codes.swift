@@ -70,16 +70,10 @@ extension FirebaseRoutes {
   {
     guard let code = try body.nonEmpty("oobCode") else { return nil }
     let applied = try call.emulation.applyCode(code)
-    let account = applied.account
-    return FirebaseAnswer.json(
-      .members([
-        "kind": .string("identitytoolkit#SetAccountInfoResponse"),
-        "localId": .string(account.id), "emailVerified": .bool(account.emailVerified),
-        "providerUserInfo": .array(FirebaseAnswer.providers(account).map(\.emulatorJSON)),
-        "email": .string(account.email), "displayName": .maybe(account.displayName),
-        "photoUrl": .maybe(account.photoURL), "newEmail": .maybe(applied.newEmail),
-        "passwordHash": account.hasPassword ? .string(FirebaseAnswer.redactedHash) : nil,
-      ]))
+    var answer = FirebaseAnswer.updated(applied.account, newEmail: applied.newEmail)
+    // The emulator answers the address even when there is none.
+    answer.email = applied.account.email
+    return call.json(answer)
   }
 
   /// `accounts:signInWithEmailLink` (legacy `emailLinkSignin`): signs in with an

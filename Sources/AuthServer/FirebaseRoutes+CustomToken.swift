@@ -22,13 +22,10 @@ extension FirebaseRoutes {
     }
     let parsed = try FirebaseCustomToken(parsing: token)
     let (session, isNewUser) = try await call.emulation.signIn(customToken: parsed)
-    return FirebaseAnswer.json(
-      .members([
-        "kind": .string("identitytoolkit#VerifyCustomTokenResponse"),
-        "isNewUser": .bool(isNewUser), "idToken": .string(session.idToken),
-        "refreshToken": .string(session.refreshToken),
-        "expiresIn": .string("\(session.expiresIn)"),
-      ]))
+    return call.json(
+      IdentityToolkitCustomTokenSignIn(
+        isNewUser: isNewUser, idToken: session.idToken, refreshToken: session.refreshToken,
+        expiresIn: "\(session.expiresIn)"))
   }
 
   /// Why a custom token from beyond this machine is refused, in the emulator's `((…))` form

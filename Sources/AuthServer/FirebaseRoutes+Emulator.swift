@@ -19,17 +19,18 @@ extension FirebaseRoutes {
     } else {
       body = try call.body()
     }
+    let request = try FirebaseFieldDecoder.decode(IdentityToolkitRequest.Token.self, from: body)
     // The emulator reads the refresh token before the operation's own checks.
-    if let token = try body.nonEmpty("refreshToken"),
+    if let token = request.refreshToken.nonEmpty,
       !FirebaseEmulation.isWellFormed(refreshToken: token)
     {
       throw .badRequest(.invalidRefreshToken)
     }
-    guard let grant = try body.nonEmpty("grantType") else {
+    guard let grant = request.grantType.nonEmpty else {
       throw .badRequest(.missingGrantType)
     }
     guard grant == "refresh_token" else { throw .badRequest(.invalidGrantType) }
-    guard let refreshToken = try body.nonEmpty("refreshToken") else {
+    guard let refreshToken = request.refreshToken.nonEmpty else {
       throw .badRequest(.missingRefreshToken)
     }
     let session = try await call.emulation.refresh(refreshToken: refreshToken)
@@ -72,18 +73,9 @@ extension FirebaseRoutes {
     let request = try call.decode(IdentityToolkitRequest.BatchDelete.self)
     let refused = try call.emulation.delete(
       ids: request.localIds ?? [], force: request.force ?? false)
-    return FirebaseAnswer.json(
-      .members([
-        "errors": refused.isEmpty
-          ? nil
-          : .array(
-            refused.map { entry in
-              .members([
-                "index": .int(Int64(entry.index)), "localId": .string(entry.id),
-                "message": .string(entry.message),
-              ])
-            })
-      ]))
+    return call.json(
+      IdentityToolkitBatchDelete(
+        errors: refused.map { .init(index: $0.index, localId: $0.id, message: $0.message) }))
   }
 
   // MARK: The emulator's own routes

@@ -15,17 +15,13 @@ extension FirebaseRoutes {
     let answer = try call.emulation.authURI(
       identifier: request.identifier, continueURI: request.continueUri,
       sessionID: request.sessionId, providerID: request.providerId)
-    let kind = EmulatorJSON.string("identitytoolkit#CreateAuthUriResponse")
     guard let methods = answer.methods else {
-      return FirebaseAnswer.json(.members(["kind": kind, "sessionId": .string(answer.sessionID)]))
+      return call.json(IdentityToolkitCreateAuthUri(sessionId: answer.sessionID))
     }
-    return FirebaseAnswer.json(
-      .members([
-        "kind": kind, "registered": .bool(methods.registered),
-        "allProviders": .array(methods.providers.map(EmulatorJSON.string)),
-        "sessionId": .string(answer.sessionID),
-        "signinMethods": .array(methods.methods.map(EmulatorJSON.string)),
-      ]))
+    return call.json(
+      IdentityToolkitCreateAuthUri(
+        registered: methods.registered, allProviders: methods.providers,
+        sessionId: answer.sessionID, signinMethods: methods.methods))
   }
 
   /// `accounts:lookup`: the user of an ID token, or (for an admin, who sends no token) the
@@ -76,9 +72,9 @@ extension FirebaseRoutes {
   @Sendable static func batchGet(_ call: FirebaseCall) async throws(IdentityToolkitError)
     -> HTTPResponse
   {
-    try page(
-      call, maxResults: call.request.queryValue("maxResults"),
-      after: call.request.queryValue("nextPageToken"))
+    let request = try FirebaseFieldDecoder.decode(
+      IdentityToolkitRequest.BatchGet.self, from: FirebaseBody(query: call.request.query))
+    return try page(call, maxResults: request.maxResults, after: request.nextPageToken)
   }
 
   /// `POST /www.googleapis.com/identitytoolkit/v3/relyingparty/downloadAccount`: without a
@@ -95,9 +91,10 @@ extension FirebaseRoutes {
     guard target == call.emulation.projectID else {
       throw mismatch(target, call.emulation.projectID)
     }
+    let request = try call.decode(IdentityToolkitRequest.DownloadAccount.self)
     return try page(
-      call, maxResults: try body.string("maxResults") ?? call.request.queryValue("maxResults"),
-      after: try body.string("nextPageToken") ?? call.request.queryValue("nextPageToken"))
+      call, maxResults: request.maxResults ?? call.request.queryValue("maxResults"),
+      after: request.nextPageToken ?? call.request.queryValue("nextPageToken"))
   }
 
   /// A page as `batchGet` reads its parameters: `maxResults` floored (0 or unreadable is 20,

@@ -25,32 +25,31 @@ extension FirebaseRoutes {
       }
       if !expressions.isEmpty { throw notImplemented("expression is not implemented.") }
     }
-    if try body.bool("returnUserInfo") == false {
+    let request = try call.decode(IdentityToolkitRequest.Query.self)
+    if request.returnUserInfo == false {
       let count = try call.emulation.accountCount()
-      return FirebaseAnswer.json(.members(["recordsCount": .string("\(count)")]))
+      return call.json(IdentityToolkitQuery(recordsCount: "\(count)", userInfo: nil))
     }
-    if try body.nonEmpty("limit") != nil { throw notImplemented("limit is not implemented.") }
-    if try body.nonEmpty("offset") ?? "0" != "0" {
+    if request.limit.nonEmpty != nil { throw notImplemented("limit is not implemented.") }
+    if request.offset.nonEmpty ?? "0" != "0" {
       throw notImplemented("offset is not implemented.")
     }
-    let order = try enumeration(body, "order", orders) ?? "ASC"
-    let sortBy = try enumeration(body, "sortBy", sortFields) ?? "USER_ID"
+    let order = try enumeration(request.order, "order", orders) ?? "ASC"
+    let sortBy = try enumeration(request.sortBy, "sortBy", sortFields) ?? "USER_ID"
     guard ["SORT_BY_FIELD_UNSPECIFIED", "USER_ID"].contains(sortBy) else {
       throw notImplemented("Only sorting by USER_ID is implemented.")
     }
     let accounts = try call.emulation.allAccounts(descending: order == "DESC")
-    return FirebaseAnswer.json(
-      .members([
-        "recordsCount": .string("\(accounts.count)"),
-        "userInfo": .array(accounts.map { FirebaseAnswer.user($0).emulatorJSON }),
-      ]))
+    return call.json(
+      IdentityToolkitQuery(
+        recordsCount: "\(accounts.count)", userInfo: accounts.map(FirebaseAnswer.user)))
   }
 
-  /// The enum `name` of `body` by its name or index among `names`; `nil` when absent.
-  private static func enumeration(_ body: FirebaseBody, _ name: String, _ names: [String])
+  /// The enum `name`, sent as `text`, by its name or index among `names`; `nil` when absent.
+  private static func enumeration(_ text: String?, _ name: String, _ names: [String])
     throws(IdentityToolkitError) -> String?
   {
-    guard let text = try body.string(name) else { return nil }
+    guard let text else { return nil }
     if let index = Int(text), names.indices.contains(index) { return names[index] }
     guard names.contains(text) else {
       throw .invalidPayload("/\(name) should be equal to one of the allowed values")

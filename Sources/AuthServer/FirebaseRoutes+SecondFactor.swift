@@ -22,20 +22,19 @@ extension FirebaseRoutes {
   @Sendable static func finishSecondFactor(_ call: FirebaseCall)
     async throws(IdentityToolkitError) -> HTTPResponse
   {
-    let body = try call.body()
-    if body.has("phoneVerificationInfo") {
+    if try call.body().has("phoneVerificationInfo") {
       throw .badRequest(.operationNotAllowed, "SMS based MFA not enabled.")
     }
-    let credential = try body.string("mfaPendingCredential")
-    guard credential?.isEmpty == false else {
+    let request = try call.decode(IdentityToolkitRequest.FinalizeSecondFactor.self)
+    guard request.mfaPendingCredential?.isEmpty == false else {
       throw .badRequest("MISSING_CREDENTIAL", "Please set MFA Pending Credential.")
     }
-    guard let totp = try body.object("totpVerificationInfo") else {
+    guard let totp = request.totpVerificationInfo else {
       throw .badRequest("INVALID_ARGUMENT", "MFA provider not supported!")
     }
     let session = try await call.emulation.finishSecondFactor(
-      credential: credential, enrollmentID: try body.string("mfaEnrollmentId"),
-      code: try totp.string("verificationCode"))
+      credential: request.mfaPendingCredential, enrollmentID: request.mfaEnrollmentId,
+      code: totp.verificationCode)
     return call.json(
       IdentityToolkitMFAFinalized(idToken: session.idToken, refreshToken: session.refreshToken))
   }

@@ -1,6 +1,6 @@
 /// Writes a request type (``IdentityToolkitRequest``) as ``EmulatorJSON``: its members in the
 /// order its type encodes them (as the Firebase SDKs write them), absent optionals left out. The
-/// request types hold strings, booleans, whole numbers and lists of strings.
+/// request types hold strings, booleans, whole numbers, lists of strings and objects of those.
 public enum EmulatorJSONEncoder {
   /// `value` as an object, or `nil` when it holds anything but those kinds.
   public static func encode(_ value: some Encodable) -> EmulatorJSON? {
@@ -11,6 +11,18 @@ public enum EmulatorJSONEncoder {
       return nil
     }
     return .object(encoder.box.members)
+  }
+
+  /// `value` as the pairs of a form or a query (Secure Token's `grant_type=…`), in member
+  /// order; `nil` when a member is not a string.
+  public static func pairs(_ value: some Encodable) -> [(name: String, value: String)]? {
+    guard case .object(let members)? = encode(value) else { return nil }
+    var pairs: [(name: String, value: String)] = []
+    for member in members {
+      guard case .string(let text) = member.value else { return nil }
+      pairs.append((member.name, text))
+    }
+    return pairs
   }
 
   /// A value the members are gathered in.
@@ -49,8 +61,13 @@ public enum EmulatorJSONEncoder {
     mutating func encode(_ value: Int64, forKey key: Key) throws { add(key, .int(value)) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-      guard let texts = value as? [String] else { throw Unsupported() }
-      add(key, .array(texts.map(EmulatorJSON.string)))
+      if let texts = value as? [String] {
+        add(key, .array(texts.map(EmulatorJSON.string)))
+      } else {
+        let nested = ObjectEncoder()
+        try value.encode(to: nested)
+        add(key, .object(nested.box.members))
+      }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(

@@ -1,7 +1,8 @@
 /// One operation of Firebase Auth's REST surface (Identity Toolkit v1 and v2, Secure Token, the
 /// v3 names the iOS SDK still calls, the Auth emulator's own routes): said once, for the client
-/// that sends it and the server that serves it. Learnt from firebase-tools' `operations.ts`, one
-/// tree of operations for the emulator.
+/// that sends it and the server that serves it, with the type of its request
+/// (``IdentityToolkitRequest``). Learnt from firebase-tools' `operations.ts`, one tree of
+/// operations for the emulator, each with its schema.
 public struct IdentityToolkitOperation: Hashable, Sendable, CustomStringConvertible {
   /// Who may call an operation, as the emulator checks.
   public enum Access: Hashable, Sendable {
@@ -28,15 +29,33 @@ public struct IdentityToolkitOperation: Hashable, Sendable, CustomStringConverti
   public let legacyName: String?
   /// Who may call it.
   public let access: Access
+  /// The type of its body (or, for a `GET`, its query), which the client encodes and the
+  /// server decodes; `nil` when a server reads nothing of the request into a type (no
+  /// parameters, a document copied path by path, or refused unread).
+  public let request: (any IdentityToolkitBody.Type)?
 
   private init(
-    _ method: String, _ host: String, _ path: String, legacy: String? = nil, _ access: Access
+    _ method: String, _ host: String, _ path: String, legacy: String? = nil, _ access: Access,
+    _ request: (any IdentityToolkitBody.Type)? = nil
   ) {
     self.method = method
     self.host = host
     self.path = path
     self.legacyName = legacy
     self.access = access
+    self.request = request
+  }
+
+  /// Whether two are the same operation: the same method at the same place.
+  public static func == (left: Self, right: Self) -> Bool {
+    (left.method, left.host, left.path) == (right.method, right.host, right.path)
+  }
+
+  /// Hashes the method and the place.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(method)
+    hasher.combine(host)
+    hasher.combine(path)
   }
 
   /// The path an emulator serves it at: the host as the first part, as firebase-tools does.
@@ -56,31 +75,45 @@ public struct IdentityToolkitOperation: Hashable, Sendable, CustomStringConverti
   private static let v1 = "identitytoolkit.googleapis.com"
 
   /// `accounts:signUp` (v3 `signupNewUser`).
-  public static let signUp = Self("POST", v1, "/v1/accounts:signUp", legacy: "signupNewUser", .key)
+  public static let signUp = Self(
+    "POST", v1, "/v1/accounts:signUp", legacy: "signupNewUser", .key,
+    IdentityToolkitRequest.SignUp.self)
   /// `accounts:signInWithPassword` (v3 `verifyPassword`).
   public static let signInWithPassword = Self(
-    "POST", v1, "/v1/accounts:signInWithPassword", legacy: "verifyPassword", .key)
+    "POST", v1, "/v1/accounts:signInWithPassword", legacy: "verifyPassword", .key,
+    IdentityToolkitRequest.SignInWithPassword.self)
   /// `accounts:sendOobCode` (v3 `getOobConfirmationCode`).
   public static let sendOobCode = Self(
-    "POST", v1, "/v1/accounts:sendOobCode", legacy: "getOobConfirmationCode", .key)
+    "POST", v1, "/v1/accounts:sendOobCode", legacy: "getOobConfirmationCode", .key,
+    IdentityToolkitRequest.SendOobCode.self)
   /// `accounts:resetPassword`.
   public static let resetPassword = Self(
-    "POST", v1, "/v1/accounts:resetPassword", legacy: "resetPassword", .key)
+    "POST", v1, "/v1/accounts:resetPassword", legacy: "resetPassword", .key,
+    IdentityToolkitRequest.ResetPassword.self)
   /// `accounts:signInWithEmailLink` (v3 `emailLinkSignin`).
   public static let signInWithEmailLink = Self(
-    "POST", v1, "/v1/accounts:signInWithEmailLink", legacy: "emailLinkSignin", .key)
+    "POST", v1, "/v1/accounts:signInWithEmailLink", legacy: "emailLinkSignin", .key,
+    IdentityToolkitRequest.SignInWithEmailLink.self)
   /// `accounts:update` (v3 `setAccountInfo`).
-  public static let update = Self("POST", v1, "/v1/accounts:update", legacy: "setAccountInfo", .key)
+  public static let update = Self(
+    "POST", v1, "/v1/accounts:update", legacy: "setAccountInfo", .key,
+    IdentityToolkitRequest.Update.self)
   /// `accounts:lookup` (v3 `getAccountInfo`).
-  public static let lookup = Self("POST", v1, "/v1/accounts:lookup", legacy: "getAccountInfo", .key)
+  public static let lookup = Self(
+    "POST", v1, "/v1/accounts:lookup", legacy: "getAccountInfo", .key,
+    IdentityToolkitRequest.Lookup.self)
   /// `accounts:delete` (v3 `deleteAccount`).
-  public static let delete = Self("POST", v1, "/v1/accounts:delete", legacy: "deleteAccount", .key)
+  public static let delete = Self(
+    "POST", v1, "/v1/accounts:delete", legacy: "deleteAccount", .key,
+    IdentityToolkitRequest.Delete.self)
   /// `accounts:signInWithCustomToken` (v3 `verifyCustomToken`).
   public static let signInWithCustomToken = Self(
-    "POST", v1, "/v1/accounts:signInWithCustomToken", legacy: "verifyCustomToken", .key)
+    "POST", v1, "/v1/accounts:signInWithCustomToken", legacy: "verifyCustomToken", .key,
+    IdentityToolkitRequest.SignInWithCustomToken.self)
   /// `accounts:createAuthUri`.
   public static let createAuthUri = Self(
-    "POST", v1, "/v1/accounts:createAuthUri", legacy: "createAuthUri", .key)
+    "POST", v1, "/v1/accounts:createAuthUri", legacy: "createAuthUri", .key,
+    IdentityToolkitRequest.CreateAuthUri.self)
   /// `GET /v1/projects` (v3 `getProjectConfig`).
   public static let projects = Self("GET", v1, "/v1/projects", legacy: "getProjectConfig", .key)
   /// `GET /v1/recaptchaParams` (v3 `getRecaptchaParam`).
@@ -97,32 +130,43 @@ public struct IdentityToolkitOperation: Hashable, Sendable, CustomStringConverti
     "POST", v1, "/v1/accounts:sendVerificationCode", legacy: "sendVerificationCode", .key)
 
   /// Secure Token's `token`: a refresh token for new tokens.
-  public static let token = Self("POST", "securetoken.googleapis.com", "/v1/token", .keyOnly)
+  public static let token = Self(
+    "POST", "securetoken.googleapis.com", "/v1/token", .keyOnly, IdentityToolkitRequest.Token.self)
 
   /// `POST /v1/projects/{project}/accounts`: an admin creates a user.
-  public static let adminSignUp = Self("POST", v1, "/v1/projects/{project}/accounts", .owner)
+  public static let adminSignUp = Self(
+    "POST", v1, "/v1/projects/{project}/accounts", .owner, IdentityToolkitRequest.SignUp.self)
   /// An admin's `accounts:lookup`.
   public static let adminLookup = Self(
-    "POST", v1, "/v1/projects/{project}/accounts:lookup", .owner)
+    "POST", v1, "/v1/projects/{project}/accounts:lookup", .owner, IdentityToolkitRequest.Lookup.self
+  )
   /// An admin's `accounts:update`.
   public static let adminUpdate = Self(
-    "POST", v1, "/v1/projects/{project}/accounts:update", .owner)
+    "POST", v1, "/v1/projects/{project}/accounts:update", .owner, IdentityToolkitRequest.Update.self
+  )
   /// An admin's `accounts:delete`.
   public static let adminDelete = Self(
-    "POST", v1, "/v1/projects/{project}/accounts:delete", .owner)
+    "POST", v1, "/v1/projects/{project}/accounts:delete", .owner, IdentityToolkitRequest.Delete.self
+  )
   /// An admin's `accounts:sendOobCode`.
   public static let adminSendOobCode = Self(
-    "POST", v1, "/v1/projects/{project}/accounts:sendOobCode", .owner)
+    "POST", v1, "/v1/projects/{project}/accounts:sendOobCode", .owner,
+    IdentityToolkitRequest.SendOobCode.self)
   /// `accounts:batchGet`: a page of users.
-  public static let batchGet = Self("GET", v1, "/v1/projects/{project}/accounts:batchGet", .owner)
+  public static let batchGet = Self(
+    "GET", v1, "/v1/projects/{project}/accounts:batchGet", .owner,
+    IdentityToolkitRequest.BatchGet.self)
   /// `accounts:batchDelete`.
   public static let batchDelete = Self(
-    "POST", v1, "/v1/projects/{project}/accounts:batchDelete", .owner)
+    "POST", v1, "/v1/projects/{project}/accounts:batchDelete", .owner,
+    IdentityToolkitRequest.BatchDelete.self)
   /// `accounts:query` (also `:queryAccounts`).
-  public static let query = Self("POST", v1, "/v1/projects/{project}/accounts:query", .owner)
+  public static let query = Self(
+    "POST", v1, "/v1/projects/{project}/accounts:query", .owner, IdentityToolkitRequest.Query.self)
   /// v3 `downloadAccount`.
   public static let downloadAccount = Self(
-    "POST", "www.googleapis.com", "/identitytoolkit/v3/relyingparty/downloadAccount", .open)
+    "POST", "www.googleapis.com", "/identitytoolkit/v3/relyingparty/downloadAccount", .open,
+    IdentityToolkitRequest.DownloadAccount.self)
   /// v2 `GET config`.
   public static let config = Self("GET", v1, "/v2/projects/{project}/config", .owner)
   /// v2 `PATCH config`.
@@ -131,7 +175,8 @@ public struct IdentityToolkitOperation: Hashable, Sendable, CustomStringConverti
   public static let startSecondFactor = Self("POST", v1, "/v2/accounts/mfaSignIn:start", .key)
   /// v2 `accounts/mfaSignIn:finalize`.
   public static let finishSecondFactor = Self(
-    "POST", v1, "/v2/accounts/mfaSignIn:finalize", .key)
+    "POST", v1, "/v2/accounts/mfaSignIn:finalize", .key,
+    IdentityToolkitRequest.FinalizeSecondFactor.self)
   /// v2 `accounts/mfaEnrollment:start`.
   public static let startEnrollment = Self("POST", v1, "/v2/accounts/mfaEnrollment:start", .key)
   /// v2 `accounts/mfaEnrollment:finalize`.
