@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Reference pages written from the tables the programs read: an option table as Markdown, and
 /// the generated blocks of a page (between `<!-- generated: NAME -->` and `<!-- end NAME -->`),
@@ -36,8 +40,10 @@ public enum MarkdownReference {
   {
     let opening = "<!-- generated: \(name) (make docs) -->\n"
     let closing = "<!-- end \(name) -->"
-    guard let start = text.range(of: opening),
-      let end = text.range(of: closing, range: start.upperBound..<text.endIndex)
+    // NB: the standard library's search, not Foundation's `range(of:)`: full Foundation would
+    // bring its internationalization (and ICU's data) into the static executable.
+    guard let start = text.firstRange(of: opening),
+      let end = text[start.upperBound...].firstRange(of: closing)
     else { return nil }
     return String(text[..<start.upperBound]) + content + "\n" + String(text[end.lowerBound...])
   }
