@@ -21,23 +21,9 @@ extension AuthResponder {
   static func goTrueRefusal(_ refusal: ServerRefusal, path: String?) -> HTTPResponse {
     Answer.error(
       GoTrueAPIError(
-        status: refusal.status, code: GoTrueErrorCode(rawValue: goTrueCode(refusal.kind)),
+        status: refusal.status, code: GoTrueErrorCode(rawValue: refusal.kind.rawValue),
         message: refusal.reason),
       for: HTTPRequest(method: .get, path: path ?? "/"))
-  }
-
-  /// GoTrue's `error_code` for a refusal.
-  static func goTrueCode(_ kind: ServerRefusal.Kind) -> String {
-    switch kind {
-    case .malformed: "bad_request"
-    case .tooLarge: "request_too_large"
-    case .targetTooLong: "request_target_too_long"
-    case .headerTooLarge: "request_header_fields_too_large"
-    case .notImplemented: "not_implemented"
-    case .versionNotSupported: "http_version_not_supported"
-    case .overConnectionLimit: "over_connection_limit"
-    case .unexpectedFailure: "unexpected_failure"
-    }
   }
 
   /// Google's status name for a refusal (`google.rpc.Code`).

@@ -3,24 +3,24 @@
 /// built. The responder words the answer (``HTTPResponder/refusal(_:path:)``), so each surface
 /// refuses in its own shape.
 public struct ServerRefusal: Equatable, Sendable {
-  /// What was wrong.
-  public enum Kind: Equatable, Sendable {
+  /// What was wrong; its raw value is its name in an error body (`request_too_large`).
+  public enum Kind: String, Equatable, Sendable {
     /// 400: a malformed request.
-    case malformed
+    case malformed = "bad_request"
     /// 413: a body over the limit.
-    case tooLarge
+    case tooLarge = "request_too_large"
     /// 414: a request target over the limit.
-    case targetTooLong
+    case targetTooLong = "request_target_too_long"
     /// 431: header fields over the limit.
-    case headerTooLarge
+    case headerTooLarge = "request_header_fields_too_large"
     /// 501: a method nothing serves.
-    case notImplemented
+    case notImplemented = "not_implemented"
     /// 505: an HTTP version other than 1.0 and 1.1.
-    case versionNotSupported
+    case versionNotSupported = "http_version_not_supported"
     /// 503: a connection beyond the limit.
-    case overConnectionLimit
+    case overConnectionLimit = "over_connection_limit"
     /// 500: the responder's reply could not be sent as built.
-    case unexpectedFailure
+    case unexpectedFailure = "unexpected_failure"
   }
 
   /// What was wrong.

@@ -13,39 +13,9 @@ import Testing
 /// client and the server, and every body it sends reads back on the server as the value it
 /// encoded.
 struct FirebaseWireContractTests {
-  /// Hands the client's requests to the server's responder, keeping what was sent.
-  private final class InProcessTransport: HTTPTransport {
-    let responder: AuthResponder
-    let sent = Mutex<[HTTPClient.HTTPRequest]>([])
-
-    init(responder: AuthResponder) {
-      self.responder = responder
-    }
-
-    func send(_ request: HTTPClient.HTTPRequest, timeout: Double)
-      async throws(TransportFailure) -> HTTPClient.HTTPResponse
-    {
-      sent.withLock { $0.append(request) }
-      let target = request.url.replacingOccurrences(of: "http://127.0.0.1:9099", with: "")
-      let parts = target.split(separator: "?", maxSplits: 1)
-      let query = (parts.count > 1 ? String(parts[1]) : "").split(separator: "&").map { pair in
-        let halves = pair.split(separator: "=", maxSplits: 1)
-        return (String(halves[0]), halves.count > 1 ? String(halves[1]) : "")
-      }
-      let answer = await AuthServerTests.answer(
-        of: responder, method: request.method, path: String(parts[0]), query: query,
-        headers: request.headers.map { ($0.name, $0.value) },
-        body: request.body.map(Array.init) ?? [])
-      var headers: [String: String] = [:]
-      for header in answer.headers { headers[header.name.lowercased()] = header.value }
-      return HTTPClient.HTTPResponse(
-        status: answer.status, headers: headers, body: Data(answer.body))
-    }
-  }
-
   @Test func everyOperationTheClientCallsIsServedAsTheContractSays() async throws {
     let server = try FirebaseTestServer()
-    let transport = InProcessTransport(responder: server.responder)
+    let transport = InProcessTransport(responder: server.responder, base: "http://127.0.0.1:9099")
     let project = try FirebaseProject(
       apiKey: "fake-api-key", projectID: "demo-app", emulatorHost: "127.0.0.1:9099")
     let client = FirebaseClient(project: project, transport: transport)
@@ -72,9 +42,7 @@ struct FirebaseWireContractTests {
     let sent = transport.sent.withLock { $0 }
     var called: Set<IdentityToolkitOperation> = []
     for request in sent {
-      let path = String(
-        request.url.replacingOccurrences(of: "http://127.0.0.1:9099", with: "")
-          .prefix { $0 != "?" })
+      let path = transport.path(of: request)
       let operation = try #require(
         IdentityToolkitOperation.all.first {
           $0.emulatorPath == path && $0.method == request.method

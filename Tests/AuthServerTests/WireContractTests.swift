@@ -11,31 +11,6 @@ import Testing
 /// every endpoint the Supabase client calls is walked through the client and the server, and
 /// every endpoint of the contract has a route.
 struct WireContractTests {
-  /// Hands the client's requests to the server's responder, as the network would.
-  private struct InProcessTransport: HTTPTransport {
-    let responder: AuthResponder
-
-    func send(_ request: HTTPClient.HTTPRequest, timeout: Double)
-      async throws(TransportFailure) -> HTTPClient.HTTPResponse
-    {
-      let target = request.url.replacingOccurrences(of: "http://127.0.0.1:9999", with: "")
-      let parts = target.split(separator: "?", maxSplits: 1)
-      WireContractTests.expectCredentials(request, path: String(parts[0]))
-      let query = (parts.count > 1 ? String(parts[1]) : "").split(separator: "&").map { pair in
-        let halves = pair.split(separator: "=", maxSplits: 1)
-        return (String(halves[0]), halves.count > 1 ? String(halves[1]) : "")
-      }
-      let answer = await AuthServerTests.answer(
-        of: responder, method: request.method, path: String(parts[0]), query: query,
-        headers: request.headers.map { ($0.name, $0.value) },
-        body: request.body.map(Array.init) ?? [])
-      var headers: [String: String] = [:]
-      for header in answer.headers { headers[header.name.lowercased()] = header.value }
-      return HTTPClient.HTTPResponse(
-        status: answer.status, headers: headers, body: Data(answer.body))
-    }
-  }
-
   /// A request to an endpoint the contract says is a user's or an admin's carries a bearer
   /// other than the API key, as GoTrue's route groups ask.
   private static func expectCredentials(_ request: HTTPClient.HTTPRequest, path: String) {
@@ -56,8 +31,8 @@ struct WireContractTests {
     let server = try TestServer()
     let project = try SupabaseProject(
       url: "http://127.0.0.1:9999", key: server.engine.apiKey(role: "anon"))
-    let client = SupabaseGoTrueClient(
-      project: project, transport: InProcessTransport(responder: server.responder))
+    let transport = InProcessTransport(responder: server.responder, base: "http://127.0.0.1:9999")
+    let client = SupabaseGoTrueClient(project: project, transport: transport)
 
     guard
       case .user(let created) = try await client.signUp(
@@ -89,6 +64,9 @@ struct WireContractTests {
     try await client.logout(accessToken: recovered.accessToken, scope: .others)
     try await client.deleteUser(accessToken: recovered.accessToken)
     #expect(try server.engine.accountCount() == 2, "only the demo accounts are left")
+    let sent = transport.sent.withLock { $0 }
+    #expect(sent.count > 10)
+    for request in sent { Self.expectCredentials(request, path: transport.path(of: request)) }
   }
 
   @Test func everyEndpointOfTheContractHasARoute() async throws {

@@ -14,17 +14,7 @@ struct TestResponder: HTTPResponder {
   /// The server's own refusals, as a JSON error naming the kind, the status and the reason
   /// (so the tests see that the responder words them, and what the server told it).
   func refusal(_ refusal: ServerRefusal, path: String?) -> HTTPResponse {
-    let code =
-      switch refusal.kind {
-      case .malformed: "bad_request"
-      case .tooLarge: "request_too_large"
-      case .targetTooLong: "request_target_too_long"
-      case .headerTooLarge: "request_header_fields_too_large"
-      case .notImplemented: "not_implemented"
-      case .versionNotSupported: "http_version_not_supported"
-      case .overConnectionLimit: "over_connection_limit"
-      case .unexpectedFailure: "unexpected_failure"
-      }
+    let code = refusal.kind.rawValue
     let json = #"{"code":\#(refusal.status),"error_code":"\#(code)","msg":"\#(refusal.reason)"}"#
     return HTTPResponse(
       status: refusal.status, headers: [("Content-Type", "application/json")],
