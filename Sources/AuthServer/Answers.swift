@@ -82,10 +82,10 @@ enum Answer {
       body: Array(body.utf8))
   }
 
-  /// chi's answer for a known path asked with a method it does not take.
+  /// chi's answer for a known path asked with a method it does not take: 405, one `Allow`
+  /// field per method the path takes (none for a method chi has no entry for), no body.
   static func methodNotAllowed(allowing methods: [HTTPMethod]) -> HTTPResponse {
-    HTTPResponse(
-      status: 405, headers: [("Allow", methods.map(\.rawValue).joined(separator: ", "))])
+    HTTPResponse(status: 405, headers: methods.map { ("Allow", $0.rawValue) })
   }
 
   private static func htmlEscaped(_ text: String) -> String {

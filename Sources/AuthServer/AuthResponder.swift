@@ -46,7 +46,7 @@ public struct AuthResponder: HTTPResponder {
   /// CORS preflights, unknown paths and methods) is answered there; the rest becomes the work
   /// of its route's handler, with the path's parameters already read.
   public func route(_ request: HTTPRequest) -> HTTPRoute {
-    let path = routePath(request.path)
+    let path = routePath(GoRouting.path(of: request))
     let origin = crossOrigin(request, path: path)
     let found = routes.match(path)
     let action = found?.route.actions[request.method]
@@ -62,21 +62,34 @@ public struct AuthResponder: HTTPResponder {
           FirebaseCORS.decorate(FirebaseAnswer.error(.notFound), for: request, origin: origin))
       }
       return perform(action, request, found.parameters, names: found.route.parameterNames) {
-        response in
-        FirebaseCORS.decorate(response, for: request, origin: origin)
+        FirebaseCORS.decorate($0, for: request, origin: origin)
       }
     }
     if request.method == .options { return .answer(CORS.preflight(request, origin: origin)) }
-    guard let found else {
-      return .answer(CORS.decorate(Answer.notFound, for: request, origin: origin))
+    let decorate: @Sendable (HTTPResponse) -> HTTPResponse = {
+      CORS.decorate($0, for: request, origin: origin)
     }
-    guard let action else {
-      return .answer(Answer.methodNotAllowed(allowing: found.route.methods))
+    guard let found, let action else {
+      let answer = found.map { Answer.methodNotAllowed(allowing: $0.route.methods) }
+      return unrouted(request, path: path, answer: answer ?? Answer.notFound, decorate: decorate)
     }
-    return perform(action, request, found.parameters, names: found.route.parameterNames) {
-      response in
-      CORS.decorate(response, for: request, origin: origin)
-    }
+    return perform(action, request, found.parameters, names: found.route.parameterNames, decorate)
+  }
+
+  /// chi's 404 or 405 for a path or method no route serves; within a group that checks its
+  /// caller first (``GuardedGroup``), only after that check.
+  private func unrouted(
+    _ request: HTTPRequest, path: String, answer: HTTPResponse,
+    decorate: @escaping @Sendable (HTTPResponse) -> HTTPResponse
+  ) -> HTTPRoute {
+    guard let access = GuardedGroup.access(of: path) else { return .answer(decorate(answer)) }
+    let check = Route.Action(
+      access: access, limit: nil,
+      work: .handler { context throws(GoTrueFailure) in
+        if access == .user { _ = try await context.engine.user(accessToken: context.accessToken) }
+        return answer
+      })
+    return perform(check, request, [], names: [], decorate)
   }
 
   /// What `action` answers `request`: at once on the event loop, or as work off it, its rules
@@ -84,7 +97,7 @@ public struct AuthResponder: HTTPResponder {
   /// the answer decorated for the request's origin.
   private func perform(
     _ action: Route.Action, _ request: HTTPRequest, _ parameters: [String], names: [Substring],
-    decorate: @escaping @Sendable (HTTPResponse) -> HTTPResponse
+    _ decorate: @escaping @Sendable (HTTPResponse) -> HTTPResponse
   ) -> HTTPRoute {
     let context = RouteContext(
       request: request, parameters: parameters, names: names, engine: engine, trust: trust,

@@ -19,14 +19,24 @@ enum FeaturesOff {
   static let routes: [Route] = [
     Route("/authorize", [.get: authorize]),
     Route("/callback", [.get: callback, .post: callback]),
-    Route("/sso", [.post: sso]),
-    Route("/sso/*", [.get: sso, .post: sso]),
+    Route.whole("/sso/*", sso),
     Route(
       "/user/identities/authorize",
       actions: [.get: Route.Action(access: .user, limit: nil, work: .handler(linkIdentity))]),
     Route(.deleteIdentity, unlinkIdentity),
     Route(.listSSOProviders, ssoProviders),
-    Route("/passkeys/*", [.get: passkeys, .post: passkeys, .delete: passkeys]),
+    Route(
+      "/admin/sso/providers",
+      actions: [.post: Route.Action(access: .admin, limit: nil, work: .handler(createSSOProvider))]),
+    Route(
+      "/admin/sso/providers/{idp_id}",
+      actions: [.get: admin(ssoProvider), .put: admin(ssoProvider), .delete: admin(ssoProvider)]),
+    Route.whole("/passkeys/*", passkeys),
+    Route("/admin/users/{user_id}/passkeys", actions: [.get: admin(adminPasskeys)]),
+    Route(
+      "/admin/users/{user_id}/passkeys/{passkey_id}", actions: [.delete: admin(adminPasskey)]),
+    Route.whole("/admin/custom-providers/*", access: .admin, customProviders),
+    Route.whole("/scim/v2/*", scim),
     Route("/oauth/*", [.get: oauthServer, .post: oauthServer, .delete: oauthServer]),
     Route("/admin/oauth/*", [.get: oauthServer, .post: oauthServer, .delete: oauthServer]),
   ]
@@ -100,6 +110,72 @@ enum FeaturesOff {
     }
   }
 
+  /// `POST /admin/sso/providers`: GoTrue's checks of the request (`validate`), then SAML's
+  /// metadata, which this server does not read: it keeps no SAML providers.
+  @Sendable static func createSSOProvider(_ context: RouteContext) async throws(GoTrueFailure)
+    -> HTTPResponse
+  {
+    let body = try context.body().decode(SSOProviderBody.self)
+    let type = body.type ?? ""
+    let metadataURL = body.metadataURL ?? ""
+    let metadataXML = body.metadataXML ?? ""
+    let invalid = { (message: String) in disabled(400, .validationFailed, message) }
+    if type != "saml" { throw invalid("Only 'saml' supported for SSO provider type") }
+    if !metadataURL.isEmpty && !metadataXML.isEmpty {
+      throw invalid("Only one of metadata_xml or metadata_url needs to be set")
+    }
+    if metadataURL.isEmpty && metadataXML.isEmpty {
+      throw invalid("Either metadata_xml or metadata_url must be set")
+    }
+    if !metadataURL.isEmpty && !metadataURL.lowercased().hasPrefix("https://") {
+      throw invalid("metadata_url is not a HTTPS URL")
+    }
+    throw disabled(404, .samlProviderDisabled, "SAML 2.0 is disabled")
+  }
+
+  /// `GET`, `PUT` and `DELETE /admin/sso/providers/{idp_id}`: GoTrue's `loadSSOProvider`
+  /// finds none.
+  @Sendable static func ssoProvider(_ context: RouteContext) async throws(GoTrueFailure)
+    -> HTTPResponse
+  {
+    throw disabled(404, .ssoProviderNotFound, "SSO Identity Provider not found")
+  }
+
+  /// `GET /admin/users/{user_id}/passkeys` (GoTrue's `AdminPasskeyList`, served with passkeys
+  /// off): the user's passkeys, of which there are none.
+  @Sendable static func adminPasskeys(_ context: RouteContext) async throws(GoTrueFailure)
+    -> HTTPResponse
+  {
+    try context.engine.loadUser(context.parameter("user_id"))
+    return Answer.json(JSONValue.array([]))
+  }
+
+  /// `DELETE /admin/users/{user_id}/passkeys/{passkey_id}`: no passkey is there.
+  @Sendable static func adminPasskey(_ context: RouteContext) async throws(GoTrueFailure)
+    -> HTTPResponse
+  {
+    try context.engine.loadUser(context.parameter("user_id"))
+    throw disabled(404, .validationFailed, "Passkey not found")
+  }
+
+  /// `/admin/custom-providers…` (GoTrue's `requireCustomOAuthEnabled`, after the admin check).
+  @Sendable static func customProviders(_ context: RouteContext) async throws(GoTrueFailure)
+    -> HTTPResponse
+  {
+    throw disabled(404, .featureDisabled, "Custom OAuth providers are disabled")
+  }
+
+  /// `/scim/v2/…` (GoTrue's `requireScimServerEnabled`).
+  @Sendable static func scim(_ context: RouteContext) async throws(GoTrueFailure)
+    -> HTTPResponse
+  {
+    throw disabled(404, .featureDisabled, "SCIM server is disabled")
+  }
+
+  private static func admin(_ handler: @escaping Route.Handler) -> Route.Action {
+    Route.Action(access: .admin, limit: nil, work: .handler(handler))
+  }
+
   @Sendable static func passkeys(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
@@ -116,5 +192,19 @@ enum FeaturesOff {
     -> GoTrueFailure
   {
     .api(GoTrueAPIError(status: status, code: code, message: message))
+  }
+}
+
+/// What `POST /admin/sso/providers` reads before SAML's metadata (GoTrue's
+/// `CreateSSOProviderParams`).
+private struct SSOProviderBody: Decodable {
+  var type: String?
+  var metadataURL: String?
+  var metadataXML: String?
+
+  enum CodingKeys: String, CodingKey {
+    case type
+    case metadataURL = "metadata_url"
+    case metadataXML = "metadata_xml"
   }
 }

@@ -9,7 +9,8 @@ enum GoTrueRoutes {
     [
       .immediate("/health") { health(version: $0.version) },
       .immediate("/settings") { settings($0.engine.configuration) },
-    ] + accounts + email + admin + mfa + KeySetRoutes.all + FeaturesOff.routes
+    ] + accounts + email + admin + mfa + KeySetRoutes.all + DiscoveryRoutes.all
+    + FeaturesOff.routes
 
   // MARK: Health and settings
 

@@ -19,7 +19,8 @@ extension AuthResponder {
 
   /// `refusal` in GoTrue's error shape.
   static func goTrueRefusal(_ refusal: ServerRefusal, path: String?) -> HTTPResponse {
-    Answer.error(
+    if refusal.kind == .methodNotAllowed { return Answer.methodNotAllowed(allowing: []) }
+    return Answer.error(
       GoTrueAPIError(
         status: refusal.status, code: GoTrueErrorCode(rawValue: refusal.kind.rawValue),
         message: refusal.reason),
@@ -31,7 +32,7 @@ extension AuthResponder {
     switch kind {
     case .malformed, .tooLarge, .targetTooLong, .headerTooLarge, .versionNotSupported:
       "INVALID_ARGUMENT"
-    case .notImplemented: "UNIMPLEMENTED"
+    case .notImplemented, .methodNotAllowed: "UNIMPLEMENTED"
     case .overConnectionLimit: "UNAVAILABLE"
     case .unexpectedFailure: "INTERNAL"
     }

@@ -52,10 +52,22 @@ struct Route: Sendable {
       endpoint.path, actions: HTTPMethod(rawValue: endpoint.method).map { [$0: action] } ?? [:])
   }
 
-  /// A route answered on the event loop (`GET` and `HEAD`), such as `/health`.
+  /// A route answered on the event loop, such as `/health` (`GET` only: GoTrue's router
+  /// answers `HEAD` with 405).
   static func immediate(_ pattern: String, _ answer: @escaping Answerer) -> Route {
-    let action = Action(access: .anyone, limit: nil, work: .answer(answer))
-    return Route(pattern, actions: [.get: action, .head: action])
+    Route(pattern, actions: [.get: Action(access: .anyone, limit: nil, work: .answer(answer))])
+  }
+
+  /// A route whose every method `handler` answers: a GoTrue route group behind a check that
+  /// refuses before any routing within it (a feature switched off, `requirePasskeyEnabled`).
+  static func whole(_ pattern: String, access: RouteAccess = .anyone, _ handler: @escaping Handler)
+    -> Route
+  {
+    let action = Action(access: access, limit: nil, work: .handler(handler))
+    return Route(
+      pattern,
+      actions: Dictionary(
+        uniqueKeysWithValues: HTTPMethod.allCases.filter { $0 != .options }.map { ($0, action) }))
   }
 
   /// A route only this machine may call (``LocalTrust``); others are told why `what` (the
@@ -156,7 +168,7 @@ struct RouteTable: Sendable {
 
   /// The route of `path` and the parts its `{…}`s matched, or `nil`.
   func match(_ path: String) -> (route: Route, parameters: [String])? {
-    let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+    let parts = GoRouting.parts(of: path)
     if let route = exact["/" + parts.joined(separator: "/")] { return (route, []) }
     for route in patterned {
       if let parameters = route.match(parts) { return (route, parameters) }

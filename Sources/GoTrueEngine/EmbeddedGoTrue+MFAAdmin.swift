@@ -12,6 +12,13 @@ extension EmbeddedGoTrue {
     }
   }
 
+  /// Fails as GoTrue's `loadUser` does when there is no user `userID`.
+  package func loadUser(_ userID: String) throws(GoTrueFailure) {
+    try withDatabase { database throws(GoTrueAPIError) in
+      _ = try Self.existingUser(userID, database)
+    }
+  }
+
   /// Factor `factorID` of user `userID` (GoTrue's `loadUser` and `loadFactor`).
   package func factor(ofUser userID: String, id factorID: String) throws(GoTrueFailure)
     -> GoTrueFactor

@@ -3,8 +3,10 @@ import CEvent
 /// The request methods the server hands to a responder.
 ///
 /// evhttp is told to allow exactly these, so a route the responder does not know still reaches
-/// it (and can answer 404 or 405 in JSON). Methods outside this set (CONNECT, TRACE, anything
-/// unknown) get a JSON 501 from the framing check (``RequestLine``) before evhttp parses them.
+/// it (and can answer 404 or 405). Methods outside this set (CONNECT, whose target evhttp reads
+/// as an authority, and any method evhttp does not know) are refused by the framing check
+/// (``RequestLine``) with a 405 before evhttp parses them, as Go's chi router refuses a method
+/// it has no table entry for.
 public enum HTTPMethod: String, Sendable, CaseIterable {
   case get = "GET"
   case head = "HEAD"
@@ -13,6 +15,7 @@ public enum HTTPMethod: String, Sendable, CaseIterable {
   case delete = "DELETE"
   case patch = "PATCH"
   case options = "OPTIONS"
+  case trace = "TRACE"
 
   /// evhttp's name for this method.
   var command: evhttp_cmd_type {
@@ -24,6 +27,7 @@ public enum HTTPMethod: String, Sendable, CaseIterable {
     case .delete: EVHTTP_REQ_DELETE
     case .patch: EVHTTP_REQ_PATCH
     case .options: EVHTTP_REQ_OPTIONS
+    case .trace: EVHTTP_REQ_TRACE
     }
   }
 

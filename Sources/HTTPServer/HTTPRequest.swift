@@ -9,6 +9,9 @@ public struct HTTPRequest: Sendable {
   ///
   /// `%2F` decodes to `/` like any other escape, so a path segment cannot carry a slash.
   public var path: String
+  /// The path as the request target spelt it, escapes and all (what Go's `URL.RawPath` keeps
+  /// when it differs from the decoded path's own escaping).
+  public var rawPath: String
   /// The query's pairs, decoded and in their order: `+` is a space, and a part without `=`
   /// (`?a`) is `("a", "")`.
   public var query: [(name: String, value: String)]
@@ -21,11 +24,13 @@ public struct HTTPRequest: Sendable {
 
   /// A request as the server would build it; for testing responders without a socket.
   public init(
-    method: HTTPMethod, path: String, query: [(name: String, value: String)] = [],
-    headers: [(name: String, value: String)] = [], body: [UInt8] = [], peer: String = ""
+    method: HTTPMethod, path: String, rawPath: String? = nil,
+    query: [(name: String, value: String)] = [], headers: [(name: String, value: String)] = [],
+    body: [UInt8] = [], peer: String = ""
   ) {
     self.method = method
     self.path = path
+    self.rawPath = rawPath ?? path
     self.query = query
     self.headers = headers
     self.body = body

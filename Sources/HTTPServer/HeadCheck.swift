@@ -47,9 +47,9 @@ enum HeadCheck {
       if fields.contentLength != nil {
         throw .badRequest("both Transfer-Encoding and Content-Length")
       }
-      // NB: libevent reads no body for HEAD (or TRACE, refused before this), whatever the
-      // head says; the body would be taken for the next request.
-      if line.method == .head { throw .badRequest("HEAD request with a body") }
+      // NB: libevent reads no body for HEAD or TRACE, whatever the head says; the body would
+      // be taken for the next request.
+      try refuseBody(for: line.method)
       switch coding {
       case .chunked: return .chunked
       case .unsupported:
@@ -58,10 +58,17 @@ enum HeadCheck {
       }
     }
     guard let length = fields.contentLength, length > 0 else { return .none }
-    if line.method == .head { throw .badRequest("HEAD request with a body") }
+    try refuseBody(for: line.method)
     guard length <= maxBodyBytes else {
       throw Refusal(status: 413, reason: "Content-Length over the \(maxBodyBytes)-byte limit")
     }
     return .length(length)
+  }
+
+  /// HEAD and TRACE carry no body that libevent would read.
+  private static func refuseBody(for method: HTTPMethod) throws(Refusal) {
+    if method == .head || method == .trace {
+      throw .badRequest("\(method.rawValue) request with a body")
+    }
   }
 }

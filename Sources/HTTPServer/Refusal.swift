@@ -7,7 +7,7 @@ import CEvent
 /// refusal in ``markerField``. A client head that names that field is itself refused, so a
 /// request that reaches the loop with it was made by the check.
 struct Refusal: Error, Equatable {
-  /// 400, 413, 414, 431, 501 or 505.
+  /// 400, 405, 413, 414, 431, 501 or 505.
   var status: Int
   /// What was wrong, such as `two different Content-Length values`.
   var reason: String
@@ -48,6 +48,7 @@ struct Refusal: Error, Equatable {
   var refused: ServerRefusal {
     let kind: ServerRefusal.Kind =
       switch status {
+      case 405: .methodNotAllowed
       case 413: .tooLarge
       case 414: .targetTooLong
       case 431: .headerTooLarge

@@ -26,7 +26,7 @@ struct RequestLine: Equatable {
       throw Refusal(status: 505, reason: "HTTP/\(major).\(minor) is not supported")
     }
     guard let known = HTTPMethod(rawValue: String(decoding: method, as: UTF8.self)) else {
-      throw Refusal(status: 501, reason: "method not implemented")
+      throw Refusal(status: 405, reason: "method not allowed")
     }
     try Self.checkForm(of: target, method: known)
     self.method = known

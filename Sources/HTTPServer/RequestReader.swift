@@ -10,10 +10,16 @@ enum RequestReader {
 
   /// The percent-decoded path; `/` when the target has none (`GET http://host HTTP/1.1`).
   static func path(of req: OpaquePointer) -> String {
+    guard let raw = rawPath(of: req) else { return "/" }
+    return PercentDecoding.path(bytes(raw))
+  }
+
+  /// The path as the target spelt it, or nil when the target has none.
+  private static func rawPath(of req: OpaquePointer) -> UnsafePointer<CChar>? {
     guard let uri = evhttp_request_get_evhttp_uri(req), let raw = evhttp_uri_get_path(uri),
       raw.pointee != 0
-    else { return "/" }
-    return PercentDecoding.path(bytes(raw))
+    else { return nil }
+    return raw
   }
 
   /// The whole request: method, path, query, headers, body.
@@ -22,8 +28,10 @@ enum RequestReader {
     if let uri = evhttp_request_get_evhttp_uri(req), let raw = evhttp_uri_get_query(uri) {
       query = PercentDecoding.query(String(cString: raw))
     }
+    let raw = rawPath(of: req)
     return HTTPRequest(
-      method: method, path: path(of: req), query: query,
+      method: method, path: raw.map { PercentDecoding.path(bytes($0)) } ?? "/",
+      rawPath: raw.map { String(cString: $0) } ?? "/", query: query,
       headers: evhttp_request_get_input_headers(req).map(pairs) ?? [], body: body(of: req),
       peer: peer)
   }

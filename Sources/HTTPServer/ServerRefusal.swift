@@ -13,7 +13,9 @@ public struct ServerRefusal: Equatable, Sendable {
     case targetTooLong = "request_target_too_long"
     /// 431: header fields over the limit.
     case headerTooLarge = "request_header_fields_too_large"
-    /// 501: a method nothing serves.
+    /// 405: a method the server has no table entry for (CONNECT, or one it does not know).
+    case methodNotAllowed = "method_not_allowed"
+    /// 501: a transfer coding the server does not decode.
     case notImplemented = "not_implemented"
     /// 505: an HTTP version other than 1.0 and 1.1.
     case versionNotSupported = "http_version_not_supported"

@@ -56,7 +56,7 @@ struct RouteRuleTests {
       return
     }
     #expect(refused.status == 405)
-    #expect(refused.headers.first { $0.name == "Allow" }?.value == "GET, HEAD")
+    #expect(refused.headers.filter { $0.name == "Allow" }.map(\.value) == ["GET"])
   }
 
   @Test func aPathWithoutParametersIsFoundByItselfBeforeAnyPattern() throws {

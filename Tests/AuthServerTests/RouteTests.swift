@@ -35,9 +35,9 @@ struct RouteTests {
     let missing = await server.send(.get, "/nowhere")
     #expect(missing.status == 404)
     #expect(missing.text == "404 page not found\n")
-    let wrongMethod = await server.send(.patch, "/user")
+    let wrongMethod = await server.send(.patch, "/token")
     #expect(wrongMethod.status == 405)
-    #expect(wrongMethod.header("Allow") == "GET, PUT, DELETE")
+    #expect(wrongMethod.header("Allow") == "POST")
   }
 
   @Test func errorsComeInTheShapeTheRequestAsksFor() async throws {
