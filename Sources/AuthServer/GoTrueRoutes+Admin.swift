@@ -53,7 +53,7 @@ extension GoTrueRoutes {
   }
 
   /// GoTrue's `Link` header: the next page when there is one, and always the last.
-  private static func links(for request: HTTPRequest, page: Int, perPage: Int, total: Int)
+  static func links(for request: HTTPRequest, page: Int, perPage: Int, total: Int)
     -> String
   {
     let lastPage = (total + perPage - 1) / perPage
@@ -71,7 +71,7 @@ extension GoTrueRoutes {
   }
 
   /// A page parameter: empty means the default (what supabase-py sends for none).
-  private static func pageNumber(_ text: String?, default fallback: Int) throws(GoTrueFailure)
+  static func pageNumber(_ text: String?, default fallback: Int) throws(GoTrueFailure)
     -> Int
   {
     guard let text, !text.isEmpty else { return fallback }

@@ -45,12 +45,16 @@ extension EmbeddedGoTrue {
       let user = try insertUser(
         email: email, passwordHash: hash, data: data, confirmed: configuration.autoconfirm,
         signsIn: configuration.autoconfirm, database, now: now)
+      let email: [String: JSONValue] = ["provider": .string("email")]
       if configuration.autoconfirm {
+        try audit(database, .user(user), .userSignedUp, traits: email, now: now)
+        try audit(database, .user(user), .login, traits: email, now: now)
         return SignUpAnswer(
           response: .session(
             try createSession(for: user, method: .password, in: database, now: now))
         )
       }
+      try audit(database, .user(user), .userConfirmationRequested, traits: email, now: now)
       let sent = try issueFlowCode(
         .confirmation, for: user, database, now: now, redirectTo: redirectTo, pkce: pkce)
       let waiting = try database.existingUser(id: user.id)
@@ -121,7 +125,9 @@ extension EmbeddedGoTrue {
       throw GoTrueAPIError(
         status: 422, code: .userAlreadyExists, message: "User already registered")
     }
+    let provider: [String: JSONValue] = ["provider": .string("email")]
     if user.isConfirmed {
+      try audit(database, .user(user), .userRepeatedSignUp, traits: provider, now: now)
       let fake = GoTrueUser(
         id: random.uuidString(), role: "", email: user.email, confirmationSentAt: Date(millis: now),
         appMetadata: [
@@ -131,6 +137,7 @@ extension EmbeddedGoTrue {
       return SignUpAnswer(response: .user(fake))
     }
     try limiter(database, now).checkEmailInterval(user.email)
+    try audit(database, .user(user), .userConfirmationRequested, traits: provider, now: now)
     let email = try issueFlowCode(
       .confirmation, for: user, database, now: now, redirectTo: redirectTo, pkce: pkce)
     let sent = try database.existingUser(id: user.id)
@@ -169,6 +176,8 @@ extension EmbeddedGoTrue {
         throw GoTrueAPIError(
           status: 400, code: .invalidCredentials, message: "Invalid login credentials")
       }
+      try audit(
+        database, .user(current), .login, traits: ["provider": .string("email")], now: now)
       return try createSession(for: current, method: .password, in: database, now: now)
     }
     return try await withHookClaims(session, method: "password", isNew: true)
@@ -253,6 +262,7 @@ extension EmbeddedGoTrue {
       // The password first: a new one voids every pending code (GoTrue's UpdatePassword), and
       // an email change in the same request then sends its own.
       if let hash {
+        try audit(database, .user(user), .userUpdatedPassword, now: now)
         try database.updateUser(user.id, [.passwordHash(hash), .updatedAt(now)])
         // Spent codes stay (until they expire), so a used link is told apart from a wrong one.
         try database.deleteUnusedCodes(ofUser: user.id)
@@ -277,6 +287,7 @@ extension EmbeddedGoTrue {
       }
       let updated = try database.existingUser(id: user.id)
       try checkTokenFits(updated)
+      try audit(database, .user(updated), .userModified, now: now)
       return (updated.goTrueUser, emails)
     }
     try await send(emails, at: date)

@@ -80,6 +80,9 @@ extension EmbeddedGoTrue {
       if let banUntil {
         try database.updateUser(user.id, [.bannedUntil(banUntil(now))])
       }
+      var traits = AuditActor.traits(of: user)
+      traits["provider"] = .string("email")
+      try audit(database, .admin, .userSignedUp, traits: traits, now: now)
       return try Self.existingUser(user.id, database).goTrueUser
     }
   }
@@ -119,6 +122,7 @@ extension EmbeddedGoTrue {
       if let banUntil { changes.append(.bannedUntil(banUntil(now))) }
       let updated = try database.updatedUser(user.id, changes)
       try checkTokenFits(updated)
+      try audit(database, .admin, .userModified, traits: AuditActor.traits(of: updated), now: now)
       return updated.goTrueUser
     }
   }
@@ -129,6 +133,7 @@ extension EmbeddedGoTrue {
   package func deleteUser(id: String, softly: Bool = false) throws(GoTrueFailure) {
     try answer(spending: nil) { database, now throws(GoTrueAPIError) in
       let user = try Self.existingUser(id, database)
+      try audit(database, .admin, .userDeleted, traits: AuditActor.traits(of: user), now: now)
       guard softly else {
         try database.deleteUser(user.id)
         return
@@ -359,6 +364,9 @@ extension EmbeddedGoTrue {
       }
       let sent = try issueCode(.invite, for: user, database, now: now, redirectTo: redirectTo)
       try database.updateUser(user.id, [.invitedAt(now)])
+      try audit(
+        database, .admin, .userInvited,
+        traits: ["user_id": .string(user.id), "user_email": .string(user.email)], now: now)
       return (try Self.existingUser(user.id, database).goTrueUser, [sent])
     }
     try await send(emails, at: date)

@@ -262,6 +262,11 @@ extension EmbeddedGoTrue {
         try limits.recordEmail(to: email)
         return []
       }
+      switch kind {
+      case .recovery: try audit(database, .user(user), .userRecoveryRequested, now: now)
+      case .confirmation: try audit(database, .user(user), .userConfirmationRequested, now: now)
+      default: break
+      }
       return [
         try issueFlowCode(kind, for: user, database, now: now, redirectTo: redirectTo, pkce: pkce)
       ]

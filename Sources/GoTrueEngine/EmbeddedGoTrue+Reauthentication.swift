@@ -24,6 +24,7 @@ extension EmbeddedGoTrue {
           status: 422, code: .emailNotConfirmed, message: "Please verify your email first.")
       }
       try limiter(database, now).checkEmailInterval(lastSent: user.reauthenticationSentAt)
+      try audit(database, .user(user), .userReauthenticateRequested, now: now)
       return [try issueCode(.reauthentication, for: user, database, now: now)]
     }
     try await send(emails, at: date)

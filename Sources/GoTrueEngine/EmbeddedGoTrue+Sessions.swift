@@ -177,6 +177,10 @@ extension EmbeddedGoTrue {
         }
         return .rotated(user, session, refreshToken: active, now: now)
       }
+      if !firebase {
+        try audit(database, .user(user), .tokenRevoked, now: now)
+        try audit(database, .user(user), .tokenRefreshed, now: now)
+      }
       try database.revokeRefreshToken(row, at: now)
       try database.markRefreshed(session: row.session.id, at: now)
       let next = try issueRefreshToken(
@@ -244,7 +248,8 @@ extension EmbeddedGoTrue {
   @concurrent
   public func logout(accessToken: String, scope: GoTrueLogoutScope) async throws(GoTrueFailure) {
     try answer(spending: nil) { database, now throws(GoTrueAPIError) in
-      let claims = try authorize(accessToken, database, now: now).claims
+      let (claims, user) = try authorize(accessToken, database, now: now)
+      try audit(database, .user(user), .logout, now: now)
       let session = claims.sessionID ?? ""
       switch scope {
       case .local:

@@ -135,12 +135,18 @@ extension EmbeddedGoTrue {
     try database.markCodeUsed(token.id, at: now)
     switch token.kind {
     case .confirmation, .recovery, .magicLink, .invite:
-      // Each proves the address belongs to the user.
+      // Each proves the address belongs to the user; GoTrue's log says a sign-up for a first
+      // confirmation, a sign-in for a link to a confirmed account.
+      let signsUp = !user.isConfirmed || token.kind == .confirmation || token.kind == .invite
+      try audit(
+        database, .user(user), signsUp ? .userSignedUp : .login,
+        traits: signsUp ? ["provider": .string("email")] : nil, now: now)
       try confirmEmail(of: user, database, now: now)
     case .emailChangeCurrent, .emailChangeNew:
       if let message = try changeEmail(of: user, database, now: now) {
         return .emailChangePending(message)
       }
+      try audit(database, .user(user), .userModified, now: now)
     case .reauthentication:
       throw failure
     }

@@ -112,6 +112,26 @@ class SeededUsersTests(PostgresCase):
         # A refresh token is kept as its SHA-256, never as the token the client holds.
         self.assertEqual(sessions.strip(), "aal1|password|f|64")
 
+    def test_the_audit_log_is_gotrues_table_and_the_admin_api_reads_it(self):
+        server = self.serve()
+        client = self.client(server)
+        client.sign_up({"email": "ada@example.com", "password": "Password123"})
+        client.sign_out()
+        rows = self.sql(
+            "select payload ->> 'action', payload ->> 'log_type', payload ->> 'actor_username',"
+            " instance_id, ip_address from auth.audit_log_entries"
+            " order by created_at, payload ->> 'action' desc")
+        nil = "00000000-0000-0000-0000-000000000000"
+        self.assertEqual(rows.strip().splitlines(), [
+            f"user_signedup|team|ada@example.com|{nil}|",
+            f"login|account|ada@example.com|{nil}|",
+            f"logout|account|ada@example.com|{nil}|",
+        ])
+        status, entries = server.json("GET", "/admin/audit?query=type:account",
+                                      headers=server.service_headers())
+        self.assertEqual(status, 200, entries)
+        self.assertEqual(sorted(e["payload"]["action"] for e in entries), ["login", "logout"])
+
 
 class AppSchemaTests(PostgresCase):
     def test_a_migration_with_a_key_a_trigger_and_a_policy_works_with_serves_tokens(self):

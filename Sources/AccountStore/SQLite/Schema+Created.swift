@@ -151,5 +151,12 @@ extension Schema {
       failed_attempts INTEGER NOT NULL DEFAULT 0
     ) WITHOUT ROWID;
     CREATE INDEX mfa_pending_sign_ins_by_user ON mfa_pending_sign_ins(user_id);
+    CREATE TABLE audit_log_entries (
+      id TEXT PRIMARY KEY,
+      payload TEXT NOT NULL,
+      created_at INTEGER NOT NULL,
+      ip_address TEXT NOT NULL DEFAULT ''
+    );
+    CREATE INDEX audit_log_entries_by_time ON audit_log_entries(created_at);
     """
 }

@@ -262,6 +262,16 @@ enum Schema {
     ) WITHOUT ROWID;
     CREATE INDEX mfa_pending_sign_ins_by_user ON mfa_pending_sign_ins(user_id);
     """,
+    // Version 8: GoTrue's audit log (`auth.audit_log_entries`), newest first by time.
+    """
+    CREATE TABLE audit_log_entries (
+      id TEXT PRIMARY KEY,
+      payload TEXT NOT NULL,
+      created_at INTEGER NOT NULL,
+      ip_address TEXT NOT NULL DEFAULT ''
+    );
+    CREATE INDEX audit_log_entries_by_time ON audit_log_entries(created_at);
+    """,
   ]
 
   /// The tables of rowid, the ones a migration may name in SQL it builds.
