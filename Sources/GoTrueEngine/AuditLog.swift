@@ -68,10 +68,10 @@ extension EmbeddedGoTrue {
     if let traits { payload["traits"] = .object(traits) }
     var writer = JSONWriter()
     writer.value(.object(payload))
+    let text = String(decoding: writer.result ?? [], as: UTF8.self)
     try database.appendAuditEntry(
       AuditEntryRecord(
-        id: SystemRandom().uuidString(), payload: String(decoding: writer.result ?? [], as: UTF8.self),
-        createdAt: now, ipAddress: ""))
+        id: SystemRandom().uuidString(), payload: text, createdAt: now, ipAddress: ""))
   }
 
   /// One page of the audit log, newest first: the entries whose payload members `members`
