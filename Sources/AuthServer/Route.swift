@@ -27,7 +27,9 @@ struct Route: Sendable {
     case answer(Answerer)
   }
 
-  /// The path's parts; `{name}` (or `{}`) matches one part, a final `*` matches the rest.
+  /// The path's parts; `{name}` (or `{}`) matches one part, `{name}:verb` one part ending in
+  /// `:verb` (Google's custom methods, `projects/{project}:createSessionCookie`), a final `*`
+  /// matches the rest.
   let pattern: [Substring]
   let actions: [HTTPMethod: Action]
 
@@ -91,11 +93,23 @@ struct Route: Sendable {
 
   /// The names of the route's parameters, in order (empty for `{}`).
   var parameterNames: [Substring] {
-    pattern.filter(Self.isParameter).map { $0.dropFirst().dropLast() }
+    pattern.filter(Self.isParameter).map { part in
+      let end = part.firstIndex(of: "}") ?? part.endIndex
+      return part[part.index(after: part.startIndex)..<end]
+    }
   }
 
-  /// Whether a part of a pattern stands for one part of a path.
-  static func isParameter(_ part: Substring) -> Bool { part.hasPrefix("{") && part.hasSuffix("}") }
+  /// Whether a part of a pattern stands for one part of a path (`{name}`, `{name}:verb`).
+  static func isParameter(_ part: Substring) -> Bool {
+    part.hasPrefix("{") && (part.hasSuffix("}") || verb(of: part) != nil)
+  }
+
+  /// The `:verb` a `{name}:verb` part ends in.
+  private static func verb(of part: Substring) -> Substring? {
+    guard part.hasPrefix("{"), let close = part.firstIndex(of: "}") else { return nil }
+    let rest = part[part.index(after: close)...]
+    return rest.hasPrefix(":") && rest.count > 1 ? rest : nil
+  }
 
   /// The parts `{}` matched, or `nil` when `parts` (a path's) are not this route's.
   func match(_ parts: [Substring]) -> [String]? {
@@ -103,7 +117,11 @@ struct Route: Sendable {
     for (index, expected) in pattern.enumerated() {
       if expected == "*" { return parameters }
       guard index < parts.count else { return nil }
-      if Self.isParameter(expected) {
+      if let verb = Self.verb(of: expected) {
+        let part = parts[index]
+        guard part.hasSuffix(verb), part.count > verb.count else { return nil }
+        parameters.append(String(part.dropLast(verb.count)))
+      } else if Self.isParameter(expected) {
         parameters.append(String(parts[index]))
       } else if expected != parts[index] {
         return nil

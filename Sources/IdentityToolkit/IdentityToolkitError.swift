@@ -67,6 +67,8 @@ extension IdentityToolkitErrorCode {
   public static let missingRequestType: Self = "MISSING_REQ_TYPE"
   /// No ID token was given.
   public static let missingIDToken: Self = "MISSING_ID_TOKEN"
+  /// A session cookie's life outside 5 minutes to 2 weeks.
+  public static let invalidDuration: Self = "INVALID_DURATION"
   /// No `localId` was given to an admin call.
   public static let missingLocalID: Self = "MISSING_LOCAL_ID"
   /// The caller may not do this.

@@ -156,6 +156,10 @@ public struct IdentityToolkitOperation: Hashable, Sendable, CustomStringConverti
   public static let batchGet = Self(
     "GET", v1, "/v1/projects/{project}/accounts:batchGet", .owner,
     IdentityToolkitRequest.BatchGet.self)
+  /// `projects/{project}:createSessionCookie`: a session cookie for an ID token.
+  public static let createSessionCookie = Self(
+    "POST", v1, "/v1/projects/{project}:createSessionCookie", .owner,
+    IdentityToolkitRequest.CreateSessionCookie.self)
   /// `accounts:batchDelete`.
   public static let batchDelete = Self(
     "POST", v1, "/v1/projects/{project}/accounts:batchDelete", .owner,
@@ -209,7 +213,8 @@ public struct IdentityToolkitOperation: Hashable, Sendable, CustomStringConverti
     .lookup, .delete, .signInWithCustomToken, .createAuthUri, .projects, .recaptchaParams,
     .signInWithIdp,
     .signInWithPhoneNumber, .sendVerificationCode, .token, .adminSignUp, .adminLookup,
-    .adminUpdate, .adminDelete, .adminSendOobCode, .batchGet, .batchDelete, .query,
+    .adminUpdate, .adminDelete, .adminSendOobCode, .createSessionCookie, .batchGet, .batchDelete,
+    .query,
     .downloadAccount, .config, .updateConfig, .startSecondFactor, .finishSecondFactor,
     .startEnrollment, .finishEnrollment, .withdrawEnrollment, .deleteAllAccounts, .oobCodes,
     .verificationCodes, .emulatorConfig, .updateEmulatorConfig, .action,

@@ -67,6 +67,7 @@ struct FirebaseAnswerContractTests {
       .init(index: 1, localId: "u2", message: "NOT_DISABLED : Disable the account first.")
     ]),
     IdentityToolkitQuery(recordsCount: "1", userInfo: [user]),
+    IdentityToolkitSessionCookie(sessionCookie: "a.b.c"),
   ]
 
   @Test func everyAnswerReadsBackInTheClient() throws {

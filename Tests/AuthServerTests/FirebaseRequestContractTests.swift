@@ -46,6 +46,7 @@ struct FirebaseRequestContractTests {
     IdentityToolkitRequest.DownloadAccount(
       targetProjectId: "demo-app", maxResults: "2", nextPageToken: "u1"),
     IdentityToolkitRequest.BatchDelete(localIds: ["u1", "u2"], force: true),
+    IdentityToolkitRequest.CreateSessionCookie(idToken: "t", validDuration: 3600),
     IdentityToolkitRequest.Query(
       returnUserInfo: true, limit: "10", offset: "0", order: "DESC", sortBy: "USER_ID"),
   ]
