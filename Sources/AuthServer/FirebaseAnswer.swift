@@ -65,6 +65,19 @@ enum FirebaseAnswer {
       mfaInfo: secondFactors(account.secondFactors))
   }
 
+  /// A user record as an export (`batchGet`, `downloadAccount`) shows it to an admin: with the
+  /// stored hash and its salt, each in base64, as production exports them (bcrypt's text
+  /// here, its salt the 22 characters after the cost).
+  static func exportedUser(_ account: FirebaseAccount) -> IdentityToolkitUser {
+    var user = user(account)
+    if let hash = account.passwordHash {
+      user.passwordHash = Data(hash.utf8).base64EncodedString()
+      let parts = hash.split(separator: "$", omittingEmptySubsequences: true)
+      if parts.count == 3 { user.salt = Data(parts[2].prefix(22).utf8).base64EncodedString() }
+    }
+    return user
+  }
+
   /// Second factors as `mfaInfo` lists them; none is no list at all.
   static func secondFactors(_ factors: [FirebaseSecondFactor]) -> [IdentityToolkitMFAEnrollment]? {
     guard !factors.isEmpty else { return nil }

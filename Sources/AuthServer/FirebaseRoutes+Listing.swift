@@ -109,6 +109,6 @@ extension FirebaseRoutes {
       after: token.flatMap { $0.isEmpty ? nil : $0 }, limit: limit)
     return call.json(
       IdentityToolkitDownloadAccount(
-        users: page.accounts.map(FirebaseAnswer.user), nextPageToken: page.next))
+        users: page.accounts.map(FirebaseAnswer.exportedUser), nextPageToken: page.next))
   }
 }

@@ -196,6 +196,9 @@ package struct FirebaseAccount: Equatable, Sendable {
   package var customAuth = false
   /// The verified second factors (`mfaInfo`), oldest first.
   package var secondFactors: [FirebaseSecondFactor] = []
+  /// The stored password hash (bcrypt's text) when the account has a password: what an
+  /// export (`batchGet`) shows an admin, never a lookup.
+  package var passwordHash: String? = nil
 }
 
 /// A signed-in user: the account, an ID token and the session's refresh token.
@@ -225,6 +228,7 @@ extension FirebaseEmulation {
       passwordUpdatedAt: user.passwordUpdatedAt, initialEmail: user.initialEmail,
       customAttributes: user.customClaims, emailLinkSignin: user.emailLinkSignin,
       customAuth: user.customAuth,
-      secondFactors: user.factors.filter { $0.status == "verified" }.map(FirebaseSecondFactor.init))
+      secondFactors: user.factors.filter { $0.status == "verified" }.map(FirebaseSecondFactor.init),
+      passwordHash: user.passwordHash != engine.secrets.decoyHash ? user.passwordHash : nil)
   }
 }

@@ -60,7 +60,7 @@ extension IdentityToolkitUser: EmulatorEncodable {
       "localId": .string(localId), "email": .maybe(email),
       "emailVerified": .maybe(emailVerified), "emailLinkSignin": .maybe(emailLinkSignin),
       "displayName": .maybe(displayName),
-      "photoUrl": .maybe(photoUrl), "passwordHash": .maybe(passwordHash),
+      "photoUrl": .maybe(photoUrl), "passwordHash": .maybe(passwordHash), "salt": .maybe(salt),
       "passwordUpdatedAt": passwordUpdatedAt.map { .int(Int64($0)) },
       "validSince": .maybe(validSince), "disabled": .maybe(disabled),
       "createdAt": .maybe(createdAt), "lastLoginAt": .maybe(lastLoginAt),

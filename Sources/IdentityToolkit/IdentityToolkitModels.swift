@@ -125,6 +125,8 @@ public struct IdentityToolkitUser: Codable, Equatable, Hashable, Sendable {
   public var photoUrl: String?
   /// The password hash, as the emulator shows it (never the password).
   public var passwordHash: String?
+  /// The hash's salt (base64), in an export to an admin.
+  public var salt: String?
   /// When the password last changed, in Unix milliseconds.
   public var passwordUpdatedAt: Double?
   /// Tokens issued before this time (Unix seconds, a string) are refused.
@@ -153,8 +155,9 @@ public struct IdentityToolkitUser: Codable, Equatable, Hashable, Sendable {
   /// A user with the given parts.
   public init(
     localId: String, email: String?, emailVerified: Bool?, displayName: String? = nil,
-    photoUrl: String? = nil, passwordHash: String? = nil, passwordUpdatedAt: Double? = nil,
-    validSince: String? = nil, disabled: Bool? = nil, createdAt: String? = nil,
+    photoUrl: String? = nil, passwordHash: String? = nil, salt: String? = nil,
+    passwordUpdatedAt: Double? = nil, validSince: String? = nil, disabled: Bool? = nil,
+    createdAt: String? = nil,
     lastLoginAt: String? = nil, lastRefreshAt: String? = nil, customAttributes: String? = nil,
     initialEmail: String? = nil, emailLinkSignin: Bool? = nil, customAuth: Bool? = nil,
     providerUserInfo: [IdentityToolkitProviderInfo]? = nil,
@@ -166,6 +169,7 @@ public struct IdentityToolkitUser: Codable, Equatable, Hashable, Sendable {
     self.displayName = displayName
     self.photoUrl = photoUrl
     self.passwordHash = passwordHash
+    self.salt = salt
     self.passwordUpdatedAt = passwordUpdatedAt
     self.validSince = validSince
     self.disabled = disabled

@@ -170,4 +170,23 @@ struct FirebaseListingRouteTests {
     #expect(ids(rest) == ["c"] && rest.object?["nextPageToken"] == nil)
     #expect(await server.send(.get, download, headers: owner).status == 404)
   }
+
+  @Test func anExportShowsAnAdminTheStoredHashAndItsSaltAndALookupDoesNot() async throws {
+    let server = try await server(with: [])
+    let made = await server.admin(
+      "accounts", #"{"localId":"p","email":"p@example.com","password":"secret123"}"#)
+    #expect(made.status == 200)
+    let batchGet = "\(FirebaseTestServer.admin)/accounts:batchGet"
+    let listed = await server.send(.get, batchGet, headers: owner)
+    let user = try #require((listed.object?["users"] as? [[String: Any]])?.first)
+    let hash = try #require((user["passwordHash"] as? String).flatMap { Data(base64Encoded: $0) })
+    let text = String(decoding: hash, as: UTF8.self)
+    #expect(text.hasPrefix("$2") && text.count == 60, "bcrypt's text, never the password")
+    let salt = try #require((user["salt"] as? String).flatMap { Data(base64Encoded: $0) })
+    #expect(String(decoding: salt, as: UTF8.self) == String(text.dropFirst(7).prefix(22)))
+    #expect(!listed.text.contains("secret123"))
+    let looked = await server.admin("accounts:lookup", #"{"localId":["p"]}"#)
+    let lookedUp = try #require((looked.object?["users"] as? [[String: Any]])?.first)
+    #expect(lookedUp["passwordHash"] as? String == "UkVEQUNURUQ=" && lookedUp["salt"] == nil)
+  }
 }
