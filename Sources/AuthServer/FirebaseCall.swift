@@ -194,12 +194,81 @@ struct FirebaseBody: Sendable {
     number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
   }
 
-  /// `snake_case` and `kebab-case` keys in camel case; others as they are.
+  /// `key` in camel case as lodash's `camelCase` makes it, which the emulator applies to every
+  /// key of a body (`convertKeysToCamelCase`): split into words at anything but a letter or a
+  /// digit, at a lower-case letter followed by a capital, around digits, and before the last
+  /// capital of a run followed by a small letter (`photoURL` is `photo`, `URL`); then the first
+  /// word in lower case and each other with a capital first (`photoUrl`, `grantType`).
   static func camelCased(_ key: String) -> String {
-    guard key.contains(where: { $0 == "_" || $0 == "-" }) else { return key }
-    let words = key.split(whereSeparator: { $0 == "_" || $0 == "-" })
-    guard let first = words.first else { return key }
-    return first.lowercased()
-      + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined()
+    // Most keys are camel case already, and read back the same.
+    if key.utf8.allSatisfy({ isUpper($0) || isLower($0) }), let first = key.utf8.first,
+      !isUpper(first), !hasCapitalRun(key)
+    {
+      return key
+    }
+    var result = ""
+    for (index, word) in words(key).enumerated() {
+      let lower = word.lowercased()
+      result += index == 0 ? lower : lower.prefix(1).uppercased() + lower.dropFirst()
+    }
+    return result
   }
+
+  /// lodash's words of an ASCII key.
+  private static func words(_ key: String) -> [String] {
+    let bytes = Array(key.utf8)
+    var words: [String] = []
+    var start: Int?
+    func close(_ end: Int) {
+      if let begin = start, begin < end {
+        words.append(String(decoding: bytes[begin..<end], as: UTF8.self))
+      }
+      start = nil
+    }
+    for index in bytes.indices {
+      let byte = bytes[index]
+      guard isLetterOrDigit(byte) else {
+        close(index)
+        continue
+      }
+      if let begin = start, index > begin {
+        let previous = bytes[index - 1]
+        let next = index + 1 < bytes.count ? bytes[index + 1] : nil
+        let breaks =
+          isDigit(byte) != isDigit(previous)
+          || (isUpper(byte) && isLower(previous))
+          || (isUpper(byte) && isUpper(previous) && next.map(isLower) == true)
+        if breaks { close(index) }
+      }
+      if start == nil { start = index }
+    }
+    close(bytes.count)
+    return words
+  }
+
+  private static func hasCapitalRun(_ key: String) -> Bool {
+    var previousUpper = false
+    for byte in key.utf8 {
+      if isUpper(byte) && previousUpper { return true }
+      previousUpper = isUpper(byte)
+    }
+    return false
+  }
+
+  private static func isUpper(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+  }
+
+  private static func isLower(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+  }
+
+  private static func isDigit(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+  }
+
+  private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+    isUpper(byte) || isLower(byte) || isDigit(byte)
+  }
+
 }

@@ -212,8 +212,29 @@ struct FirebaseRouteTests {
     #expect(wrongType.googleMessage == "Invalid JSON payload received. /email should be string")
     let empty = await server.call("signInWithPassword", "")
     #expect(empty.text == Reply.badRequestBody("MISSING_EMAIL"))
-    #expect(FirebaseBody.camelCased("grant_type") == "grantType")
-    #expect(FirebaseBody.camelCased("localId") == "localId")
+    // lodash's camelCase, as the emulator applies it to every key.
+    let cases = [
+      ("grant_type", "grantType"), ("localId", "localId"), ("photoURL", "photoUrl"),
+      ("PhotoUrl", "photoUrl"), ("iOSBundleId", "iOsBundleId"),
+      (
+        "return-secure-token",
+        "returnSecureToken"
+      ), ("sha256Hash", "sha256Hash"), ("a1b", "a1B"), ("EMAIL", "email"),
+      ("__id_token__", "idToken"), ("URLValue", "urlValue"),
+    ]
+    for (key, camel) in cases { #expect(FirebaseBody.camelCased(key) == camel, "\(key)") }
+  }
+
+  @Test func aKeyInAnyCaseReachesItsMemberAsTheEmulatorCamelCasesIt() async throws {
+    let server = try FirebaseTestServer()
+    let made = await server.call(
+      "signUp", #"{"email":"pyre@example.com","password":"secret123","return_secure_token":true}"#)
+    let token = try #require(made.object?["idToken"] as? String)
+    let updated = await server.call(
+      "update", #"{"idToken":"\#(token)","photoURL":"https://example.com/p.png","DisplayName":"P"}"#
+    )
+    #expect(updated.object?["photoUrl"] as? String == "https://example.com/p.png")
+    #expect(updated.object?["displayName"] as? String == "P")
   }
 
   @Test func theProjectComesFromTheFlagOrTheEnvironment() async throws {
