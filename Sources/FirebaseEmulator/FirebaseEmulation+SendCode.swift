@@ -1,4 +1,5 @@
 import AccountStore
+import GoTrue
 import GoTrueEngine
 import IdentityToolkit
 
@@ -145,14 +146,24 @@ extension FirebaseEmulation {
     return user
   }
 
-  /// A `continueUrl` must be absolute, and lead where the server's own links may lead (the
-  /// site URL's origin, or loopback), as production allows only authorized domains.
+  /// A `continueUrl` must be absolute, and lead to one of the project's authorized domains as
+  /// a new Firebase project has them (`localhost`, `{project}.firebaseapp.com`,
+  /// `{project}.web.app`; loopback addresses too, which are this machine as `localhost` is), or
+  /// where the server's own links may lead (the site URL, the redirect allow list).
   private func checkContinueURL(_ url: String) throws(IdentityToolkitError) {
     guard let components = URLComponents(string: url), components.scheme?.isEmpty == false,
       components.host?.isEmpty == false
     else {
       throw .badRequest(
         .invalidContinueURI, "((expected an absolute URI with valid scheme and host))")
+    }
+    // The domain as the browser that follows the link will read it; a URL it could read
+    // otherwise leads nowhere authorized.
+    if let browser = BrowserURL(url), browser.isHTTP,
+      browser.isLoopback
+        || ["\(projectID).firebaseapp.com", "\(projectID).web.app"].contains(browser.host)
+    {
+      return
     }
     guard engine.allowedRedirect(url) == url else {
       throw .badRequest("UNAUTHORIZED_DOMAIN", "Domain not allowlisted by project")

@@ -169,6 +169,25 @@ struct TrustTests {
     #expect(reply.header("Location")?.hasPrefix("http://127.0.0.1:3000#access_token=") == true)
   }
 
+  @Test func aFirebaseContinueURLMayLeadToTheProjectsDefaultAuthorizedDomains() async throws {
+    let server = try FirebaseTestServer()
+    for url in [
+      "http://localhost:5173/done", "http://127.0.0.1:8080/", "http://[::1]/x",
+      "https://demo-app.firebaseapp.com/__/auth/action", "https://demo-app.web.app/",
+    ] {
+      let reply = await server.call(
+        "sendOobCode",
+        #"{"requestType":"PASSWORD_RESET","email":"test@example.com","continueUrl":"\#(url)"}"#)
+      #expect(reply.status == 200, "\(url): \(reply.text)")
+    }
+    for url in ["https://other.web.app/", "https://demo-app.web.app.evil.example/"] {
+      let reply = await server.call(
+        "sendOobCode",
+        #"{"requestType":"PASSWORD_RESET","email":"test@example.com","continueUrl":"\#(url)"}"#)
+      #expect(reply.googleMessage?.hasPrefix("UNAUTHORIZED_DOMAIN") == true, "\(url)")
+    }
+  }
+
   @Test func aFirebaseContinueURLABrowserReadsAsAnotherHostIsRefused() async throws {
     let server = try FirebaseTestServer()
     let reply = await server.call(
