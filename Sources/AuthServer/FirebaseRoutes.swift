@@ -66,8 +66,14 @@ enum FirebaseRoutes {
     " Enrol TOTP factors through GoTrue's /factors routes on this server."
 
   /// Every route, answered by `emulation`: one per operation, its caller checked as the
-  /// operation says.
+  /// operation says; then the emulator's operations this server does not serve
+  /// (``FirebaseUnserved``).
   static func all(_ emulation: FirebaseEmulation) -> [Route] {
+    served(emulation) + FirebaseUnserved.routes
+  }
+
+  /// The routes of the operations this server serves.
+  static func served(_ emulation: FirebaseEmulation) -> [Route] {
     handlers.compactMap { operation, handler in
       guard let method = HTTPMethod(rawValue: operation.method) else { return nil }
       return Route(

@@ -237,6 +237,27 @@ struct FirebaseRouteTests {
     #expect(updated.object?["displayName"] as? String == "P")
   }
 
+  @Test func anOperationOfTheEmulatorsAPINotServedIsA501InItsShape() async throws {
+    let server = try FirebaseTestServer()
+    let policy = await server.send(
+      .get, "/identitytoolkit.googleapis.com/v2/passwordPolicy", query: [("key", "k")])
+    #expect(policy.status == 501)
+    let error = try #require(policy.object?["error"] as? [String: Any])
+    #expect(error["status"] as? String == "NOT_IMPLEMENTED")
+    #expect(
+      error["message"] as? String
+        == "identitytoolkit.getPasswordPolicy is not implemented in the Auth Emulator.")
+    let tenant = await server.send(
+      .post, "/identitytoolkit.googleapis.com/v2/projects/demo-app/tenants",
+      body: #"{"displayName":"t"}"#, headers: [("Authorization", "Bearer owner")])
+    #expect(tenant.status == 501)
+    #expect(
+      tenant.googleMessage
+        == "identitytoolkit.projects.tenants.create is not implemented in authflow serve.")
+    let nowhere = await server.send(.get, "/identitytoolkit.googleapis.com/v2/nowhere")
+    #expect(nowhere.status == 404)
+  }
+
   @Test func theProjectComesFromTheFlagOrTheEnvironment() async throws {
     let flag = try ServeOptions.parse(["--firebase-project", "demo-app"], environment: [:])
     #expect(flag.firebaseProject == "demo-app")
