@@ -29,6 +29,7 @@ import serve  # noqa: E402
 
 sys.argv = sys.argv[:1] + sys.argv[1:3]
 import bench_serve  # noqa: E402  (its wrk driver, sign-up and token scripts)
+from bench_verdict import verdict  # noqa: E402
 
 CLIENTS = bench_serve.CLIENTS
 ROUNDS = 5
@@ -197,6 +198,7 @@ def main():
             grant, bound = statistics.median(grants), statistics.median(bounds)
             print(f"   median: {grant:.0f} grants/s against pgbench's {bound:.0f}/s: "
                   f"{grant / bound:.0%}")
+            verdict("PostgreSQL refresh grants, of pgbench", grant / bound, "at-least", 0.60)
 
             print("== Two servers on one PostgreSQL database against one, on refresh grants "
                   f"({CLIENTS} clients in all; reported)")
@@ -232,6 +234,8 @@ def main():
                 overhead, bound = statistics.median(overheads), statistics.median(bounds)
                 print(f"   median: {overhead:.2f} ms against pgbench's {bound:.2f} ms: "
                       f"{bound / overhead:.0%}")
+                verdict("PostgreSQL sign-in overhead, of pgbench", bound / overhead, "at-least",
+                        0.60)
             finally:
                 cheap.stop()
 

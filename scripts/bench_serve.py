@@ -36,6 +36,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests",
                                 "Server"))
 import serve  # noqa: E402  (the test suite's server runner: start, ready line, keys, stop)
+from bench_verdict import verdict  # noqa: E402
 
 AUTHFLOW, LAB = (os.path.abspath(path) for path in sys.argv[1:3])
 os.environ["AUTHFLOW"] = AUTHFLOW
@@ -296,6 +297,7 @@ def main():
                   f"serve {rate:.1f}/s")
         bound, rate = statistics.median(bounds), statistics.median(rates)
         print(f"   median: {rate:.1f} sign-ins/s of a {bound:.1f}/s bound: {rate / bound:.0%}")
+        verdict("serve sign-ins, of the bcrypt bound", rate / bound, "at-least", 0.85)
 
         print(f"== authflow serve: refresh grants per second, {CLIENTS} clients rotating their "
               "own tokens")
@@ -312,6 +314,7 @@ def main():
         grant, reference = statistics.median(grants), statistics.median(sqlite)
         print(f"   median: {grant:.0f} grants/s against sqlite3's {reference:.0f}/s: "
               f"{grant / reference:.0%}")
+        verdict("serve refresh grants, of sqlite3", grant / reference, "at-least", 0.70)
 
         print(f"== authflow serve as the Firebase emulator: Secure Token refreshes per second, "
               f"{CLIENTS} clients rotating their own tokens, beside GoTrue's refresh grants "
@@ -351,6 +354,7 @@ def main():
         user, health = statistics.median(users), statistics.median(healths)
         print(f"   median: {user:.0f} requests/s (p99 {statistics.median(p99s):.2f} ms) against "
               f"/health's {health:.0f}/s: {user / health:.0%}")
+        verdict("serve GET /user, of /health", user / health, "at-least", 0.50)
     finally:
         server.stop()
         shutil.rmtree(folder)
@@ -359,6 +363,7 @@ def main():
     print("   (target: <= 64 MiB)")
     before, during = idle_connections(1000)
     print(f"   {during / 1024:.1f} MiB (started at {before / 1024:.1f} MiB)")
+    verdict("serve peak RSS, 1 000 idle connections", during / 1024, "at-most", 64, " MiB")
 
 
 def ready_ms(arguments):
@@ -401,6 +406,9 @@ def readiness():
             existing.append(ready_ms(["--store", store]))
         print(f"   new :memory: store {statistics.median(memory):.1f} ms, existing file store "
               f"{statistics.median(existing):.1f} ms")
+        verdict("serve ready, new :memory: store", statistics.median(memory), "at-most", 20, " ms")
+        verdict("serve ready, existing file store", statistics.median(existing), "at-most", 20,
+                " ms")
     finally:
         shutil.rmtree(folder)
 

@@ -22,6 +22,8 @@ import sys
 import tempfile
 import time
 
+from bench_verdict import verdict
+
 AUTHFLOW = os.path.abspath(sys.argv[1])
 SQLITE = "sqlite3"
 PATTERN = [
@@ -71,6 +73,7 @@ def main():
         theirs.append(run([SQLITE, ":memory:"], stdin_path=selects)[0])
     a, b = statistics.median(ours), statistics.median(theirs)
     print(f"   authflow {a * 1000:7.1f} ms   sqlite3 {b * 1000:7.1f} ms   ratio {a / b:.2f}")
+    verdict("script throughput, x sqlite3", a / b, "at-most", 0.45)
 
     print("== Startup: authflow -c show vs sqlite3 :memory: 'select 1' (target: <= 2 x)")
     ours, theirs = [], []
@@ -79,12 +82,14 @@ def main():
         theirs.append(statistics.mean(run([SQLITE, ":memory:", "select 1"])[0] for _ in range(20)))
     a, b = statistics.median(ours), statistics.median(theirs)
     print(f"   authflow {a * 1000:7.2f} ms   sqlite3 {b * 1000:7.2f} ms   ratio {a / b:.2f}")
+    verdict("startup, x sqlite3", a / b, "at-most", 2)
 
     print("== Peak RSS: 10 000 vs 100 000 lines (target: within 10 %)")
     rss_small = statistics.median(run([AUTHFLOW, small], env=env)[1] for _ in range(3))
     rss_large = statistics.median(run([AUTHFLOW, large], env=env)[1] for _ in range(3))
     print(f"   10 000 lines {rss_small / 1024:6.1f} MiB   100 000 lines {rss_large / 1024:6.1f} MiB"
           f"   ratio {rss_large / rss_small:.3f}")
+    verdict("peak RSS, 100 000 / 10 000 lines", rss_large / rss_small, "near-one", 0.10)
 
     print("== Recording: the 100 000-line script with --record (its replay included) vs without")
     recorded = os.path.join(folder, "recorded.authflow")

@@ -20,6 +20,8 @@ import sys
 import tempfile
 import time
 
+from bench_verdict import verdict
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT = os.path.join(ROOT, ".build-release", "release", "authflow")
 AUTHFLOW = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else DEFAULT)
@@ -68,6 +70,7 @@ def main():
         shutil.rmtree(folder, ignore_errors=True)
     a, b = statistics.median(ours), statistics.median(theirs)
     print(f"   suite {a * 1000:7.1f} ms   one at a time {b * 1000:7.1f} ms   ratio {a / b:.2f}")
+    verdict("authflow test --jobs 2, x one at a time", a / b, "at-most", 0.55)
 
 
 if __name__ == "__main__":
