@@ -68,6 +68,10 @@ package enum JSONWebToken {
   private static func check(_ token: String, keys: TokenKeys, now: Int?, expiryRequired: Bool)
     throws(JWTRejection) -> [String: JSONValue]
   {
+    if let claims = keys.verified.claims(of: token) {
+      if let now { try checkTimes(claims, now: Double(now), expiryRequired: expiryRequired) }
+      return claims
+    }
     let parts = token.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
     guard parts.count == 3 else {
       throw .malformed("token contains an invalid number of segments")
@@ -84,6 +88,7 @@ package enum JSONWebToken {
       StrictJSON.problem(in: payload) == nil,
       let claims = JSONValue.object(parsing: payload)
     else { throw .malformed("could not JSON decode claim") }
+    keys.verified.remember(token, claims)
     if let now { try checkTimes(claims, now: Double(now), expiryRequired: expiryRequired) }
     return claims
   }

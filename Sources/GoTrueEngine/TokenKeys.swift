@@ -21,6 +21,8 @@ package struct TokenKeys: Sendable {
   private let secretID: String
   /// The key a token with the signing key's own header is checked with, found once.
   let ownKey: Result<VerificationKey, JWTRejection>
+  /// The tokens already checked against these keys (``VerifiedTokens``).
+  let verified = VerifiedTokens()
 
   /// The keys of a configuration: `secret` (GoTrue's `JWT_SECRET`) with `keyID` (its
   /// `JWT_KEY_ID`), the `keys` of `JWT_KEYS`, and `validMethods` when `JWT_VALID_METHODS`
