@@ -34,7 +34,9 @@ let package = Package(
 
     // Swift faces of the C crypto libraries: bcrypt (libcrypt), SHA-256, HMAC, AES-GCM
     // (libcrypto), and injected randomness.
-    .target(name: "AuthCrypto", dependencies: ["CCrypt", "COpenSSL"]),
+    // Keccak-256 over nettle's permutation, and secp256k1's public-key recovery (libsecp256k1),
+    // for Sign in with Ethereum.
+    .target(name: "AuthCrypto", dependencies: ["CCrypt", "COpenSSL", "CNettle", "CSecp256k1"]),
     .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto"]),
 
     // QR codes (libqrcodegen) and their SVG drawing, for the TOTP enrolment GoTrue answers.
@@ -245,6 +247,8 @@ let package = Package(
     .systemLibrary(name: "CProcess", providers: [.apt(["libc6-dev"])]),
     .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .systemLibrary(name: "CPostgres", providers: [.apt(["libpq-dev"])]),
+    .systemLibrary(name: "CNettle", providers: [.apt(["nettle-dev"])]),
+    .systemLibrary(name: "CSecp256k1", providers: [.apt(["libsecp256k1-dev"])]),
   ],
   swiftLanguageModes: [.v6],
   cxxLanguageStandard: .cxx17

@@ -128,6 +128,26 @@ public final class AsymmetricKey: @unchecked Sendable {
     return key
   }
 
+  /// An Ed25519 private key from its 32-byte seed, its public key derived by libcrypto (a
+  /// Solana wallet's key, in tests that sign as one).
+  public static func ed25519(seed: [UInt8]) throws(Failure) -> AsymmetricKey {
+    guard seed.count == 32,
+      let made = seed.withUnsafeBufferPointer({
+        EVP_PKEY_new_raw_private_key_ex(nil, "ED25519", nil, $0.baseAddress, 32)
+      })
+    else { throw Failure(reason: "an Ed25519 seed is 32 bytes") }
+    return AsymmetricKey(key: made, kind: .ed25519, isPrivate: true)
+  }
+
+  /// The raw public key of an Ed25519 key (32 bytes); `nil` for another kind.
+  public var ed25519PublicKey: [UInt8]? {
+    guard kind == .ed25519 else { return nil }
+    var raw = [UInt8](repeating: 0, count: 32)
+    var length = 32
+    guard EVP_PKEY_get_raw_public_key(key, &raw, &length) == 1, length == 32 else { return nil }
+    return raw
+  }
+
   /// Makes a key of libcrypto's type `type` from `parameters`, then checks it.
   private static func make(
     _ type: String, _ parameters: KeyParameters, kind: Kind, isPrivate: Bool

@@ -131,10 +131,14 @@ enum GoTrueRoutes {
       context.request.queryValue("grant_type") ?? form?.first { $0.name == "grant_type" }?.value
     let grants: [GoTrueEndpoint] = [.passwordGrant, .refreshGrant, .pkceGrant]
     guard let endpoint = grants.first(where: { $0.grant == grant }) else {
-      if grant == "id_token" || grant == "web3" {
-        // The id_token grant spends the sign-in budget before its provider is found off;
-        // web3 has a limiter of its own, not kept here (Web3 is off).
-        if grant == "id_token" { try context.limit(.token) }
+      if grant == "web3" {
+        // The web3 grant has a limiter of its own (`RATE_LIMIT_WEB3`), spent first.
+        try context.limit(.web3)
+        return try await web3Grant(context)
+      }
+      if grant == "id_token" {
+        // The id_token grant spends the sign-in budget before its provider is found off.
+        try context.limit(.token)
         throw .api(.invalid("Unsupported provider: provider is not enabled"))
       }
       throw .api(

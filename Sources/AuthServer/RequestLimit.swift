@@ -30,6 +30,8 @@ enum RequestLimit: Int, CaseIterable, Sendable {
   /// `POST /factors/{id}/verify`, after the factor is loaded; a bucket apart from the
   /// challenges' (`MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY`).
   case factorVerify
+  /// `POST /token` with the `web3` grant, once the grant is known (`RATE_LIMIT_WEB3`).
+  case web3
 }
 
 /// The shape of a limiter's buckets, as GoTrue builds its tollbooth limiters: a bucket starts

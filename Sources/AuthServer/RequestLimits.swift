@@ -28,6 +28,8 @@ struct RequestLimits: Equatable, Sendable {
   var tokenRefresh: Double = 150
   /// `RATE_LIMIT_VERIFY`: `/verify` requests per 5 minutes per client.
   var verify: Double = 30
+  /// `RATE_LIMIT_WEB3`: Web3 sign-ins per 5 minutes per client.
+  var web3: Double = 30
   /// `MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY`: challenges, and verifications, per minute per
   /// client.
   var mfa: Double = 15
@@ -48,6 +50,8 @@ struct RequestLimits: Equatable, Sendable {
       return BucketShape(perSecond: tokenRefresh / fiveMinutes, burst: 30, lifetime: hour)
     case .verify:
       return BucketShape(perSecond: verify / fiveMinutes, burst: 30, lifetime: hour)
+    case .web3:
+      return BucketShape(perSecond: web3 / fiveMinutes, burst: 30, lifetime: hour)
     case .factorChallenge, .factorVerify:
       return BucketShape(perSecond: mfa / 60, burst: 30, lifetime: 60)
     }

@@ -56,5 +56,7 @@ extension ServeOptions {
     ) { options, value throws(OptionValueError) in
       options.settings.engine.phoneProvider = try switchValue(value)
     },
+    EngineSetting.web3Solana.option(section: "GoTrue", readsGoTrueSettings: true),
+    EngineSetting.web3Ethereum.option(section: "GoTrue", readsGoTrueSettings: true),
   ]
 }

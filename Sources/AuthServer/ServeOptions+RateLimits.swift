@@ -70,6 +70,14 @@ extension ServeOptions {
       options.requestLimits.anonymousUsers = try rate(value, per: "hour")
     },
     OptionSpec(
+      ["--rate-limit-web3"], "N",
+      ["Web3 sign-ins per 5 minutes per client (default 30; bursts of 30)"],
+      section: "rate limits", environment: "GOTRUE_RATE_LIMIT_WEB3",
+      config: ConfigKey("auth.rate_limit.web3")
+    ) { options, value throws(OptionValueError) in
+      options.requestLimits.web3 = try rate(value, per: "5 minutes")
+    },
+    OptionSpec(
       ["--rate-limit-mfa"], "N",
       ["MFA challenges, and verifications, per minute per client", "(default 15; bursts of 30)"],
       section: "rate limits", environment: "GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY"

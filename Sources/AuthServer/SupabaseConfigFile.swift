@@ -33,7 +33,6 @@ enum SupabaseConfigFile {
     "auth.additional_redirect_urls": .fixed(.array([])),
     "auth.enable_refresh_token_rotation": .fixed(.boolean(true)),
     "auth.rate_limit.sms_sent": .ignored,
-    "auth.rate_limit.web3": .ignored,
     "auth.email.double_confirm_changes": .fixed(.boolean(true)),
     "auth.email.otp_length": .fixed(.integer(6)),
     "auth.sms.enable_confirmations": .ignored,
@@ -53,7 +52,8 @@ enum SupabaseConfigFile {
   /// supported only when it is switched off (`enabled = false`).
   private static let sections: Set<String> = [
     "api", "auth", "auth.rate_limit", "auth.email", "auth.sms", "auth.sessions", "auth.mfa",
-    "auth.mfa.totp", "auth.mfa.phone", "auth.mfa.web_authn",
+    "auth.mfa.totp", "auth.mfa.phone", "auth.mfa.web_authn", "auth.web3", "auth.web3.solana",
+    "auth.web3.ethereum",
   ]
 
   /// The options of config.toml's `text`; `environment` gives the values of `env(NAME)`.

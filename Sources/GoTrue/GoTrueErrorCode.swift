@@ -108,6 +108,10 @@ extension GoTrueErrorCode {
   public static let flowStateNotFound: Self = "flow_state_not_found"
   /// An OAuth or OIDC provider that is not enabled.
   public static let providerDisabled: Self = "provider_disabled"
+  /// Web3 sign-in (`grant_type=web3`), or its chain, is off.
+  public static let web3ProviderDisabled: Self = "web3_provider_disabled"
+  /// A Web3 sign-in names a chain other than `solana` and `ethereum`.
+  public static let web3UnsupportedChain: Self = "web3_unsupported_chain"
 
   /// The code is well formed but matches no live code for this email (embedded engine only:
   /// GoTrue answers `otp_expired` for this too).

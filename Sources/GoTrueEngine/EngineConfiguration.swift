@@ -56,6 +56,14 @@ public struct EngineConfiguration: Equatable, Sendable {
   /// SMS provider and no user has a phone: on, phone numbers are checked and looked up, and
   /// what would send an SMS answers as a GoTrue whose SMS provider is not configured.
   public var phoneProvider = false
+  /// Whether Sign in with Solana is on (GoTrue's `EXTERNAL_WEB3_SOLANA_ENABLED`, off by default).
+  public var web3Solana = false
+  /// Whether Sign in with Ethereum is on (GoTrue's `EXTERNAL_WEB3_ETHEREUM_ENABLED`, off by
+  /// default).
+  public var web3Ethereum = false
+  /// How long a Web3 message is good for either side of its `Issued At`, in seconds (GoTrue's
+  /// `EXTERNAL_WEB3_*_MAXIMUM_VALIDITY_DURATION`, 10 minutes).
+  public var web3MaximumValidity: Double = 600
   /// A password change from a session over a day old needs the nonce `GET /reauthenticate`
   /// sends (GoTrue's `SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION`, off by default).
   public var passwordChangeNeedsReauthentication = false

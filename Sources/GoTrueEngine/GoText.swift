@@ -29,6 +29,26 @@ package enum GoText {
     return output + "\""
   }
 
+  /// `text` without the white space at either end, as Go's `strings.TrimSpace` trims it
+  /// (`unicode.IsSpace`: tab, newline, vertical tab, form feed, carriage return, space, U+0085,
+  /// U+00A0 and Unicode's other spaces).
+  package static func trimSpace(_ text: String) -> String {
+    let scalars = text.unicodeScalars
+    guard let start = scalars.firstIndex(where: { !isSpace($0) }),
+      let end = scalars.lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(scalars[start...end])
+  }
+
+  /// Go's `unicode.IsSpace`.
+  private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x09...0x0D, 0x20, 0x85, 0xA0: true
+    case 0..<0x80: false
+    default: scalar.properties.isWhitespace
+    }
+  }
+
   /// Go's `unicode.IsPrint`: letters, marks, numbers, punctuation, symbols and the ASCII space.
   package static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
     if scalar.isASCII { return (0x20...0x7E).contains(scalar.value) }

@@ -21,14 +21,16 @@ extension PostgresConnection {
         authflow.ms(f.created_at), authflow.ms(f.updated_at), authflow.ms(f.last_challenged_at))),
       '[]') FROM auth.mfa_factors f WHERE f.user_id = u.id)::text,
     x.initial_email, x.custom_claims, coalesce(x.email_link_signin, false),
-    coalesce(x.custom_auth, false)
+    coalesce(x.custom_auth, false), coalesce(i.provider, 'email'),
+    CASE WHEN i.provider <> 'email' THEN i.provider_id END
     """
 
   /// The tables ``userColumns`` reads.
   static let userTables = """
     auth.users u
-    LEFT JOIN LATERAL (SELECT id, identity_data FROM auth.identities
-      WHERE user_id = u.id AND provider = 'email' ORDER BY created_at, id LIMIT 1) i ON true
+    LEFT JOIN LATERAL (SELECT id, identity_data, provider, provider_id FROM auth.identities
+      WHERE user_id = u.id AND provider IN ('email', 'web3')
+      ORDER BY provider = 'email' DESC, created_at, id LIMIT 1) i ON true
     LEFT JOIN authflow.user_extras x ON x.user_id = u.id
     """
 
@@ -56,6 +58,18 @@ extension PostgresConnection {
   func user(id: String) throws(AccountStoreError) -> UserRecord? {
     guard !id.utf8.contains(0) else { return nil }
     return try users(where: "u.id = authflow.user_key($1)", [.text(id)]).first
+  }
+
+  func user(identityProvider provider: String, providerID: String) throws(AccountStoreError)
+    -> UserRecord?
+  {
+    guard !providerID.utf8.contains(0) else { return nil }
+    return try users(
+      where: """
+        EXISTS (SELECT 1 FROM auth.identities w WHERE w.user_id = u.id AND w.provider = $1
+          AND w.provider_id = $2)
+        """, [.text(provider), .text(providerID)], suffix: "LIMIT 1"
+    ).first
   }
 
   func user(newEmail email: String) throws(AccountStoreError) -> UserRecord? {
@@ -88,7 +102,17 @@ extension PostgresConnection {
         "INSERT INTO authflow.user_extras (user_id, firebase_uid) VALUES (md5($1)::uuid, $1)",
         .text(user.id))
     }
-    if let identity = user.identityID {
+    if let identity = user.identityID, let providerID = user.identityProviderID {
+      try query(
+        """
+        INSERT INTO auth.identities (id, provider_id, user_id, identity_data, provider,
+          last_sign_in_at, created_at, updated_at)
+        SELECT $1::uuid, $2, key, $4::jsonb, $5, authflow.ts($6), authflow.ts($6), authflow.ts($6)
+        FROM authflow.user_key($3) AS key
+        """, .text(identity), .text(providerID), .text(user.id),
+        .text(UserRecord.encodeMetadata(user.identityData)), .text(user.identityProvider),
+        .integer(user.now))
+    } else if let identity = user.identityID {
       try insertIdentity(
         id: identity, userID: user.id, data: user.identityData, email: user.email, now: user.now)
     }
@@ -169,7 +193,7 @@ extension PostgresConnection {
         try query(
           """
           UPDATE auth.identities SET identity_data = $2::jsonb
-          WHERE user_id = authflow.user_key($1) AND provider = 'email'
+          WHERE user_id = authflow.user_key($1) AND provider IN ('email', 'web3')
           """, .text(id), .text(UserRecord.encodeMetadata(data)))
       case .newEmail(let email): user("email_change = ?", .text(email ?? ""))
       case .emailChangeSentAt(let time):
@@ -313,6 +337,8 @@ extension UserRecord {
     customClaims = try row.optionalText(28)
     emailLinkSignin = try row.bool(29)
     customAuth = try row.bool(30)
+    identityProvider = try row.text(31)
+    identityProviderID = try row.optionalText(32)
   }
 }
 

@@ -10,6 +10,8 @@ package enum SignInMethod: String, Sendable {
   case firebase
   /// An anonymous sign-in (`POST /signup` with neither email nor phone).
   case anonymous
+  /// A signed Sign in with Solana or Ethereum message (`POST /token?grant_type=web3`).
+  case web3
   /// A PKCE exchange of a sign-up confirmation's link.
   case emailSignup = "email/signup"
   /// A PKCE exchange of a recovery link.

@@ -51,6 +51,11 @@ package struct UserRecord: Sendable {
   package var customAuth: Bool
   /// The user's MFA factors (schema 5), oldest first.
   package var factors: [GoTrueFactor]
+  /// The identity's provider (schema 8): `email`, or `web3` for a wallet's.
+  package var identityProvider: String
+  /// The identity's name at its provider (`web3:solana:<address>`); `nil` for the email
+  /// identity, which GoTrue names by the user's id.
+  package var identityProviderID: String?
 
   /// `app_metadata` of a user made without one: the email provider.
   static let defaultAppMetadata = #"'{"provider":"email","providers":["email"]}'"#
@@ -61,7 +66,7 @@ package struct UserRecord: Sendable {
     identity_data, new_email, email_change_sent_at, email_change_confirmed, banned_until,
     deleted_at, display_name, valid_since, password_updated_at, photo_url, is_anonymous,
     invited_at, reauthentication_sent_at, \(FactorRecord.userColumn), initial_email,
-    custom_claims, email_link_signin, custom_auth
+    custom_claims, email_link_signin, custom_auth, identity_provider, identity_provider_id
     """
 
   package init(_ row: SQLiteStatement) {
@@ -98,13 +103,28 @@ package struct UserRecord: Sendable {
     customClaims = row.optionalText(28)
     emailLinkSignin = row.int(29) != 0
     customAuth = row.int(30) != 0
+    identityProvider = row.text(31)
+    identityProviderID = row.optionalText(32)
   }
 
   package var isConfirmed: Bool { emailConfirmedAt != nil }
 
   /// Whether the user has an email identity: every user with an address who is not deleted
   /// (an anonymous user gets one when an address is confirmed).
-  package var hasEmailIdentity: Bool { deletedAt == nil && !isAnonymous && !email.isEmpty }
+  package var hasEmailIdentity: Bool {
+    deletedAt == nil && !isAnonymous && !email.isEmpty && identityProvider == "email"
+  }
+
+  /// The identity of another provider than email (a Web3 wallet's), as GoTrue answers it.
+  package var providerIdentity: GoTrueIdentity? {
+    guard deletedAt == nil, identityProvider != "email", let identityProviderID else {
+      return nil
+    }
+    return GoTrueIdentity(
+      identityId: identityID, id: identityProviderID, userId: id, identityData: identityData,
+      provider: identityProvider, lastSignInAt: lastSignInAt.map(Date.init(millis:)),
+      createdAt: Date(millis: createdAt), updatedAt: Date(millis: updatedAt), email: nil)
+  }
 
   /// Whether a ban is in force at `now`.
   package func isBanned(at now: Int64) -> Bool {
@@ -144,7 +164,8 @@ package struct UserRecord: Sendable {
       emailChangeSentAt: emailChangeSentAt.map(Date.init(millis:)),
       reauthenticationSentAt: reauthenticationSentAt.map(Date.init(millis:)),
       lastSignInAt: lastSignInAt.map(Date.init(millis:)), appMetadata: appMetadata,
-      userMetadata: userMetadata, identities: hasEmailIdentity ? [identity] : [],
+      userMetadata: userMetadata,
+      identities: hasEmailIdentity ? [identity] : providerIdentity.map { [$0] } ?? [],
       createdAt: Date(millis: createdAt), updatedAt: Date(millis: updatedAt),
       bannedUntil: bannedUntil.map(Date.init(millis:)),
       deletedAt: deletedAt.map(Date.init(millis:)),

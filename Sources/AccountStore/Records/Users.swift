@@ -40,6 +40,10 @@ package struct NewUser: Sendable {
   package var identityID: String?
   package var identityData: [String: JSONValue] = [:]
   package var isAnonymous = false
+  /// The identity's provider: `email`, or `web3` for a wallet's.
+  package var identityProvider = "email"
+  /// The identity's name at a provider other than email (`web3:solana:<address>`).
+  package var identityProviderID: String?
   /// When it is made (its `created_at` and `updated_at`).
   package var now: Int64
 
@@ -91,15 +95,34 @@ extension Accounts {
       """
       INSERT INTO users (id, email, encrypted_password, email_confirmed_at, confirmation_sent_at,
         last_sign_in_at, user_metadata, created_at, updated_at, role, app_metadata, identity_id,
-        identity_data, is_anonymous)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, \(UserRecord.defaultAppMetadata)), ?, ?, ?)
+        identity_data, is_anonymous, identity_provider, identity_provider_id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, \(UserRecord.defaultAppMetadata)), ?, ?, ?,
+        ?, ?)
       """, .text(user.id), .optional(user.email), .text(user.passwordHash),
       .optional(user.emailConfirmedAt), .optional(user.confirmationSentAt),
       .optional(user.lastSignInAt), .text(UserRecord.encodeMetadata(user.userMetadata)),
       .integer(user.now), .integer(user.now), .text(user.role), app ?? .null,
       .optional(user.identityID),
-      .text(UserRecord.encodeMetadata(user.identityData)), .integer(user.isAnonymous ? 1 : 0))
+      .text(UserRecord.encodeMetadata(user.identityData)), .integer(user.isAnonymous ? 1 : 0),
+      .text(user.identityProvider), .optional(user.identityProviderID))
     return try existingUser(id: user.id)
+  }
+
+  /// The user whose identity at `provider` is named `providerID` (GoTrue's
+  /// `FindIdentityByIdAndProvider`), deleted or not.
+  package func user(identityProvider provider: String, providerID: String) throws(Failure)
+    -> UserRecord?
+  {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.user(identityProvider: provider, providerID: providerID)
+      }
+    }
+    return try first(
+      """
+      SELECT \(UserRecord.columns) FROM users
+      WHERE identity_provider = ? AND identity_provider_id = ?
+      """, .text(provider), .text(providerID), row: UserRecord.init)
   }
 
   /// One page of users, and how many users match in all.

@@ -39,9 +39,12 @@ extension Schema {
       initial_email TEXT,
       custom_claims TEXT,
       email_link_signin INTEGER NOT NULL DEFAULT 0,
-      custom_auth INTEGER NOT NULL DEFAULT 0
+      custom_auth INTEGER NOT NULL DEFAULT 0,
+      identity_provider TEXT NOT NULL DEFAULT 'email',
+      identity_provider_id TEXT
     );
     CREATE INDEX users_by_created ON users(created_at);
+    CREATE UNIQUE INDEX users_by_identity ON users(identity_provider, identity_provider_id);
     CREATE TABLE sessions (
       id TEXT PRIMARY KEY,
       user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,

@@ -272,6 +272,13 @@ enum Schema {
     );
     CREATE INDEX audit_log_entries_by_time ON audit_log_entries(created_at);
     """,
+    // Version 9: a user's identity may be another provider's than email: a Web3 wallet's
+    // (`web3`, named `web3:<chain>:<address>`), found by that name when the wallet signs in again.
+    """
+    ALTER TABLE users ADD COLUMN identity_provider TEXT NOT NULL DEFAULT 'email';
+    ALTER TABLE users ADD COLUMN identity_provider_id TEXT;
+    CREATE UNIQUE INDEX users_by_identity ON users(identity_provider, identity_provider_id);
+    """,
   ]
 
   /// The tables of rowid, the ones a migration may name in SQL it builds.
