@@ -28,9 +28,7 @@ enum AuditRoutes {
     -> HTTPResponse
   {
     let request = context.request
-    let page = try GoTrueRoutes.pageNumber(request.queryValue("page"), default: 1)
-    let perPage = try GoTrueRoutes.pageNumber(
-      request.queryValue("per_page"), default: GoTrueRoutes.defaultPerPage)
+    let pagination = try Pagination(request)
     var members: [String] = []
     var value = ""
     if let query = request.queryValue("query"), !query.isEmpty {
@@ -42,7 +40,7 @@ enum AuditRoutes {
       value = String(parts[1])
     }
     let found = try context.engine.auditLog(
-      members: members, value: value, page: page, perPage: perPage)
+      members: members, value: value, limit: pagination.limit, offset: pagination.offset)
     var body: [UInt8] = [UInt8(ascii: "[")]
     for (index, entry) in found.entries.enumerated() {
       if index > 0 { body.append(UInt8(ascii: ",")) }
@@ -59,12 +57,7 @@ enum AuditRoutes {
     body.append(UInt8(ascii: "]"))
     return HTTPResponse(
       status: 200,
-      headers: [
-        ("Content-Type", "application/json"), ("X-Total-Count", "\(found.total)"),
-        (
-          "Link",
-          GoTrueRoutes.links(for: request, page: page, perPage: perPage, total: found.total)
-        ),
-      ], body: body)
+      headers: [("Content-Type", "application/json")]
+        + pagination.headers(for: request, total: found.total), body: body)
   }
 }

@@ -20,19 +20,11 @@ extension GoTrueRoutes {
         email: body.email ?? "", data: body.data ?? [:], redirectTo: context.redirectTo))
   }
 
-  /// GoTrue's page size when none is asked for.
-  static let defaultPerPage = 50
-
   /// `GET /admin/users?page=&per_page=&sort=&filter=`, with `X-Total-Count` and `Link`.
   @Sendable static func listUsers(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
     let request = context.request
-    let page = try pageNumber(request.queryValue("page"), default: 1)
-    let perPage = try pageNumber(request.queryValue("per_page"), default: defaultPerPage)
-    guard perPage > 0 else {
-      throw .api(.invalid("Bad Pagination Parameters: per_page must be at least 1"))
-    }
     var order = EmbeddedGoTrue.UserOrder.newestFirst
     if let sort = request.queryValue("sort"), !sort.isEmpty {
       let parts = sort.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "+" })
@@ -41,47 +33,12 @@ extension GoTrueRoutes {
       }
       if parts.count > 1, parts[1].lowercased() == "asc" { order = .oldestFirst }
     }
+    let pagination = try Pagination(request)
     let filter = request.queryValue("filter").flatMap { $0.isEmpty ? nil : $0 }
     let found = try context.engine.listUsers(
-      page: page, perPage: perPage, filter: filter, order: order)
+      limit: pagination.limit, offset: pagination.offset, filter: filter, order: order)
     return Answer.json(
-      UserList(users: found.users),
-      headers: [
-        ("X-Total-Count", "\(found.total)"),
-        ("Link", links(for: request, page: page, perPage: perPage, total: found.total)),
-      ])
-  }
-
-  /// GoTrue's `Link` header: the next page when there is one, and always the last.
-  static func links(for request: HTTPRequest, page: Int, perPage: Int, total: Int)
-    -> String
-  {
-    let lastPage = (total + perPage - 1) / perPage
-    func link(_ target: Int, _ relation: String) -> String {
-      var query = request.query.filter { $0.name != "page" && $0.name != "per_page" }.map {
-        ($0.name, $0.value)
-      }
-      query += [("page", "\(target)"), ("per_page", "\(perPage)")]
-      return "<\(request.path)?\(FormEncoding.encode(query))>; rel=\"\(relation)\""
-    }
-    var links: [String] = []
-    if lastPage > page { links.append(link(page + 1, "next")) }
-    links.append(link(lastPage, "last"))
-    return links.joined(separator: ", ")
-  }
-
-  /// A page parameter: empty means the default (what supabase-py sends for none).
-  static func pageNumber(_ text: String?, default fallback: Int) throws(GoTrueFailure)
-    -> Int
-  {
-    guard let text, !text.isEmpty else { return fallback }
-    guard let number = Int(text), number >= 0, number <= 1_000_000 else {
-      throw .api(
-        .invalid(
-          "Bad Pagination Parameters: strconv.ParseUint: parsing \"\(text.prefix(40))\": invalid syntax"
-        ))
-    }
-    return number
+      UserList(users: found.users), headers: pagination.headers(for: request, total: found.total))
   }
 
   /// `POST /admin/users`.

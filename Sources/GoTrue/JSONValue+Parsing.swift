@@ -100,7 +100,10 @@ private struct PlainJSONReader {
     var magnitude: Int64 = 0
     while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9")
     {
-      magnitude = magnitude * 10 + Int64(bytes[index] - UInt8(ascii: "0"))
+      // Past 15 digits the number is Foundation's to read; counting on would overflow.
+      if index - start < 15 {
+        magnitude = magnitude * 10 + Int64(bytes[index] - UInt8(ascii: "0"))
+      }
       index += 1
     }
     let count = index - start

@@ -74,16 +74,14 @@ extension EmbeddedGoTrue {
         id: SystemRandom().uuidString(), payload: text, createdAt: now, ipAddress: ""))
   }
 
-  /// One page of the audit log, newest first: the entries whose payload members `members`
-  /// hold `value`, and how many match in all.
-  package func auditLog(members: [String], value: String, page: Int, perPage: Int)
+  /// At most `limit` entries of the audit log after skipping `offset`, newest first: those
+  /// whose payload members `members` hold `value`, and how many match in all.
+  package func auditLog(members: [String], value: String, limit: Int, offset: Int64)
     throws(GoTrueFailure) -> (entries: [AuditEntryRecord], total: Int)
   {
     try withDatabase { database throws(GoTrueAPIError) in
       try database.auditEntries(
-        AuditQuery(
-          members: members, value: value, limit: perPage,
-          offset: Int64(max(0, page - 1)) * Int64(perPage)))
+        AuditQuery(members: members, value: value, limit: limit, offset: offset))
     }
   }
 }

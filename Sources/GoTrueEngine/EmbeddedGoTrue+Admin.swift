@@ -26,11 +26,20 @@ extension EmbeddedGoTrue {
   package func listUsers(
     page: Int, perPage: Int, filter: String? = nil, order: UserOrder = .newestFirst
   ) throws(GoTrueFailure) -> GoTrueUserPage {
-    let offset = Int64(max(0, page - 1)) * Int64(perPage)
-    return try withDatabase { database throws(GoTrueAPIError) in
+    try listUsers(
+      limit: perPage, offset: Int64(max(0, page - 1)) * Int64(perPage), filter: filter,
+      order: order)
+  }
+
+  /// At most `limit` users after skipping `offset`, optionally only those whose email or
+  /// metadata holds `filter`, and how many match in all.
+  package func listUsers(
+    limit: Int, offset: Int64, filter: String? = nil, order: UserOrder = .newestFirst
+  ) throws(GoTrueFailure) -> GoTrueUserPage {
+    try withDatabase { database throws(GoTrueAPIError) in
       let (users, total) = try database.users(
         UserQuery(
-          containing: filter, newestFirst: order == .newestFirst, limit: perPage, offset: offset))
+          containing: filter, newestFirst: order == .newestFirst, limit: limit, offset: offset))
       return GoTrueUserPage(
         users: users.map {
           var user = $0.goTrueUser

@@ -6,6 +6,11 @@ enum BodyFraming: Equatable {
   case length(Int)
   /// A chunked body.
   case chunked
+  /// A body of this many bytes that is read and dropped: libevent reads none for HEAD or
+  /// TRACE, whatever the head says, where Go's server reads it (and GoTrue ignores it).
+  case droppedLength(Int)
+  /// A chunked body read and dropped, for the same reason.
+  case droppedChunked
 }
 
 /// The whole check of one complete request head (RFC 9112 §2–§6): the request line, every
@@ -47,28 +52,23 @@ enum HeadCheck {
       if fields.contentLength != nil {
         throw .badRequest("both Transfer-Encoding and Content-Length")
       }
-      // NB: libevent reads no body for HEAD or TRACE, whatever the head says; the body would
-      // be taken for the next request.
-      try refuseBody(for: line.method)
       switch coding {
-      case .chunked: return .chunked
+      case .chunked: return readsNoBody(line.method) ? .droppedChunked : .chunked
       case .unsupported:
         throw Refusal(status: 501, reason: "transfer codings other than chunked")
       case .notChunkedLast: throw .badRequest("Transfer-Encoding does not end in chunked")
       }
     }
     guard let length = fields.contentLength, length > 0 else { return .none }
-    try refuseBody(for: line.method)
     guard length <= maxBodyBytes else {
       throw Refusal(status: 413, reason: "Content-Length over the \(maxBodyBytes)-byte limit")
     }
-    return .length(length)
+    return readsNoBody(line.method) ? .droppedLength(length) : .length(length)
   }
 
-  /// HEAD and TRACE carry no body that libevent would read.
-  private static func refuseBody(for method: HTTPMethod) throws(Refusal) {
-    if method == .head || method == .trace {
-      throw .badRequest("\(method.rawValue) request with a body")
-    }
+  /// HEAD and TRACE: libevent reads no body for them, so the check drops any they carry
+  /// (otherwise it would be taken for the next request).
+  private static func readsNoBody(_ method: HTTPMethod) -> Bool {
+    method == .head || method == .trace
   }
 }

@@ -15,9 +15,12 @@ final class RequestFraming {
     case head(HeadScanner)
     /// Passing this many more bytes of a `Content-Length` body straight to evhttp.
     case body(left: Int)
+    /// Dropping this many more bytes of a body evhttp would not read.
+    case dropping(left: Int)
     /// Holding a head and its chunked body until the body ends; `scanned` bytes of `held`
-    /// have been looked at.
-    case chunked(scanned: Int, ChunkedBodyScanner)
+    /// have been looked at. With `droppedAfter`, only that many bytes (the head) go on to
+    /// evhttp and the body is dropped.
+    case chunked(scanned: Int, ChunkedBodyScanner, droppedAfter: Int? = nil)
     /// A refusal went to evhttp; everything else is dropped.
     case refused
   }
@@ -87,7 +90,7 @@ final class RequestFraming {
       moveTail(count - left, to: held)
       state = nextHead
       advance()
-    case .head, .chunked:
+    case .head, .chunked, .dropping:
       moveTail(count, to: held)
       advance()
     }
@@ -117,6 +120,12 @@ final class RequestFraming {
       forward(passed)
       state = passed == left ? nextHead : .body(left: left - passed)
       return true
+    case .dropping(let left):
+      guard available > 0 else { return false }
+      let dropped = min(left, available)
+      evbuffer_drain(held, dropped)
+      state = dropped == left ? nextHead : .dropping(left: left - dropped)
+      return true
     case .head(var scanner):
       guard available > scanner.scanned else { return false }
       let progress = try scanHeld(from: scanner.scanned) { bytes throws(Refusal) in
@@ -136,7 +145,7 @@ final class RequestFraming {
         preconditionFailure("an incomplete scan returns nil")
       }
       return true
-    case .chunked(let scanned, var scanner):
+    case .chunked(let scanned, var scanner, let droppedAfter):
       guard available > scanned else { return false }
       var offset = scanned
       let end = try scanHeld(from: scanned) { bytes throws(Refusal) -> Int? in
@@ -145,10 +154,15 @@ final class RequestFraming {
         return nil
       }
       guard let end else {
-        state = .chunked(scanned: available, scanner)
+        state = .chunked(scanned: available, scanner, droppedAfter: droppedAfter)
         return false
       }
-      forward(end)
+      if let head = droppedAfter {
+        forward(head)
+        evbuffer_drain(held, end - head)
+      } else {
+        forward(end)
+      }
       state = nextHead
       return true
     }
@@ -171,6 +185,12 @@ final class RequestFraming {
     case .chunked:
       let body = ChunkedBodyScanner(maxBodyBytes: maxBodyBytes, maxFramingBytes: maxHeadBytes)
       state = .chunked(scanned: headLength, body)
+    case .droppedLength(let length):
+      forward(headLength)
+      state = .dropping(left: length)
+    case .droppedChunked:
+      let body = ChunkedBodyScanner(maxBodyBytes: maxBodyBytes, maxFramingBytes: maxHeadBytes)
+      state = .chunked(scanned: headLength, body, droppedAfter: headLength)
     }
   }
 

@@ -243,6 +243,24 @@ struct FlowTests {
     #expect((defaults.object?["users"] as? [Any])?.count == 5)
     let bad = await server.send(.get, "/admin/users", query: [("page", "x")], headers: server.admin)
     #expect(bad.status == 400)
+    #expect(
+      bad.object?["msg"] as? String
+        == #"Bad Pagination Parameters: strconv.ParseUint: parsing "x": invalid syntax"#)
+    let huge = await server.send(
+      .get, "/admin/users", query: [("page", "18446744073709551615"), ("per_page", "9999999999")],
+      headers: server.admin)
+    #expect(huge.status == 200 && (huge.object?["users"] as? [Any])?.isEmpty == true)
+    let over = await server.send(
+      .get, "/admin/users", query: [("page", "18446744073709551616")], headers: server.admin)
+    #expect(
+      over.object?["msg"] as? String
+        == #"Bad Pagination Parameters: strconv.ParseUint: parsing "18446744073709551616": value out of range"#
+    )
+    // GoTrue divides by per_page for its headers: 0 is a panic its recoverer answers with 500.
+    for path in ["/admin/users", "/admin/audit"] {
+      let zero = await server.send(.get, path, query: [("per_page", "0")], headers: server.admin)
+      #expect(zero.status == 500 && zero.object?["msg"] as? String == "Internal Server Error")
+    }
     let sort = await server.send(
       .get, "/admin/users", query: [("sort", "email asc")], headers: server.admin)
     #expect(sort.object?["msg"] as? String == "Bad Sort Parameters: bad field for sort 'email'")
