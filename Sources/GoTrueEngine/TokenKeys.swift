@@ -79,7 +79,7 @@ package struct TokenKeys: Sendable {
     switch value {
     case .string(let text): String(text.prefix(64))
     case .number(let number):
-      number == number.rounded() && abs(number) < 1e21 ? String(Int(number)) : "\(number)"
+      number == number.rounded() && abs(number) < 1e18 ? String(Int64(number)) : "\(number)"
     case .bool(let flag): "\(flag)"
     case .null: "<nil>"
     case .array, .object: "map[…]"

@@ -60,7 +60,8 @@ struct EntryReader {
     switch value(field) {
     case nil: return nil
     case .string(let digits)?: text = digits
-    case .number(let number)? where number.rounded() == number: text = "\(Int64(number))"
+    case .number(let number)? where number.rounded() == number && abs(number) < 1e18:
+      text = "\(Int64(number))"
     default: text = ""
     }
     guard let millis = Int64(text), (0...253_402_300_799_999).contains(millis) else {
