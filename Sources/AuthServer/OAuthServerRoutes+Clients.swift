@@ -108,9 +108,11 @@ extension OAuthServerRoutes {
   /// A client as GoTrue answers it (`OAuthServerClientResponse`), its empty fields left out.
   static func answer(_ client: OAuthClientRecord, secret: String? = nil) -> JSONValue {
     let list = { (text: String) -> [JSONValue] in
-      text.isEmpty ? [] : text.split(separator: ",", omittingEmptySubsequences: false).map {
-        .string(String($0))
-      }
+      text.isEmpty
+        ? []
+        : text.split(separator: ",", omittingEmptySubsequences: false).map {
+          .string(String($0))
+        }
     }
     var members: [String: JSONValue] = [
       "client_id": .string(client.id), "client_type": .string(client.clientType),

@@ -15,13 +15,15 @@ import HTTPServer
 /// every method and path within it, after the check its group makes first (an admin's token,
 /// a signed-in user's).
 enum OAuthServerRoutes {
-  static let all: [Route] = clients + flow + [
-    Route("/.well-known/oauth-authorization-server", [.get: metadata])
-  ]
+  static let all: [Route] =
+    clients + flow + [
+      Route("/.well-known/oauth-authorization-server", [.get: metadata])
+    ]
 
   /// The groups as a GoTrue with the server off answers them, ahead of ``all`` in the table:
   /// each path of theirs, and any other within them, to every method.
-  static let off: [Route] = (clients + flow).map { "/" + $0.pattern.joined(separator: "/") }
+  static let off: [Route] =
+    (clients + flow).map { "/" + $0.pattern.joined(separator: "/") }
     .map(whole) + ["/oauth/*", "/admin/oauth/*", "/user/oauth/grants/*"].map(whole)
 
   /// A path of the groups answered as off, after its group's check.
@@ -46,7 +48,8 @@ enum OAuthServerRoutes {
   @Sendable static func disabled(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    throw .api(GoTrueAPIError(status: 404, code: .featureDisabled, message: "OAuth server is disabled"))
+    throw .api(
+      GoTrueAPIError(status: 404, code: .featureDisabled, message: "OAuth server is disabled"))
   }
 
   /// `GET /.well-known/oauth-authorization-server`: the OIDC discovery document (RFC 8414's
@@ -57,7 +60,8 @@ enum OAuthServerRoutes {
     let configuration = context.engine.configuration
     guard configuration.oauthServer.enabled else { return try await disabled(context) }
     return Answer.json(
-      DiscoveryRoutes.metadata(configuration, registration: DiscoveryRoutes.registers(configuration)),
+      DiscoveryRoutes.metadata(
+        configuration, registration: DiscoveryRoutes.registers(configuration)),
       headers: [KeySetRoutes.caching])
   }
 

@@ -140,7 +140,8 @@ extension EmbeddedGoTrue {
     -> OAuthClientRecord
   {
     guard let client = try database.oauthClient(id: id) else {
-      throw GoTrueAPIError(status: 404, code: .oauthClientNotFound, message: "OAuth client not found")
+      throw GoTrueAPIError(
+        status: 404, code: .oauthClientNotFound, message: "OAuth client not found")
     }
     return client
   }

@@ -58,7 +58,9 @@ extension EmbeddedGoTrue {
           + "'\(client.tokenEndpointAuthMethod)' but '\(credentials.method)' was used")
     }
     if client.clientType == "public" {
-      if !credentials.secret.isEmpty { throw refuse("public clients must not provide client_secret") }
+      if !credentials.secret.isEmpty {
+        throw refuse("public clients must not provide client_secret")
+      }
     } else if credentials.secret.isEmpty {
       throw refuse("confidential clients must provide client_secret")
     } else if !Self.secretMatches(credentials.secret, client) {
@@ -144,7 +146,8 @@ extension EmbeddedGoTrue {
         ], now: now)
       let (opened, refreshToken) = try openSession(
         for: user, method: method, in: database, now: now)
-      try database.setOAuthClient(session: opened.id, client: client.id, scopes: authorization.scope)
+      try database.setOAuthClient(
+        session: opened.id, client: client.id, scopes: authorization.scope)
       try database.updateUser(user.id, [.lastSignInAt(now)])
       try database.deleteOAuthAuthorization(id: authorization.id)
       var info = opened
@@ -206,7 +209,8 @@ extension EmbeddedGoTrue {
         consent.revokedAt == nil
       else {
         throw GoTrueAPIError(
-          status: 404, code: .oauthConsentNotFound, message: "No active grant found for this client")
+          status: 404, code: .oauthConsentNotFound, message: "No active grant found for this client"
+        )
       }
       consent.revokedAt = now
       try database.saveOAuthConsent(consent)

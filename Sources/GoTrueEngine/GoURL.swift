@@ -46,7 +46,8 @@ package struct GoURL: Equatable, Sendable {
       hasAuthority = true
       let authority = rest.dropFirst(2).prefix { $0 != "/" }
       rest = rest.dropFirst(2 + authority.count)
-      let hostPart = authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority
+      let hostPart =
+        authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority
       guard Self.hostIsValid(hostPart) else { return nil }
       host = String(hostPart)
       hostname = Self.hostname(of: hostPart)

@@ -122,8 +122,7 @@ extension PostgresConnection {
       """, .text(authorizationID), row: Self.authorization)
   }
 
-  func oauthAuthorization(codeHash: String) throws(AccountStoreError) -> OAuthAuthorizationRecord?
-  {
+  func oauthAuthorization(codeHash: String) throws(AccountStoreError) -> OAuthAuthorizationRecord? {
     try first(
       """
       SELECT \(Self.authorizationColumns) FROM auth.oauth_authorizations

@@ -65,7 +65,8 @@ extension Accounts {
   /// Adds `client`.
   package func insertOAuthClient(_ client: OAuthClientRecord) throws(Failure) {
     if let postgres {
-      return try onPostgres { () throws(AccountStoreError) in try postgres.insertOAuthClient(client) }
+      return try onPostgres { () throws(AccountStoreError) in try postgres.insertOAuthClient(client)
+      }
     }
     try run(
       """
@@ -83,7 +84,8 @@ extension Accounts {
   /// Writes every column of `client` but its id and creation.
   package func updateOAuthClient(_ client: OAuthClientRecord) throws(Failure) {
     if let postgres {
-      return try onPostgres { () throws(AccountStoreError) in try postgres.updateOAuthClient(client) }
+      return try onPostgres { () throws(AccountStoreError) in try postgres.updateOAuthClient(client)
+      }
     }
     try run(
       """
