@@ -113,13 +113,15 @@ extension OAuthServerRoutes {
       grant.redirectURI = field("redirect_uri")
       grant.codeVerifier = field("code_verifier")
     }
-    let session = try await context.engine.oauthToken(grant, client: client)
-    return Answer.json(
-      JSONValue.object([
-        "access_token": .string(session.accessToken), "token_type": .string(session.tokenType),
-        "expires_in": .number(Double(session.expiresIn)),
-        "refresh_token": .string(session.refreshToken),
-      ]))
+    let tokens = try await context.engine.oauthToken(grant, client: client)
+    var members: [String: JSONValue] = [
+      "access_token": .string(tokens.session.accessToken),
+      "token_type": .string(tokens.session.tokenType),
+      "expires_in": .number(Double(tokens.session.expiresIn)),
+      "refresh_token": .string(tokens.session.refreshToken),
+    ]
+    if let idToken = tokens.idToken { members["id_token"] = .string(idToken) }
+    return Answer.json(JSONValue.object(members))
   }
 
   /// The client credentials of a token request (GoTrue's `ExtractClientCredentials`): HTTP

@@ -9,10 +9,8 @@ extension EngineSetting {
   /// `--oauth-server on|off`.
   public static let oauthServer = EngineSetting(
     ["--oauth-server"], "on|off",
-    [
-      "be an OAuth 2.1 server (/oauth/*, /admin/oauth/*, /user/oauth/grants;",
-      "default off)",
-    ], environment: "GOTRUE_OAUTH_SERVER_ENABLED",
+    ["be an OAuth 2.1 server: /oauth/*, /admin/oauth/* (default off)"],
+    environment: "GOTRUE_OAUTH_SERVER_ENABLED",
     config: ConfigKey("auth.oauth_server.enabled", .onOff)
   ) { settings, value throws(OptionValueError) in
     settings.engine.oauthServer.enabled = try onOff(value)
@@ -22,8 +20,8 @@ extension EngineSetting {
   public static let oauthAuthorizationPath = EngineSetting(
     ["--oauth-authorization-path"], "PATH",
     [
-      "the site's consent page GET /oauth/authorize sends users to, such",
-      "as /oauth/consent (default none: the client gets a server_error)",
+      "the site's consent page /oauth/authorize sends users to, such as",
+      "/oauth/consent (default none: the client gets a server_error)",
     ], environment: "GOTRUE_OAUTH_SERVER_AUTHORIZATION_PATH",
     config: ConfigKey("auth.oauth_server.authorization_url_path")
   ) { settings, value in settings.engine.oauthServer.authorizationPath = value }
@@ -31,7 +29,7 @@ extension EngineSetting {
   /// `--oauth-dynamic-registration on|off`.
   public static let oauthDynamicRegistration = EngineSetting(
     ["--oauth-dynamic-registration"], "on|off",
-    ["let anyone register a client at POST /oauth/clients/register (default off)"],
+    ["anyone may register a client at /oauth/clients/register", "(default off)"],
     environment: "GOTRUE_OAUTH_SERVER_ALLOW_DYNAMIC_REGISTRATION",
     config: ConfigKey("auth.oauth_server.allow_dynamic_registration", .onOff)
   ) { settings, value throws(OptionValueError) in

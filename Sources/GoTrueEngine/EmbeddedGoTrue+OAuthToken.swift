@@ -30,6 +30,13 @@ package struct OAuthTokenRequest: Sendable, Equatable {
   package init() {}
 }
 
+/// What `POST /oauth/token` answers: the client's session, and an OIDC ID token when the
+/// `openid` scope was granted.
+package struct OAuthTokens: Sendable {
+  package var session: GoTrueSession
+  package var idToken: String?
+}
+
 /// The OAuth 2.1 server's token endpoint (GoTrue's `requireOAuthClientAuth` and `OAuthToken`):
 /// a client exchanges an authorization code and its PKCE verifier, or refreshes, for tokens
 /// of a session that is its own, whose access tokens carry its `client_id` and the scopes
@@ -73,7 +80,7 @@ extension EmbeddedGoTrue {
   /// (`invalid_request`, `invalid_client`, `invalid_grant`, `unsupported_grant_type`), else
   /// the session.
   package func oauthToken(_ request: OAuthTokenRequest, client: OAuthClientRecord?)
-    async throws(GoTrueFailure) -> GoTrueSession
+    async throws(GoTrueFailure) -> OAuthTokens
   {
     if request.grantType.isEmpty { throw Self.oauth("invalid_request", "grant_type is required") }
     guard let client else {
@@ -95,23 +102,25 @@ extension EmbeddedGoTrue {
       }
       let (user, session, token, now) = try rotate(
         refreshToken: request.refreshToken, firebase: false, oauthClient: client.id)
-      return try await withHookClaims(
+      let refreshed = try await withHookClaims(
         makeSession(user: user, session: session, refreshToken: token, now: now),
         method: "token_refresh", isNew: false)
+      return OAuthTokens(session: refreshed, idToken: nil)
     default:
       throw Self.oauth("unsupported_grant_type", "Unsupported grant type: " + request.grantType)
     }
   }
 
   private func exchangeAuthorizationCode(_ request: OAuthTokenRequest, client: OAuthClientRecord)
-    async throws(GoTrueFailure) -> GoTrueSession
+    async throws(GoTrueFailure) -> OAuthTokens
   {
     if request.code.isEmpty {
       throw Self.oauth("invalid_request", "code is required for authorization_code grant")
     }
     let codeHash = Self.authorizationCodeHash(request.code)
     let method = SignInMethod.oauthAuthorizationCode
-    let session = try answer(spending: nil) { database, now throws(GoTrueAPIError) in
+    let (session, user, authorization, now) = try answer(spending: nil) {
+      database, now throws(GoTrueAPIError) in
       guard let authorization = try database.oauthAuthorization(codeHash: codeHash) else {
         throw .oauth("invalid_grant", "Invalid authorization code")
       }
@@ -155,9 +164,59 @@ extension EmbeddedGoTrue {
       info.scopes = authorization.scope
       var signedIn = user
       signedIn.lastSignInAt = now
-      return makeSession(user: signedIn, session: info, refreshToken: refreshToken, now: now)
+      return (
+        makeSession(user: signedIn, session: info, refreshToken: refreshToken, now: now),
+        signedIn, authorization, now
+      )
     }
-    return try await withHookClaims(session, method: method.rawValue, isNew: true)
+    let tokens = try await withHookClaims(session, method: method.rawValue, isNew: true)
+    guard Self.scopes(authorization.scope).contains("openid") else {
+      return OAuthTokens(session: tokens, idToken: nil)
+    }
+    // GoTrue signs ID tokens with an asymmetric key only: with the secret, the code is spent
+    // and the answer is its unforeseen 500.
+    guard tokenKeys.signing.algorithm != .hs256 else {
+      throw .api(
+        GoTrueAPIError(
+          status: 500, code: .unexpectedFailure, message: "Error generating ID token"))
+    }
+    return OAuthTokens(
+      session: tokens,
+      idToken: idToken(
+        user: user, client: client.id, authorization: authorization, issuedAt: Int(now / 1_000)))
+  }
+
+  /// GoTrue's `GenerateIDToken`: an hour's OIDC ID token for `client`, its claims those the
+  /// granted scopes allow.
+  private func idToken(
+    user: UserRecord, client: String, authorization: OAuthAuthorizationRecord, issuedAt: Int
+  ) -> String {
+    let scopes = Self.scopes(authorization.scope)
+    var claims: [String: JSONValue] = [
+      "sub": .string(user.id), "aud": .array([.string(client)]),
+      "iat": .number(Double(issuedAt)), "exp": .number(Double(issuedAt + 3_600)),
+      "auth_time": .number(Double((user.lastSignInAt ?? Int64(issuedAt) * 1_000) / 1_000)),
+      "client_id": .string(client), "email_verified": .bool(false),
+      "phone_number_verified": .bool(false),
+    ]
+    if let issuer = configuration.issuer, !issuer.isEmpty { claims["iss"] = .string(issuer) }
+    if let nonce = authorization.nonce, !nonce.isEmpty { claims["nonce"] = .string(nonce) }
+    if scopes.contains("email") {
+      if !user.email.isEmpty { claims["email"] = .string(user.email) }
+      claims["email_verified"] = .bool(user.emailConfirmedAt != nil)
+    }
+    if scopes.contains("profile") {
+      let metadata = { (key: String) in user.userMetadata[key]?.stringValue.flatMap(Self.nonEmpty) }
+      if let name = metadata("name") ?? Self.nonEmpty(user.email) { claims["name"] = .string(name) }
+      if let picture = metadata("picture") ?? metadata("avatar_url") {
+        claims["picture"] = .string(picture)
+      }
+      if let username = metadata("preferred_username") ?? metadata("username") {
+        claims["preferred_username"] = .string(username)
+      }
+      if user.updatedAt > 0 { claims["updated_at"] = .number(Double(user.updatedAt / 1_000)) }
+    }
+    return JSONWebToken.sign(claims, key: tokenKeys.signing)
   }
 
   /// Why `verifier` does not prove `authorization`'s PKCE challenge, in GoTrue's words.

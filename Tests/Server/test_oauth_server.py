@@ -12,11 +12,17 @@ flow on the throw-away PostgreSQL and reads GoTrue's `auth.oauth_*` rows it leav
 
 import base64
 import hashlib
+import json
+import os
+import pathlib
 import secrets
+import shutil
+import tempfile
 import unittest
 import urllib.parse
 import uuid
 
+import jwt
 import pgserver
 from serve import ServerTestCase, claims
 from supabase_auth import SyncGoTrueAdminAPI, SyncGoTrueClient
@@ -26,6 +32,7 @@ from supabase_auth.types import CreateOAuthClientParams, UpdateOAuthClientParams
 SITE_URL = "http://127.0.0.1:3000"
 REDIRECT = "http://localhost:4000/callback"
 PASSWORD = "correct-horse-battery"
+FIXTURES = pathlib.Path(__file__).resolve().parent.parent / "Fixtures" / "jwk"
 
 
 def pkce_pair():
@@ -96,7 +103,7 @@ class OAuthServerFlow:
         return email, {"apikey": self.server.anon_key,
                        "Authorization": f"Bearer {session.access_token}"}
 
-    def authorize(self, client_id, challenge, state="s1", scope="openid email"):
+    def authorize(self, client_id, challenge, state="s1", scope="email phone"):
         query = urllib.parse.urlencode({
             "client_id": client_id, "redirect_uri": REDIRECT, "response_type": "code",
             "scope": scope, "state": state, "code_challenge": challenge,
@@ -169,7 +176,7 @@ class OAuthServerFlow:
         self.assertEqual(status, 200, details)
         self.assertEqual(details["client"], {"id": made.client_id, "name": "Reader"})
         self.assertEqual(details["user"]["email"], email)
-        self.assertEqual(details["scope"], "openid email")
+        self.assertEqual(details["scope"], "email phone")
         self.assertEqual(details["redirect_uri"], REDIRECT)
 
         status, approved = self.server.json(
@@ -196,7 +203,7 @@ class OAuthServerFlow:
                                        "refresh_token"})
         access = claims(tokens["access_token"])
         self.assertEqual(access["client_id"], made.client_id)
-        self.assertEqual(access["scope"], "openid email")
+        self.assertEqual(access["scope"], "email phone")
         self.assertEqual(access["email"], email)
         self.assertEqual(access["amr"][0]["method"], "oauth_provider/authorization_code")
         status, again = self.token({"grant_type": "authorization_code", "code": back["code"],
@@ -225,7 +232,7 @@ class OAuthServerFlow:
         status, grants = self.server.json("GET", "/user/oauth/grants", headers=user)
         self.assertEqual(status, 200)
         self.assertEqual([(g["client"]["id"], g["scopes"]) for g in grants],
-                         [(made.client_id, ["openid", "email"])])
+                         [(made.client_id, ["email", "phone"])])
         status, _, _ = self.server.request(
             "DELETE", f"/user/oauth/grants?client_id={made.client_id}", headers=user)
         self.assertEqual(status, 204)
@@ -285,7 +292,61 @@ class OAuthServerFlow:
 
 
 class OAuthServerOnTests(OAuthServerFlow, ServerTestCase):
-    pass
+    def test_openid_with_the_secret_spends_the_code_on_gotrues_500(self):
+        made = self.admin().oauth.create_client(CreateOAuthClientParams(
+            client_name="OIDC", redirect_uris=[REDIRECT])).client
+        verifier, challenge = pkce_pair()
+        _, user = self.signed_in_user()
+        authorization_id = query_of(self.authorize(made.client_id, challenge,
+                                                   scope="openid"))["authorization_id"]
+        self.server.json("GET", f"/oauth/authorizations/{authorization_id}", headers=user)
+        approved = self.server.json("POST", f"/oauth/authorizations/{authorization_id}/consent",
+                                    {"action": "approve"}, user)[1]
+        form = {"grant_type": "authorization_code", "code": query_of(approved["redirect_url"])[
+            "code"], "code_verifier": verifier}
+        status, body = self.token(form, f"{made.client_id}:{made.client_secret}")
+        self.assertEqual((status, body["msg"]), (500, "Error generating ID token"))
+
+
+class OAuthServerWithSigningKeysTests(OAuthServerFlow, ServerTestCase):
+    """With an asymmetric signing key, the openid scope gets an ID token for the client."""
+
+    @classmethod
+    def server_options(cls):
+        folder = tempfile.mkdtemp(prefix="authflow-oauth-")
+        cls.addClassCleanup(shutil.rmtree, folder, ignore_errors=True)
+        path = os.path.join(folder, "keys.json")
+        key = json.loads((FIXTURES / "ec-a.json").read_text())
+        with open(path, "w", encoding="utf-8") as file:
+            json.dump([key], file)
+        return (*cls.OPTIONS, "--jwt-keys", path)
+
+    def test_the_id_token_names_the_client_and_the_granted_claims(self):
+        made = self.admin().oauth.create_client(CreateOAuthClientParams(
+            client_name="OIDC", redirect_uris=[REDIRECT])).client
+        verifier, challenge = pkce_pair()
+        email, user = self.signed_in_user()
+        query = urllib.parse.urlencode({
+            "client_id": made.client_id, "redirect_uri": REDIRECT, "scope": "openid email",
+            "code_challenge": challenge, "code_challenge_method": "S256", "nonce": "n-1"})
+        location = self.server.request("GET", f"/oauth/authorize?{query}")[1]["Location"]
+        authorization_id = query_of(location)["authorization_id"]
+        self.server.json("GET", f"/oauth/authorizations/{authorization_id}", headers=user)
+        approved = self.server.json("POST", f"/oauth/authorizations/{authorization_id}/consent",
+                                    {"action": "approve"}, user)[1]
+        status, tokens = self.token({"grant_type": "authorization_code", "code_verifier": verifier,
+                                     "code": query_of(approved["redirect_url"])["code"]},
+                                    f"{made.client_id}:{made.client_secret}")
+        self.assertEqual(status, 200, tokens)
+        keys = jwt.PyJWKClient(self.server.url + "/.well-known/jwks.json")
+        signing_key = keys.get_signing_key_from_jwt(tokens["id_token"])
+        identity = jwt.decode(tokens["id_token"], signing_key.key, algorithms=["ES256"],
+                              audience=made.client_id)
+        self.assertEqual(identity["email"], email)
+        self.assertTrue(identity["email_verified"])
+        self.assertEqual(identity["nonce"], "n-1")
+        self.assertEqual(identity["client_id"], made.client_id)
+        self.assertEqual(claims(tokens["access_token"])["scope"], "openid email")
 
 
 class OAuthServerOnPostgresTests(OAuthServerFlow, ServerTestCase):

@@ -52,7 +52,7 @@ extension Schema {
       factor_id TEXT,
       firebase_provider TEXT,
       firebase_claims TEXT,
-      oauth_client_id TEXT REFERENCES oauth_clients(id) ON DELETE CASCADE,
+      oauth_client_id TEXT,
       scopes TEXT
     );
     CREATE INDEX sessions_by_user ON sessions(user_id);

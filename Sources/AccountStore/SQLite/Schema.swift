@@ -317,8 +317,7 @@ enum Schema {
       revoked_at INTEGER,
       UNIQUE (user_id, client_id)
     );
-    ALTER TABLE sessions ADD COLUMN oauth_client_id TEXT
-      REFERENCES oauth_clients(id) ON DELETE CASCADE;
+    ALTER TABLE sessions ADD COLUMN oauth_client_id TEXT;
     ALTER TABLE sessions ADD COLUMN scopes TEXT;
     """,
   ]
