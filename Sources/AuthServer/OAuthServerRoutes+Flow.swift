@@ -19,6 +19,7 @@ extension OAuthServerRoutes {
     Route("/oauth/authorizations/{authorization_id}", actions: [.get: user(details)]),
     Route("/oauth/authorizations/{authorization_id}/consent", actions: [.post: user(consent)]),
     Route("/oauth/token", [.post: token]),
+    Route("/oauth/userinfo", actions: [.get: user(userInfo)]),
     Route("/user/oauth/grants", actions: [.get: user(grants), .delete: user(revoke)]),
   ]
 
@@ -175,6 +176,13 @@ extension OAuthServerRoutes {
   private static func formValue(_ request: HTTPRequest) -> (String) -> String {
     let fields = (request.formFields ?? []) + request.query
     return { name in fields.first { $0.name == name }?.value ?? "" }
+  }
+
+  /// `GET /oauth/userinfo` (OIDC Core 5.3).
+  @Sendable static func userInfo(_ context: RouteContext) async throws(GoTrueFailure)
+    -> HTTPResponse
+  {
+    Answer.json(try context.engine.oauthUserInfo(accessToken: context.accessToken))
   }
 
   @Sendable static func grants(_ context: RouteContext) async throws(GoTrueFailure)

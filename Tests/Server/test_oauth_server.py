@@ -206,6 +206,9 @@ class OAuthServerFlow:
         self.assertEqual(access["scope"], "email phone")
         self.assertEqual(access["email"], email)
         self.assertEqual(access["amr"][0]["method"], "oauth_provider/authorization_code")
+        status, info = self.server.json("GET", "/oauth/userinfo", headers={
+            "Authorization": f"Bearer {tokens['access_token']}"})
+        self.assertEqual((status, info["sub"], info["email"]), (200, access["sub"], email))
         status, again = self.token({"grant_type": "authorization_code", "code": back["code"],
                                     "code_verifier": verifier}, client_auth)
         self.assertEqual((status, again["error"]), (400, "invalid_grant"), "codes are single use")
