@@ -186,39 +186,6 @@ extension EmbeddedGoTrue {
         user: user, client: client.id, authorization: authorization, issuedAt: Int(now / 1_000)))
   }
 
-  /// GoTrue's `GenerateIDToken`: an hour's OIDC ID token for `client`, its claims those the
-  /// granted scopes allow.
-  private func idToken(
-    user: UserRecord, client: String, authorization: OAuthAuthorizationRecord, issuedAt: Int
-  ) -> String {
-    let scopes = Self.scopes(authorization.scope)
-    var claims: [String: JSONValue] = [
-      "sub": .string(user.id), "aud": .array([.string(client)]),
-      "iat": .number(Double(issuedAt)), "exp": .number(Double(issuedAt + 3_600)),
-      "auth_time": .number(Double((user.lastSignInAt ?? Int64(issuedAt) * 1_000) / 1_000)),
-      "client_id": .string(client), "email_verified": .bool(false),
-      "phone_number_verified": .bool(false),
-    ]
-    if let issuer = configuration.issuer, !issuer.isEmpty { claims["iss"] = .string(issuer) }
-    if let nonce = authorization.nonce, !nonce.isEmpty { claims["nonce"] = .string(nonce) }
-    if scopes.contains("email") {
-      if !user.email.isEmpty { claims["email"] = .string(user.email) }
-      claims["email_verified"] = .bool(user.emailConfirmedAt != nil)
-    }
-    if scopes.contains("profile") {
-      let metadata = { (key: String) in user.userMetadata[key]?.stringValue.flatMap(Self.nonEmpty) }
-      if let name = metadata("name") ?? Self.nonEmpty(user.email) { claims["name"] = .string(name) }
-      if let picture = metadata("picture") ?? metadata("avatar_url") {
-        claims["picture"] = .string(picture)
-      }
-      if let username = metadata("preferred_username") ?? metadata("username") {
-        claims["preferred_username"] = .string(username)
-      }
-      if user.updatedAt > 0 { claims["updated_at"] = .number(Double(user.updatedAt / 1_000)) }
-    }
-    return JSONWebToken.sign(claims, key: tokenKeys.signing)
-  }
-
   /// Why `verifier` does not prove `authorization`'s PKCE challenge, in GoTrue's words.
   private static func pkceProblem(_ authorization: OAuthAuthorizationRecord, verifier: String)
     -> String?
@@ -233,51 +200,5 @@ extension EmbeddedGoTrue {
 
   static func oauth(_ error: String, _ description: String) -> GoTrueFailure {
     .api(.oauth(error, description))
-  }
-
-  // MARK: Grants
-
-  /// A client the user granted scopes to, and when (`GET /user/oauth/grants`).
-  package typealias OAuthGrant = (client: OAuthClientRecord, scopes: [String], grantedAt: Int64)
-
-  /// The grants of the user of `accessToken` not revoked, the latest first; a deleted
-  /// client's are left out.
-  package func oauthGrants(accessToken: String) throws(GoTrueFailure) -> [OAuthGrant] {
-    let now = nowMillis
-    return try withDatabase { database throws(GoTrueAPIError) in
-      let user = try authorize(accessToken, database, now: now).user
-      var grants: [OAuthGrant] = []
-      for consent in try database.oauthConsents(ofUser: user.id) {
-        guard let client = try database.oauthClient(id: consent.clientID) else { continue }
-        grants.append((client, Self.scopes(consent.scopes), consent.grantedAt))
-      }
-      return grants
-    }
-  }
-
-  /// `DELETE /user/oauth/grants?client_id=`: revokes the grant and ends the client's sessions
-  /// of the user, so its refresh tokens stop working.
-  package func revokeOAuthGrant(clientID: String, accessToken: String) throws(GoTrueFailure) {
-    if clientID.isEmpty { throw .api(.invalid("client_id query parameter is required")) }
-    guard case .success(let id) = GoUUID.parse(clientID) else {
-      throw .api(.invalid("invalid client_id format"))
-    }
-    try answer(spending: nil) { database, now throws(GoTrueAPIError) in
-      let user = try authorize(accessToken, database, now: now).user
-      guard var consent = try database.oauthConsent(user: user.id, client: id),
-        consent.revokedAt == nil
-      else {
-        throw GoTrueAPIError(
-          status: 404, code: .oauthConsentNotFound, message: "No active grant found for this client"
-        )
-      }
-      consent.revokedAt = now
-      try database.saveOAuthConsent(consent)
-      try database.deleteSessions(ofUser: user.id, oauthClient: id)
-      try audit(
-        database, .user(user), .tokenRevoked,
-        traits: ["oauth_client_id": .string(id), "action": .string("revoke_oauth_grant")],
-        now: now)
-    }
   }
 }
