@@ -38,7 +38,8 @@ public struct AuthResponder: HTTPResponder {
     self.clock = clock
     trust = LocalTrust(alsoNaming: externalURL.map { [$0] } ?? [])
     routes = RouteTable(
-      GoTrueRoutes.all + MailboxRoutes.all + ClockRoutes.all
+      OAuthServerRoutes.routes(engine.configuration) + GoTrueRoutes.all + MailboxRoutes.all
+        + ClockRoutes.all
         + (firebase.map(FirebaseRoutes.all) ?? []))
   }
 

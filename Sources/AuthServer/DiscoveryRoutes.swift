@@ -18,7 +18,15 @@ enum DiscoveryRoutes {
     -> HTTPResponse
   {
     Answer.json(
-      metadata(context.engine.configuration, registration: false), headers: [KeySetRoutes.caching])
+      metadata(
+        context.engine.configuration, registration: registers(context.engine.configuration)),
+      headers: [KeySetRoutes.caching])
+  }
+
+  /// Whether the OAuth server takes dynamic registrations, when the metadata names its
+  /// endpoint.
+  static func registers(_ configuration: EngineConfiguration) -> Bool {
+    configuration.oauthServer.enabled && configuration.oauthServer.allowDynamicRegistration
   }
 
   /// The metadata; `registration` adds the dynamic registration

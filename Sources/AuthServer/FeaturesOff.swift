@@ -2,8 +2,7 @@ import GoTrue
 import GoTrueEngine
 import HTTPServer
 
-/// What the engine does not offer (OAuth providers, SSO, passkeys, identity linking, the OAuth
-/// server; phone and WebAuthn factors are answered by the `/factors` routes), answered the way
+/// What the engine does not offer (OAuth providers, SSO, passkeys, identity linking; phone and WebAuthn factors are answered by the `/factors` routes), answered the way
 /// a GoTrue with the feature switched off answers: its status, code and message, never a bare
 /// 404. An email user's one identity cannot be unlinked, as in GoTrue, and with no OAuth
 /// provider there is nothing to link.
@@ -37,8 +36,6 @@ enum FeaturesOff {
       "/admin/users/{user_id}/passkeys/{passkey_id}", actions: [.delete: admin(adminPasskey)]),
     Route.whole("/admin/custom-providers/*", access: .admin, customProviders),
     Route.whole("/scim/v2/*", scim),
-    Route("/oauth/*", [.get: oauthServer, .post: oauthServer, .delete: oauthServer]),
-    Route("/admin/oauth/*", [.get: oauthServer, .post: oauthServer, .delete: oauthServer]),
   ]
 
   /// `GET /authorize?provider=…`: no OAuth provider is enabled.
@@ -180,12 +177,6 @@ enum FeaturesOff {
     -> HTTPResponse
   {
     throw disabled(404, .passkeyDisabled, "Passkeys are disabled")
-  }
-
-  @Sendable static func oauthServer(_ context: RouteContext) async throws(GoTrueFailure)
-    -> HTTPResponse
-  {
-    throw disabled(404, .featureDisabled, "OAuth server is disabled")
   }
 
   private static func disabled(_ status: Int, _ code: GoTrueErrorCode, _ message: String)

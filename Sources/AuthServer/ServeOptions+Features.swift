@@ -38,6 +38,9 @@ extension ServeOptions {
       options.settings.engine.flowStateLifetime = max(
         300, try seconds(value, in: 1...86_400, "a flow's lifetime"))
     },
+    EngineSetting.oauthServer.option(section: "GoTrue", readsGoTrueSettings: true),
+    EngineSetting.oauthAuthorizationPath.option(section: "GoTrue", readsGoTrueSettings: true),
+    EngineSetting.oauthDynamicRegistration.option(section: "GoTrue", readsGoTrueSettings: true),
     EngineSetting.sessionsTimebox.option(section: "GoTrue", readsGoTrueSettings: true),
     EngineSetting.sessionsInactivityTimeout.option(section: "GoTrue", readsGoTrueSettings: true),
     OptionSpec(

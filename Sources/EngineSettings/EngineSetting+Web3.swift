@@ -22,13 +22,4 @@ extension EngineSetting {
   ) { settings, value throws(OptionValueError) in
     settings.engine.web3Ethereum = try onOff(value)
   }
-
-  /// A switch as GoTrue's variables and the command line write it.
-  static func onOff(_ value: String) throws(OptionValueError) -> Bool {
-    switch value.lowercased() {
-    case "on", "true", "t", "1": return true
-    case "off", "false", "f", "0": return false
-    default: throw OptionValueError(expected: "on or off (or true or false)")
-    }
-  }
 }

@@ -87,6 +87,12 @@ public enum GoTrueErrorBody {
   public static func encode(_ error: GoTrueAPIError, versioned: Bool) -> (
     headers: [(String, String)], body: [UInt8]
   ) {
+    if let oauthError = error.oauthError {
+      // GoTrue's `handleResponseErrorOAuth`: the OAuth body alone, no code header.
+      var object: [String: JSONValue] = ["error": .string(oauthError)]
+      if !error.message.isEmpty { object["error_description"] = .string(error.message) }
+      return ([], JSONValue.object(object).jsonBytes)
+    }
     var error = error
     let otpReason = error.code.flatMap(otpReason(of:))
     if otpReason != nil { error.code = .otpExpired }

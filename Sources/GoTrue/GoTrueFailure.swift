@@ -11,6 +11,10 @@ public struct GoTrueAPIError: Error, Equatable, Hashable, Sendable {
   /// Whether an `otp_expired` may also mean a wrong code: GoTrue answers it for both, and
   /// only authflow's server says which (``GoTrueErrorBody/otpReasonHeader``).
   public var otpReasonUnknown: Bool
+  /// The RFC 6749 error (`invalid_grant`, `invalid_client`…) of an answer GoTrue writes in the
+  /// OAuth shape, `{"error", "error_description"}` (its OAuth server's token endpoint), with
+  /// ``message`` as the description; `nil` for GoTrue's own shapes.
+  public var oauthError: String?
 
   /// An error with the given parts.
   public init(
@@ -22,6 +26,13 @@ public struct GoTrueAPIError: Error, Equatable, Hashable, Sendable {
     self.message = message
     self.weakPasswordReasons = weakPasswordReasons
     self.otpReasonUnknown = otpReasonUnknown
+  }
+
+  /// An error in the OAuth shape, as GoTrue's `apierrors.NewOAuthError` makes one: always 400.
+  public static func oauth(_ error: String, _ description: String) -> GoTrueAPIError {
+    var answer = GoTrueAPIError(status: 400, code: nil, message: description)
+    answer.oauthError = error
+    return answer
   }
 }
 

@@ -31,6 +31,10 @@ extension EmbeddedGoTrue {
     package var aal = "aal1"
     /// Methods proved after the session began (`session_amr`), such as `totp`.
     package var laterMethods: [ProvedMethod] = []
+    /// The OAuth client whose session it is (the `client_id` claim), and the scopes it was
+    /// granted (`scope`).
+    package var oauthClientID: String?
+    package var scopes: String?
 
     package init(id: String, method: SignInMethod, startedAt: Int64) {
       self.id = id
@@ -41,6 +45,8 @@ extension EmbeddedGoTrue {
     /// `session` as it began; ``EmbeddedGoTrue/withAssurance(_:_:)`` adds what it proved since.
     package init(_ session: StoredSession) {
       self.init(id: session.id, method: session.method, startedAt: session.createdAt)
+      oauthClientID = session.oauthClientID
+      scopes = session.scopes
     }
   }
 
@@ -87,6 +93,8 @@ extension EmbeddedGoTrue {
       "session_id": .string(session.id), "is_anonymous": .bool(user.isAnonymous),
     ]
     if let issuer = configuration.issuer { claims["iss"] = .string(issuer) }
+    if let client = session.oauthClientID, !client.isEmpty { claims["client_id"] = .string(client) }
+    if let scopes = session.scopes, !scopes.isEmpty { claims["scope"] = .string(scopes) }
     return claims
   }
 
@@ -129,8 +137,12 @@ extension EmbeddedGoTrue {
 
   /// Rotates `refreshToken` as ``refresh(refreshToken:)`` does, leaving the signing of a token
   /// to the caller. A token of the other surface's sessions (`firebase` says which surface
-  /// asks) is not found.
-  package func rotate(refreshToken: String, firebase: Bool) throws(GoTrueFailure) -> Rotation {
+  /// asks) is not found. `oauthClient` is the OAuth client that authenticated at
+  /// `POST /oauth/token`: an OAuth client's session is refreshed by that client only, and
+  /// any other session by no client (GoTrue's `RefreshTokenGrant`, in the OAuth shape).
+  package func rotate(refreshToken: String, firebase: Bool, oauthClient: String? = nil)
+    throws(GoTrueFailure) -> Rotation
+  {
     enum Outcome: Sendable {
       case rotated(UserRecord, SessionInfo, refreshToken: String, now: Int64)
       case reused
@@ -168,6 +180,9 @@ extension EmbeddedGoTrue {
       {
         throw refusal
       }
+      if let refusal = Self.clientRefusal(session: row.session, client: oauthClient) {
+        throw refusal
+      }
       if let revokedAt = row.revokedAt {
         guard now - revokedAt <= reuseInterval,
           let active = try activeSuccessor(of: refreshToken, in: row.session.id, database)
@@ -197,6 +212,21 @@ extension EmbeddedGoTrue {
           status: 400, code: .refreshTokenAlreadyUsed,
           message: "Invalid Refresh Token: Already Used"))
     }
+  }
+
+  /// Why `client` may not refresh `session`, if it may not.
+  private static func clientRefusal(session: StoredSession, client: String?) -> GoTrueAPIError? {
+    if let owner = session.oauthClientID {
+      guard let client else {
+        return .oauth("invalid_client", "Client authentication required for OAuth session")
+      }
+      if client != owner {
+        return .oauth("invalid_client", "Client does not match the session's OAuth client")
+      }
+    } else if client != nil {
+      return .oauth("invalid_client", "Client authentication not allowed for non-OAuth session")
+    }
+    return nil
   }
 
   /// The token of `session` that `token` was rotated into, following later rotations to the one

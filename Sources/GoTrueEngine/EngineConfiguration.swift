@@ -70,6 +70,8 @@ public struct EngineConfiguration: Equatable, Sendable {
   /// Let signed-in users link and unlink identities (GoTrue's
   /// `SECURITY_MANUAL_LINKING_ENABLED`, off by default).
   public var manualLinking = false
+  /// GoTrue as an OAuth 2.1 server, off by default.
+  public var oauthServer = OAuthServerSettings()
   /// Where links send the user after verifying when the request names no allowed
   /// `redirect_to` (GoTrue's `SITE_URL`; the Supabase CLI's default).
   public var siteURL = "http://127.0.0.1:3000"

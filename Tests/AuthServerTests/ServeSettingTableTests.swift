@@ -8,7 +8,7 @@ import Testing
 /// given by one option (or said to be fixed or ignored), and cross-option checks in validate.
 struct ServeSettingTableTests {
   @Test func everyEngineSettingIsAnOptionOfServeWithGoTruesVariable() {
-    for setting in EngineSetting.all {
+    for setting in EngineSetting.all + EngineSetting.serveOnly {
       let option = ServeOptions.allOptions.first { $0.names == setting.names }
       #expect(option?.environment == setting.environment, "\(setting.name)")
       #expect(option?.config == setting.config, "\(setting.name)")

@@ -10,7 +10,8 @@ extension PostgresConnection {
       ORDER BY c.created_at LIMIT 1), 'password'),
     coalesce(authflow.ms(s.created_at), 0),
     coalesce(authflow.ms(s.refreshed_at AT TIME ZONE 'UTC'), authflow.ms(s.created_at), 0),
-    coalesce(s.aal::text, 'aal1'), s.factor_id::text, x.firebase_provider, x.firebase_claims
+    coalesce(s.aal::text, 'aal1'), s.factor_id::text, x.firebase_provider, x.firebase_claims,
+    s.oauth_client_id::text, s.scopes
     """
 
   func insertSession(id: String, userID: String, method: SignInMethod, now: Int64)
@@ -206,6 +207,8 @@ extension StoredSession {
     factorID = try row.optionalText(offset + 6)
     firebaseProvider = try row.optionalText(offset + 7)
     firebaseClaims = try row.optionalText(offset + 8)
+    oauthClientID = try row.optionalText(offset + 9)
+    scopes = try row.optionalText(offset + 10)
   }
 }
 

@@ -22,6 +22,9 @@ package enum SignInMethod: String, Sendable {
   case emailChange = "email_change"
   /// A PKCE exchange of an invitation's link.
   case invite
+  /// An OAuth client's exchange of an authorization code (the OAuth 2.1 server's
+  /// `POST /oauth/token`).
+  case oauthAuthorizationCode = "oauth_provider/authorization_code"
 }
 
 /// A row of `sessions`: one signed-in device of a user.
@@ -41,11 +44,16 @@ package struct StoredSession: Sendable {
   package var firebaseProvider: String?
   /// The Firebase surface's claims of a custom token's session, as JSON text.
   package var firebaseClaims: String?
+  /// The OAuth client whose session it is (one of the OAuth 2.1 server's), if any.
+  package var oauthClientID: String?
+  /// The scopes that client was granted, separated by spaces.
+  package var scopes: String?
 
   static let columns = """
     sessions.id, sessions.user_id, sessions.amr_method, sessions.created_at,
     coalesce(sessions.refreshed_at, sessions.created_at), sessions.aal, sessions.factor_id,
-    sessions.firebase_provider, sessions.firebase_claims
+    sessions.firebase_provider, sessions.firebase_claims, sessions.oauth_client_id,
+    sessions.scopes
     """
 
 }
@@ -62,6 +70,8 @@ extension StoredSession {
     factorID = row.optionalText(offset + 6)
     firebaseProvider = row.optionalText(offset + 7)
     firebaseClaims = row.optionalText(offset + 8)
+    oauthClientID = row.optionalText(offset + 9)
+    scopes = row.optionalText(offset + 10)
   }
 }
 

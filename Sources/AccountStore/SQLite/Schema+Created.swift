@@ -54,7 +54,9 @@ extension Schema {
       aal TEXT NOT NULL DEFAULT 'aal1',
       factor_id TEXT,
       firebase_provider TEXT,
-      firebase_claims TEXT
+      firebase_claims TEXT,
+      oauth_client_id TEXT,
+      scopes TEXT
     );
     CREATE INDEX sessions_by_user ON sessions(user_id);
     CREATE TABLE refresh_tokens (
@@ -161,5 +163,47 @@ extension Schema {
       ip_address TEXT NOT NULL DEFAULT ''
     );
     CREATE INDEX audit_log_entries_by_time ON audit_log_entries(created_at);
+    CREATE TABLE oauth_clients (
+      id TEXT PRIMARY KEY,
+      client_secret_hash TEXT,
+      registration_type TEXT NOT NULL,
+      redirect_uris TEXT NOT NULL,
+      grant_types TEXT NOT NULL,
+      client_name TEXT,
+      client_uri TEXT,
+      logo_uri TEXT,
+      created_at INTEGER NOT NULL,
+      updated_at INTEGER NOT NULL,
+      deleted_at INTEGER,
+      client_type TEXT NOT NULL DEFAULT 'confidential',
+      token_endpoint_auth_method TEXT NOT NULL
+    );
+    CREATE TABLE oauth_authorizations (
+      id TEXT PRIMARY KEY,
+      authorization_id TEXT NOT NULL UNIQUE,
+      client_id TEXT NOT NULL REFERENCES oauth_clients(id) ON DELETE CASCADE,
+      user_id TEXT REFERENCES users(id) ON DELETE CASCADE,
+      redirect_uri TEXT NOT NULL,
+      scope TEXT NOT NULL,
+      state TEXT,
+      resource TEXT,
+      code_challenge TEXT,
+      code_challenge_method TEXT,
+      nonce TEXT,
+      status TEXT NOT NULL DEFAULT 'pending',
+      authorization_code TEXT UNIQUE,
+      created_at INTEGER NOT NULL,
+      expires_at INTEGER NOT NULL,
+      approved_at INTEGER
+    );
+    CREATE TABLE oauth_consents (
+      id TEXT PRIMARY KEY,
+      user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      client_id TEXT NOT NULL REFERENCES oauth_clients(id) ON DELETE CASCADE,
+      scopes TEXT NOT NULL,
+      granted_at INTEGER NOT NULL,
+      revoked_at INTEGER,
+      UNIQUE (user_id, client_id)
+    );
     """
 }

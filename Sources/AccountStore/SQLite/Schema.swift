@@ -279,6 +279,54 @@ enum Schema {
     ALTER TABLE users ADD COLUMN identity_provider_id TEXT;
     CREATE UNIQUE INDEX users_by_identity ON users(identity_provider, identity_provider_id);
     """,
+    // Version 10: GoTrue's OAuth 2.1 server (`auth.oauth_clients`, `oauth_authorizations`,
+    // `oauth_consents`), and the client and scopes of a session one of its clients holds.
+    """
+    CREATE TABLE oauth_clients (
+      id TEXT PRIMARY KEY,
+      client_secret_hash TEXT,
+      registration_type TEXT NOT NULL,
+      redirect_uris TEXT NOT NULL,
+      grant_types TEXT NOT NULL,
+      client_name TEXT,
+      client_uri TEXT,
+      logo_uri TEXT,
+      created_at INTEGER NOT NULL,
+      updated_at INTEGER NOT NULL,
+      deleted_at INTEGER,
+      client_type TEXT NOT NULL DEFAULT 'confidential',
+      token_endpoint_auth_method TEXT NOT NULL
+    );
+    CREATE TABLE oauth_authorizations (
+      id TEXT PRIMARY KEY,
+      authorization_id TEXT NOT NULL UNIQUE,
+      client_id TEXT NOT NULL REFERENCES oauth_clients(id) ON DELETE CASCADE,
+      user_id TEXT REFERENCES users(id) ON DELETE CASCADE,
+      redirect_uri TEXT NOT NULL,
+      scope TEXT NOT NULL,
+      state TEXT,
+      resource TEXT,
+      code_challenge TEXT,
+      code_challenge_method TEXT,
+      nonce TEXT,
+      status TEXT NOT NULL DEFAULT 'pending',
+      authorization_code TEXT UNIQUE,
+      created_at INTEGER NOT NULL,
+      expires_at INTEGER NOT NULL,
+      approved_at INTEGER
+    );
+    CREATE TABLE oauth_consents (
+      id TEXT PRIMARY KEY,
+      user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      client_id TEXT NOT NULL REFERENCES oauth_clients(id) ON DELETE CASCADE,
+      scopes TEXT NOT NULL,
+      granted_at INTEGER NOT NULL,
+      revoked_at INTEGER,
+      UNIQUE (user_id, client_id)
+    );
+    ALTER TABLE sessions ADD COLUMN oauth_client_id TEXT;
+    ALTER TABLE sessions ADD COLUMN scopes TEXT;
+    """,
   ]
 
   /// The tables of rowid, the ones a migration may name in SQL it builds.
