@@ -50,11 +50,18 @@ enum SupabaseConfigFile {
 
   /// The sections whose keys serve reads one by one; any other section of `[auth]` is
   /// supported only when it is switched off (`enabled = false`).
-  private static let sections: Set<String> = [
-    "api", "auth", "auth.rate_limit", "auth.email", "auth.sms", "auth.sessions", "auth.mfa",
-    "auth.mfa.totp", "auth.mfa.phone", "auth.mfa.web_authn", "auth.web3", "auth.web3.solana",
-    "auth.web3.ethereum",
-  ]
+  private static let sections: Set<String> = {
+    // Every section holding a key serve reads, and the sections around it.
+    var sections: Set<String> = ["api", "auth"]
+    for key in rules.keys {
+      var parts = key.split(separator: ".").dropLast()
+      while !parts.isEmpty {
+        sections.insert(parts.joined(separator: "."))
+        parts = parts.dropLast()
+      }
+    }
+    return sections
+  }()
 
   /// The options of config.toml's `text`; `environment` gives the values of `env(NAME)`.
   static func read(_ text: String, file: String, environment: [String: String])

@@ -103,6 +103,26 @@ struct ProjectConfigTests {
     }
   }
 
+  @Test func everySectionHoldingAKeyServeReadsIsRead() throws {
+    try withProject([
+      "supabase/config.toml": """
+      [auth.oauth_server]
+      enabled = true
+      authorization_url_path = "/oauth/consent"
+      allow_dynamic_registration = true
+      [auth.web3.solana]
+      enabled = true
+      """
+    ]) { folder in
+      let options = try ServeOptions.parse(["--config", folder], environment: [:])
+      #expect(options.projectConfig?.warning == nil)
+      let engine = options.settings.engine
+      #expect(engine.oauthServer.enabled && engine.oauthServer.allowDynamicRegistration)
+      #expect(engine.oauthServer.authorizationPath == "/oauth/consent")
+      #expect(engine.web3Solana && !engine.web3Ethereum)
+    }
+  }
+
   @Test func aBadValueIsOneLineNamingTheFileTheLineAndTheKey() throws {
     let cases: [(String, String)] = [
       (
