@@ -50,8 +50,10 @@ public struct GoTrueAdminUserAttributes: Equatable, Hashable, Sendable, Codable 
   public var role: String?
   /// The email address.
   public var email: String?
-  /// A phone number (the engine has no phone provider).
+  /// A phone number (E.164, with or without the `+`).
   public var phone: String?
+  /// Confirm the phone number at once.
+  public var phoneConfirm: Bool?
   /// A password; a new user without one gets a random one.
   public var password: String?
   /// A bcrypt hash to store instead of a password.
@@ -70,12 +72,13 @@ public struct GoTrueAdminUserAttributes: Equatable, Hashable, Sendable, Codable 
     id: String? = nil, role: String? = nil, email: String? = nil, phone: String? = nil,
     password: String? = nil, passwordHash: String? = nil, emailConfirm: Bool? = nil,
     userMetadata: [String: JSONValue]? = nil, appMetadata: [String: JSONValue]? = nil,
-    banDuration: String? = nil
+    banDuration: String? = nil, phoneConfirm: Bool? = nil
   ) {
     self.id = id
     self.role = role
     self.email = email
     self.phone = phone
+    self.phoneConfirm = phoneConfirm
     self.password = password
     self.passwordHash = passwordHash
     self.emailConfirm = emailConfirm
@@ -88,6 +91,7 @@ public struct GoTrueAdminUserAttributes: Equatable, Hashable, Sendable, Codable 
     case id, role, email, phone, password
     case passwordHash = "password_hash"
     case emailConfirm = "email_confirm"
+    case phoneConfirm = "phone_confirm"
     case userMetadata = "user_metadata"
     case appMetadata = "app_metadata"
     case banDuration = "ban_duration"

@@ -33,6 +33,7 @@ extension GoTrueUser: JSONWritable {
       object.date("email_confirmed_at", emailConfirmedAt)
       object.date("invited_at", invitedAt)
       object.member("phone") { $0.string(phone ?? "") }
+      object.date("phone_confirmed_at", phoneConfirmedAt)
       object.date("confirmation_sent_at", confirmationSentAt)
       object.date("confirmed_at", confirmedAt)
       object.date("recovery_sent_at", recoverySentAt)

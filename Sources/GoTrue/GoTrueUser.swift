@@ -21,6 +21,8 @@ public struct GoTrueUser: Equatable, Hashable, Sendable, Codable {
   public var invitedAt: Date?
   /// The phone number; GoTrue always sends the key, empty when there is none.
   public var phone: String?
+  /// When the phone number was confirmed.
+  public var phoneConfirmedAt: Date?
   /// When the last confirmation email was sent.
   public var confirmationSentAt: Date?
   /// When the user was confirmed (GoTrue's generated column).
@@ -59,7 +61,8 @@ public struct GoTrueUser: Equatable, Hashable, Sendable, Codable {
   public init(
     id: String, aud: String? = "authenticated", role: String? = "authenticated",
     email: String?, emailConfirmedAt: Date? = nil, invitedAt: Date? = nil, phone: String? = "",
-    confirmationSentAt: Date? = nil, confirmedAt: Date? = nil, recoverySentAt: Date? = nil,
+    phoneConfirmedAt: Date? = nil, confirmationSentAt: Date? = nil, confirmedAt: Date? = nil,
+    recoverySentAt: Date? = nil,
     newEmail: String? = nil, emailChangeSentAt: Date? = nil,
     reauthenticationSentAt: Date? = nil, lastSignInAt: Date? = nil,
     appMetadata: [String: JSONValue] = [:], userMetadata: [String: JSONValue] = [:],
@@ -74,6 +77,7 @@ public struct GoTrueUser: Equatable, Hashable, Sendable, Codable {
     self.emailConfirmedAt = emailConfirmedAt
     self.invitedAt = invitedAt
     self.phone = phone
+    self.phoneConfirmedAt = phoneConfirmedAt
     self.confirmationSentAt = confirmationSentAt
     self.confirmedAt = confirmedAt
     self.recoverySentAt = recoverySentAt
@@ -95,6 +99,7 @@ public struct GoTrueUser: Equatable, Hashable, Sendable, Codable {
   enum CodingKeys: String, CodingKey {
     case id, aud, role, email, phone, identities, factors
     case emailConfirmedAt = "email_confirmed_at"
+    case phoneConfirmedAt = "phone_confirmed_at"
     case invitedAt = "invited_at"
     case reauthenticationSentAt = "reauthentication_sent_at"
     case confirmationSentAt = "confirmation_sent_at"
@@ -122,6 +127,7 @@ public struct GoTrueUser: Equatable, Hashable, Sendable, Codable {
     emailConfirmedAt = try c.decodeIfPresent(Date.self, forKey: .emailConfirmedAt)
     invitedAt = try c.decodeIfPresent(Date.self, forKey: .invitedAt)
     phone = try c.decodeIfPresent(String.self, forKey: .phone)
+    phoneConfirmedAt = try c.decodeIfPresent(Date.self, forKey: .phoneConfirmedAt)
     confirmationSentAt = try c.decodeIfPresent(Date.self, forKey: .confirmationSentAt)
     confirmedAt = try c.decodeIfPresent(Date.self, forKey: .confirmedAt)
     recoverySentAt = try c.decodeIfPresent(Date.self, forKey: .recoverySentAt)
@@ -152,6 +158,7 @@ public struct GoTrueUser: Equatable, Hashable, Sendable, Codable {
     try c.encodeIfPresent(emailConfirmedAt, forKey: .emailConfirmedAt)
     try c.encodeIfPresent(invitedAt, forKey: .invitedAt)
     try c.encode(phone ?? "", forKey: .phone)
+    try c.encodeIfPresent(phoneConfirmedAt, forKey: .phoneConfirmedAt)
     try c.encodeIfPresent(confirmationSentAt, forKey: .confirmationSentAt)
     try c.encodeIfPresent(confirmedAt, forKey: .confirmedAt)
     try c.encodeIfPresent(recoverySentAt, forKey: .recoverySentAt)

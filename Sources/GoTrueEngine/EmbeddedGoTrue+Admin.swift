@@ -63,12 +63,13 @@ extension EmbeddedGoTrue {
   package func createUser(_ attributes: GoTrueAdminUserAttributes) async throws(GoTrueFailure)
     -> GoTrueUser
   {
-    if attributes.phone != nil { throw Self.phoneDisabled }
-    guard let rawEmail = attributes.email else {
-      throw .api(
-        Self.invalid("Cannot create a user without either an email or phone"))
+    let rawEmail = attributes.email.flatMap { $0.isEmpty ? nil : $0 }
+    let rawPhone = attributes.phone.flatMap { $0.isEmpty ? nil : $0 }
+    guard rawEmail != nil || rawPhone != nil else {
+      throw .api(Self.invalid("Cannot create a user without either an email or phone"))
     }
-    let email = try EmailRules.validated(rawEmail)
+    let email = try rawEmail.map { email throws(GoTrueFailure) in try EmailRules.validated(email) }
+    let phone = try rawPhone.map { phone throws(GoTrueFailure) in try PhoneRules.normalized(phone) }
     if let id = attributes.id, !UUIDText.isValid(id) {
       throw .api(Self.invalid("ID must conform to the uuid v4 format"))
     }
@@ -76,24 +77,67 @@ extension EmbeddedGoTrue {
     let hash = try passwordHash(attributes, checkingStrength: false) ?? secrets.decoyHash
     try checkCancellation()
     return try answer(spending: nil) { database, now throws(GoTrueAPIError) in
-      if try database.user(email: email) != nil { throw Self.emailTaken }
+      if let email, try database.user(email: email) != nil { throw Self.emailTaken }
+      if let phone, try database.user(phone: phone) != nil {
+        throw PhoneRules.taken
+      }
       if let id = attributes.id, try database.user(id: id.lowercased()) != nil {
         throw GoTrueAPIError(
           status: 422, code: .userAlreadyExists, message: "User already registered")
       }
+      // GoTrue's providers: email first when there is one (`app_metadata.provider`).
+      let providers = (email == nil ? [] : ["email"]) + (phone == nil ? [] : ["phone"])
+      let app = UserRecord.merging(
+        attributes.appMetadata ?? [:],
+        into: [
+          "provider": .string(providers[0]), "providers": .array(providers.map(JSONValue.string)),
+        ])
       let confirmed = attributes.emailConfirm ?? false
-      let user = try insertUser(
-        id: attributes.id?.lowercased(), email: email, passwordHash: hash, data: [:],
-        userMetadata: attributes.userMetadata ?? [:], appMetadata: attributes.appMetadata ?? [:],
-        role: attributes.role ?? "authenticated", confirmed: confirmed, database, now: now)
+      var user: UserRecord
+      if let email {
+        user = try insertUser(
+          id: attributes.id?.lowercased(), email: email, passwordHash: hash, data: [:],
+          userMetadata: attributes.userMetadata ?? [:], appMetadata: app,
+          role: attributes.role ?? "authenticated", confirmed: confirmed, database, now: now)
+      } else {
+        var new = NewUser(
+          id: attributes.id?.lowercased() ?? random.uuidString(), email: nil, passwordHash: hash,
+          identityID: nil, now: now)
+        new.userMetadata = attributes.userMetadata ?? [:]
+        new.role = attributes.role ?? "authenticated"
+        new.appMetadata = app
+        user = try database.insertUser(new)
+      }
+      if let phone {
+        user = try setPhone(
+          phone, confirmed: attributes.phoneConfirm == true, of: user, database, now: now)
+      }
       if let banUntil {
         try database.updateUser(user.id, [.bannedUntil(banUntil(now))])
       }
       var traits = AuditActor.traits(of: user)
-      traits["provider"] = .string("email")
+      traits["provider"] = .string(providers[0])
       try audit(database, .admin, .userSignedUp, traits: traits, now: now)
       return try Self.existingUser(user.id, database).goTrueUser
     }
+  }
+
+  /// Gives `user` the phone number `phone` (GoTrue's `SetPhone`, confirmed at once with
+  /// `confirmed`), with the phone identity GoTrue makes or updates for it.
+  private func setPhone(
+    _ phone: String, confirmed: Bool, of user: UserRecord, _ database: EngineAccounts, now: Int64
+  ) throws(GoTrueAPIError) -> UserRecord {
+    var changes: [UserChange] = [.phone(phone), .updatedAt(now)]
+    if confirmed {
+      changes.append(.phoneConfirmedAt(now))
+    } else if phone != user.phone {
+      changes.append(.phoneConfirmedAt(nil))
+    }
+    try database.updateUser(user.id, changes)
+    try database.setPhoneIdentity(
+      id: user.phoneIdentityID ?? random.uuidString(), userID: user.id, phone: phone,
+      confirmed: confirmed || (phone == user.phone && user.phoneConfirmedAt != nil), now: now)
+    return try database.existingUser(id: user.id)
   }
 
   /// `PUT /admin/users/{id}`: email (changed at once), password (held to the minimum length),
@@ -102,9 +146,11 @@ extension EmbeddedGoTrue {
   package func updateUser(id: String, _ attributes: GoTrueAdminUserAttributes)
     async throws(GoTrueFailure) -> GoTrueUser
   {
-    if attributes.phone != nil { throw Self.phoneDisabled }
     let email = try attributes.email.map { email throws(GoTrueFailure) in
       try EmailRules.validated(email)
+    }
+    let phone = try attributes.phone.flatMap { $0.isEmpty ? nil : $0 }.map {
+      phone throws(GoTrueFailure) in try PhoneRules.normalized(phone)
     }
     let banUntil = try banEnd(attributes.banDuration)
     _ = try withDatabase { database throws(GoTrueAPIError) in try Self.existingUser(id, database) }
@@ -129,7 +175,20 @@ extension EmbeddedGoTrue {
       }
       if let role = attributes.role { changes.append(.role(role)) }
       if let banUntil { changes.append(.bannedUntil(banUntil(now))) }
-      let updated = try database.updatedUser(user.id, changes)
+      if let phone, phone != user.phone, let holder = try database.user(phone: phone),
+        holder.id != user.id
+      {
+        throw PhoneRules.taken
+      }
+      var updated = try database.updatedUser(user.id, changes)
+      if let phone {
+        updated = try setPhone(
+          phone, confirmed: attributes.phoneConfirm == true, of: updated, database, now: now)
+      } else if attributes.phoneConfirm == true, updated.phone != nil,
+        updated.phoneConfirmedAt == nil
+      {
+        updated = try database.updatedUser(user.id, [.phoneConfirmedAt(now)])
+      }
       try checkTokenFits(updated)
       try audit(database, .admin, .userModified, traits: AuditActor.traits(of: updated), now: now)
       return updated.goTrueUser

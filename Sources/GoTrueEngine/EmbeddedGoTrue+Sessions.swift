@@ -87,7 +87,7 @@ extension EmbeddedGoTrue {
     var claims: [String: JSONValue] = [
       "sub": .string(user.id), "aud": .string(AccessClaims.audience),
       "exp": .number(Double(issuedAt + lifetime)), "iat": .number(Double(issuedAt)),
-      "email": .string(user.email), "phone": .string(""),
+      "email": .string(user.email), "phone": .string(user.phone ?? ""),
       "app_metadata": .object(user.appMetadata), "user_metadata": .object(user.userMetadata),
       "role": .string(user.role), "aal": .string(session.aal), "amr": session.amrClaim,
       "session_id": .string(session.id), "is_anonymous": .bool(user.isAnonymous),

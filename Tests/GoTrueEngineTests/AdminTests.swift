@@ -63,8 +63,12 @@ struct AdminTests {
         .validationFailed, "Password cannot be longer than 72 characters"
       ),
       (
-        GoTrueAdminUserAttributes(phone: "+15555550100"), .phoneProviderDisabled,
-        "Phone logins are disabled"
+        GoTrueAdminUserAttributes(phone: "+0555"), .validationFailed,
+        "Invalid phone number format (E.164 required)"
+      ),
+      (
+        GoTrueAdminUserAttributes(email: "", phone: ""), .validationFailed,
+        "Cannot create a user without either an email or phone"
       ),
     ]
     for (attributes, code, message) in cases {

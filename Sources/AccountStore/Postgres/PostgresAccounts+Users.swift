@@ -22,7 +22,10 @@ extension PostgresConnection {
       '[]') FROM auth.mfa_factors f WHERE f.user_id = u.id)::text,
     x.initial_email, x.custom_claims, coalesce(x.email_link_signin, false),
     coalesce(x.custom_auth, false), coalesce(i.provider, 'email'),
-    CASE WHEN i.provider <> 'email' THEN i.provider_id END
+    CASE WHEN i.provider <> 'email' THEN i.provider_id END, nullif(u.phone, ''),
+    authflow.ms(u.phone_confirmed_at),
+    (SELECT p.id::text FROM auth.identities p WHERE p.user_id = u.id AND p.provider = 'phone'
+      ORDER BY p.created_at, p.id LIMIT 1)
     """
 
   /// The tables ``userColumns`` reads.
@@ -44,6 +47,11 @@ extension PostgresConnection {
     users.reserveCapacity(rows.count)
     for index in 0..<rows.count { users.append(try UserRecord(rows[index])) }
     return users
+  }
+
+  func user(phone: String) throws(AccountStoreError) -> UserRecord? {
+    guard !phone.utf8.contains(0) else { return nil }
+    return try users(where: "u.phone = $1", [.text(phone)], suffix: "LIMIT 1").first
   }
 
   func user(email: String) throws(AccountStoreError) -> UserRecord? {
@@ -116,9 +124,36 @@ extension PostgresConnection {
       try insertIdentity(
         id: identity, userID: user.id, data: user.identityData, email: user.email, now: user.now)
     }
+    if let phone = user.phone {
+      try query(
+        "UPDATE auth.users SET phone = $2, phone_confirmed_at = authflow.ts($3) WHERE id = authflow.user_key($1)",
+        .text(user.id), .text(phone), .optional(user.phoneConfirmedAt))
+      if let identity = user.phoneIdentityID {
+        try setPhoneIdentity(
+          id: identity, userID: user.id, phone: phone, confirmed: user.phoneConfirmedAt != nil,
+          now: user.now)
+      }
+    }
   }
 
   /// The email identity of user `userID` (GoTrue's `provider_id` is the user's id).
+  /// Makes or updates the user's phone identity (GoTrue's: the user's key as its provider id,
+  /// the number and whether it is verified in its data).
+  func setPhoneIdentity(id: String, userID: String, phone: String, confirmed: Bool, now: Int64)
+    throws(AccountStoreError)
+  {
+    let data = UserRecord.phoneIdentityData(userID: userID, phone: phone, confirmed: confirmed)
+    try query(
+      """
+      INSERT INTO auth.identities (id, provider_id, user_id, identity_data, provider,
+        created_at, updated_at)
+      SELECT $1::uuid, key::text, key, $3::jsonb, 'phone', authflow.ts($4), authflow.ts($4)
+      FROM authflow.user_key($2) AS key
+      ON CONFLICT (provider_id, provider) DO UPDATE
+        SET identity_data = excluded.identity_data, updated_at = excluded.updated_at
+      """, .text(id), .text(userID), .text(UserRecord.encodeMetadata(data)), .integer(now))
+  }
+
   func insertIdentity(
     id: String, userID: String, data: [String: JSONValue], email: String?, now: Int64
   ) throws(AccountStoreError) {
@@ -208,6 +243,8 @@ extension PostgresConnection {
         user("reauthentication_sent_at = authflow.ts(?)", .optional(time))
       case .updatedAt(let time): user("updated_at = authflow.ts(?)", .integer(time))
       case .createdAt(let time): user("created_at = authflow.ts(?)", .integer(time))
+      case .phone(let phone): user("phone = ?", .optional(phone))
+      case .phoneConfirmedAt(let time): user("phone_confirmed_at = authflow.ts(?)", .optional(time))
       case .displayName(let name): extras.append(("display_name", .optional(name)))
       case .photoURL(let url): extras.append(("photo_url", .optional(url)))
       case .validSince(let time): extras.append(("valid_since", .optional(time)))
@@ -339,6 +376,9 @@ extension UserRecord {
     customAuth = try row.bool(30)
     identityProvider = try row.text(31)
     identityProviderID = try row.optionalText(32)
+    phone = try row.optionalText(33)
+    phoneConfirmedAt = try row.optionalInt64(34)
+    phoneIdentityID = try row.optionalText(35)
   }
 }
 

@@ -34,6 +34,10 @@ package enum UserChange: Sendable {
   case customAuth(Bool)
   case updatedAt(Int64)
   case createdAt(Int64)
+  /// The phone number (E.164 digits, no `+`), or none.
+  case phone(String?)
+  /// When the phone number was confirmed, or never.
+  case phoneConfirmedAt(Int64?)
 
   /// The column's assignment and its value.
   var assignment: (sql: String, value: SQLiteValue) {
@@ -70,6 +74,8 @@ package enum UserChange: Sendable {
     case .customAuth(let value): ("custom_auth = ?", .bool(value))
     case .updatedAt(let value): ("updated_at = ?", .integer(value))
     case .createdAt(let value): ("created_at = ?", .integer(value))
+    case .phone(let value): ("phone = ?", .optional(value))
+    case .phoneConfirmedAt(let value): ("phone_confirmed_at = ?", .optional(value))
     }
   }
 

@@ -56,6 +56,13 @@ package struct UserRecord: Sendable {
   /// The identity's name at its provider (`web3:solana:<address>`); `nil` for the email
   /// identity, which GoTrue names by the user's id.
   package var identityProviderID: String?
+  /// The phone number, E.164 digits without the `+` as GoTrue keeps it; `nil` for none.
+  package var phone: String?
+  /// When the phone number was confirmed.
+  package var phoneConfirmedAt: Int64?
+  /// The phone identity's id, when the user has a phone identity (GoTrue makes one with the
+  /// number).
+  package var phoneIdentityID: String?
 
   /// `app_metadata` of a user made without one: the email provider.
   static let defaultAppMetadata = #"'{"provider":"email","providers":["email"]}'"#
@@ -66,7 +73,8 @@ package struct UserRecord: Sendable {
     identity_data, new_email, email_change_sent_at, email_change_confirmed, banned_until,
     deleted_at, display_name, valid_since, password_updated_at, photo_url, is_anonymous,
     invited_at, reauthentication_sent_at, \(FactorRecord.userColumn), initial_email,
-    custom_claims, email_link_signin, custom_auth, identity_provider, identity_provider_id
+    custom_claims, email_link_signin, custom_auth, identity_provider, identity_provider_id, phone,
+    phone_confirmed_at, phone_identity_id
     """
 
   package init(_ row: SQLiteStatement) {
@@ -105,6 +113,9 @@ package struct UserRecord: Sendable {
     customAuth = row.int(30) != 0
     identityProvider = row.text(31)
     identityProviderID = row.optionalText(32)
+    phone = row.optionalText(33)
+    phoneConfirmedAt = row.optionalInt(34)
+    phoneIdentityID = row.optionalText(35)
   }
 
   package var isConfirmed: Bool { emailConfirmedAt != nil }
@@ -137,6 +148,27 @@ package struct UserRecord: Sendable {
     Self.identityClaims(id: id, email: email, confirmed: isConfirmed, extra: identityData)
   }
 
+  /// GoTrue's phone-provider claims (`sub`, `phone`, `email_verified`, `phone_verified`).
+  package static func phoneIdentityData(userID: String, phone: String, confirmed: Bool)
+    -> [String: JSONValue]
+  {
+    [
+      "sub": .string(userID), "phone": .string(phone), "email_verified": .bool(false),
+      "phone_verified": .bool(confirmed),
+    ]
+  }
+
+  /// The phone identity, as GoTrue answers it.
+  package var phoneIdentity: GoTrueIdentity? {
+    guard deletedAt == nil, let phone, let phoneIdentityID else { return nil }
+    return GoTrueIdentity(
+      identityId: phoneIdentityID, id: id, userId: id,
+      identityData: Self.phoneIdentityData(
+        userID: id, phone: phone, confirmed: phoneConfirmedAt != nil),
+      provider: "phone", lastSignInAt: nil, createdAt: Date(millis: createdAt),
+      updatedAt: Date(millis: updatedAt), email: nil)
+  }
+
   /// GoTrue's email-provider claims for a user, over `extra` (the signup data).
   package static func identityClaims(
     id: String, email: String, confirmed: Bool, extra: [String: JSONValue]
@@ -157,15 +189,18 @@ package struct UserRecord: Sendable {
       createdAt: Date(millis: createdAt), updatedAt: Date(millis: updatedAt), email: email)
     return GoTrueUser(
       id: id, role: role, email: email, emailConfirmedAt: emailConfirmedAt.map(Date.init(millis:)),
-      invitedAt: invitedAt.map(Date.init(millis:)),
+      invitedAt: invitedAt.map(Date.init(millis:)), phone: phone ?? "",
+      phoneConfirmedAt: phoneConfirmedAt.map(Date.init(millis:)),
       confirmationSentAt: confirmationSentAt.map(Date.init(millis:)),
-      confirmedAt: emailConfirmedAt.map(Date.init(millis:)),
+      confirmedAt: [emailConfirmedAt, phoneConfirmedAt].compactMap { $0 }.min().map(
+        Date.init(millis:)),
       recoverySentAt: recoverySentAt.map(Date.init(millis:)), newEmail: newEmail,
       emailChangeSentAt: emailChangeSentAt.map(Date.init(millis:)),
       reauthenticationSentAt: reauthenticationSentAt.map(Date.init(millis:)),
       lastSignInAt: lastSignInAt.map(Date.init(millis:)), appMetadata: appMetadata,
       userMetadata: userMetadata,
-      identities: hasEmailIdentity ? [identity] : providerIdentity.map { [$0] } ?? [],
+      identities: (hasEmailIdentity ? [identity] : providerIdentity.map { [$0] } ?? [])
+        + (phoneIdentity.map { [$0] } ?? []),
       createdAt: Date(millis: createdAt), updatedAt: Date(millis: updatedAt),
       bannedUntil: bannedUntil.map(Date.init(millis:)),
       deletedAt: deletedAt.map(Date.init(millis:)),

@@ -44,6 +44,12 @@ package struct NewUser: Sendable {
   package var identityProvider = "email"
   /// The identity's name at a provider other than email (`web3:solana:<address>`).
   package var identityProviderID: String?
+  /// The phone number (E.164 digits, no `+`), when the user has one.
+  package var phone: String? = nil
+  /// When the phone number was confirmed.
+  package var phoneConfirmedAt: Int64? = nil
+  /// The phone identity's id, made with the number.
+  package var phoneIdentityID: String? = nil
   /// When it is made (its `created_at` and `updated_at`).
   package var now: Int64
 
@@ -57,6 +63,31 @@ package struct NewUser: Sendable {
 }
 
 extension Accounts {
+  /// The user with the phone number `phone` (E.164 digits, no `+`), deleted or not.
+  package func user(phone: String) throws(Failure) -> UserRecord? {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in try postgres.user(phone: phone) }
+    }
+    return try first(
+      "SELECT \(UserRecord.columns) FROM users WHERE phone = ?", .text(phone), row: UserRecord.init)
+  }
+
+  /// Makes or updates the phone identity `id` of user `userID` for `phone` (GoTrue makes one
+  /// when a number is set); its data says whether the number is `confirmed`.
+  package func setPhoneIdentity(
+    id: String, userID: String, phone: String, confirmed: Bool, now: Int64
+  ) throws(Failure) {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.setPhoneIdentity(
+          id: id, userID: userID, phone: phone, confirmed: confirmed, now: now)
+      }
+    }
+    try run(
+      "UPDATE users SET phone_identity_id = coalesce(phone_identity_id, ?) WHERE id = ?",
+      .text(id), .text(userID))
+  }
+
   /// The user with `email`, deleted or not.
   package func user(email: String) throws(Failure) -> UserRecord? {
     if let postgres {
@@ -95,16 +126,18 @@ extension Accounts {
       """
       INSERT INTO users (id, email, encrypted_password, email_confirmed_at, confirmation_sent_at,
         last_sign_in_at, user_metadata, created_at, updated_at, role, app_metadata, identity_id,
-        identity_data, is_anonymous, identity_provider, identity_provider_id)
+        identity_data, is_anonymous, identity_provider, identity_provider_id, phone,
+        phone_confirmed_at, phone_identity_id)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, \(UserRecord.defaultAppMetadata)), ?, ?, ?,
-        ?, ?)
+        ?, ?, ?, ?, ?)
       """, .text(user.id), .optional(user.email), .text(user.passwordHash),
       .optional(user.emailConfirmedAt), .optional(user.confirmationSentAt),
       .optional(user.lastSignInAt), .text(UserRecord.encodeMetadata(user.userMetadata)),
       .integer(user.now), .integer(user.now), .text(user.role), app ?? .null,
       .optional(user.identityID),
       .text(UserRecord.encodeMetadata(user.identityData)), .integer(user.isAnonymous ? 1 : 0),
-      .text(user.identityProvider), .optional(user.identityProviderID))
+      .text(user.identityProvider), .optional(user.identityProviderID), .optional(user.phone),
+      .optional(user.phoneConfirmedAt), .optional(user.phoneIdentityID))
     return try existingUser(id: user.id)
   }
 

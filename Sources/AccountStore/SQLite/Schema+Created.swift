@@ -41,10 +41,14 @@ extension Schema {
       email_link_signin INTEGER NOT NULL DEFAULT 0,
       custom_auth INTEGER NOT NULL DEFAULT 0,
       identity_provider TEXT NOT NULL DEFAULT 'email',
-      identity_provider_id TEXT
+      identity_provider_id TEXT,
+      phone TEXT,
+      phone_confirmed_at INTEGER,
+      phone_identity_id TEXT
     );
     CREATE INDEX users_by_created ON users(created_at);
     CREATE UNIQUE INDEX users_by_identity ON users(identity_provider, identity_provider_id);
+    CREATE UNIQUE INDEX users_by_phone ON users(phone);
     CREATE TABLE sessions (
       id TEXT PRIMARY KEY,
       user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,

@@ -327,6 +327,14 @@ enum Schema {
     ALTER TABLE sessions ADD COLUMN oauth_client_id TEXT;
     ALTER TABLE sessions ADD COLUMN scopes TEXT;
     """,
+    // Version 11: phone numbers (GoTrue's `auth.users.phone`, unique, E.164 digits without the
+    // `+`), when they were confirmed, and the phone identity GoTrue makes with one.
+    """
+    ALTER TABLE users ADD COLUMN phone TEXT;
+    ALTER TABLE users ADD COLUMN phone_confirmed_at INTEGER;
+    ALTER TABLE users ADD COLUMN phone_identity_id TEXT;
+    CREATE UNIQUE INDEX users_by_phone ON users(phone);
+    """,
   ]
 
   /// The tables of rowid, the ones a migration may name in SQL it builds.
