@@ -209,8 +209,20 @@ struct RouteContext: Sendable {
     try engine.authorizeAdmin(try bearer())
   }
 
-  /// The `redirect_to` of the query (where GoTrue's clients put it).
-  var redirectTo: String? { request.queryValue("redirect_to") }
+  /// Where the request's links should lead, as GoTrue's `GetReferrer` finds it: a
+  /// `redirect_to` header, else the query's `redirect_to` (where GoTrue's clients put it), when
+  /// the engine allows it (``EmbeddedGoTrue/isRedirectAllowed(_:)``); else the `Referer` when
+  /// allowed; `nil` for the site URL.
+  var redirectTo: String? {
+    let header = request.header("redirect_to").flatMap { $0.isEmpty ? nil : $0 }
+    if let asked = header ?? request.queryValue("redirect_to"), engine.isRedirectAllowed(asked) {
+      return asked
+    }
+    if let referer = request.header("Referer"), engine.isRedirectAllowed(referer) {
+      return referer
+    }
+    return nil
+  }
 
   private static let noAuthorization = GoTrueFailure.api(
     GoTrueAPIError(

@@ -83,7 +83,8 @@ extension GoTrueRoutes {
     let generated = try await context.engine.generateLink(
       type: body.type ?? "", email: body.email ?? "", password: body.password,
       data: body.data ?? [:], newEmail: body.newEmail,
-      redirectTo: context.redirectTo ?? body.redirectTo)
+      redirectTo: body.redirectTo.flatMap { context.engine.isRedirectAllowed($0) ? $0 : nil }
+        ?? context.redirectTo)
     return Answer.json(GeneratedLinkAnswer(link: generated))
   }
 }

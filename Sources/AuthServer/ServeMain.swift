@@ -75,6 +75,9 @@ public enum ServeMain {
       say("authflow serve: options from \(config.file)\n", to: 2)
       if let warning = config.warning { say("authflow serve: warning: \(warning)\n", to: 2) }
     }
+    if let warning = IgnoredVariables.warning(environment) {
+      say("authflow serve: warning: \(warning)\n", to: 2)
+    }
     let plan: ServePlan
     do {
       plan = try options.validate(environment: environment)

@@ -223,6 +223,7 @@ struct ServeOptions: HoldsEngineSettings {
       config: ConfigKey("auth.site_url")
     ) { options, value throws(OptionValueError) in options.settings.engine.siteURL = try url(value)
     },
+    EngineSetting.redirectURLs.option(section: "GoTrue", readsGoTrueSettings: true),
     EngineSetting.passwordMinimumLength.option(section: "GoTrue", readsGoTrueSettings: true),
     EngineSetting.passwordRequiredCharacters.option(section: "GoTrue", readsGoTrueSettings: true),
     OptionSpec(

@@ -30,7 +30,6 @@ enum SupabaseConfigFile {
   /// The keys serve takes without an option: what it always does, and what it has no use for.
   private static let fixedRules: [String: Rule] = [
     "auth.enabled": .fixed(.boolean(true)),
-    "auth.additional_redirect_urls": .fixed(.array([])),
     "auth.enable_refresh_token_rotation": .fixed(.boolean(true)),
     "auth.rate_limit.sms_sent": .ignored,
     "auth.email.double_confirm_changes": .fixed(.boolean(true)),
@@ -164,6 +163,20 @@ enum SupabaseConfigFile {
           throw ProjectConfigError("\(origin) takes true or false")
         }
         set(option, flag ? "true" : "false", origin)
+      case .option(let option, .list):
+        // Joined as the Supabase CLI joins them into GoTrue's variable.
+        guard case .array(let items) = value else {
+          set(option, try text(value, origin: origin), origin)
+          return
+        }
+        var texts: [String] = []
+        for item in items {
+          guard case .string = item else {
+            throw ProjectConfigError("\(origin) takes an array of strings")
+          }
+          texts.append(try text(item, origin: origin))
+        }
+        if !texts.isEmpty { set(option, texts.joined(separator: ","), origin) }
       }
     }
 

@@ -67,6 +67,7 @@ extension ShellOptions {
     ShellOption(.sessionsTimebox, scriptLine: .onMemoryStore),
     ShellOption(.sessionsInactivityTimeout, scriptLine: .onMemoryStore),
     ShellOption(.securePasswordChange, scriptLine: .onMemoryStore),
+    ShellOption(.redirectURLs, scriptLine: .onMemoryStore),
     ShellOption(.seed, group: nil, scriptLine: .onMemoryStore),
     ShellOption(
       ["--supabase-url"], "URL", ["the project URL (default: $SUPABASE_URL)"], section: "backend",

@@ -11,6 +11,8 @@ public struct ConfigKey: Equatable, Sendable {
     case flag(when: Bool)
     /// The value, true or false, is the option's.
     case onOff
+    /// An array of strings (or one string), joined with `,`, is the option's.
+    case list
   }
 
   /// The dotted path of the key, such as `auth.minimum_password_length`.

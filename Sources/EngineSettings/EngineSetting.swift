@@ -62,7 +62,8 @@ extension EngineSetting {
   /// Every setting, in the order the programs list them.
   public static let all = [
     store, users, autoconfirm, hashCost, passwordMinimumLength, passwordRequiredCharacters,
-    disableSignup, sessionsTimebox, sessionsInactivityTimeout, securePasswordChange, seed,
+    disableSignup, sessionsTimebox, sessionsInactivityTimeout, securePasswordChange,
+    redirectURLs, seed,
   ]
 
   /// `--store`: where the accounts live.
@@ -176,6 +177,19 @@ extension EngineSetting {
     config: ConfigKey("auth.email.secure_password_change", .flag(when: true))
   ) { settings, _ in settings.engine.passwordChangeNeedsReauthentication = true }
 
+  /// `--redirect-urls URL[,URL…]`: where else links may lead, as GoTrue's allow list.
+  public static let redirectURLs = EngineSetting(
+    ["--redirect-urls"], "URL[,URL…]",
+    [
+      "where else redirect_to may send users, beside the site URL: URLs",
+      "and globs (* ** ? [a-z]; * stops at . and /), an app's scheme",
+      "included: myapp://auth/callback,https://*.example.com/**",
+    ], environment: "GOTRUE_URI_ALLOW_LIST",
+    config: ConfigKey("auth.additional_redirect_urls", .list)
+  ) { settings, value throws(OptionValueError) in
+    settings.engine.redirectAllowList = try redirectPatterns(value)
+  }
+
   /// `--seed N`: reproducible codes, ids and clock.
   public static let seed = EngineSetting(
     ["--seed"], "N",
@@ -200,6 +214,30 @@ extension EngineSetting {
     } catch {
       throw OptionValueError(expected: "a path, :memory: or a PostgreSQL URL (\(error.message))")
     }
+  }
+
+  /// The patterns of a comma-separated list, split at every comma as GoTrue splits
+  /// `URI_ALLOW_LIST` (so a `{a,b}` cannot be in it); the spaces around each are dropped (no URL
+  /// holds one) and empty ones skipped.
+  private static func redirectPatterns(_ value: String) throws(OptionValueError)
+    -> [RedirectPattern]
+  {
+    var patterns: [RedirectPattern] = []
+    for part in value.split(separator: ",") {
+      guard let first = part.firstIndex(where: { !$0.isWhitespace }),
+        let last = part.lastIndex(where: { !$0.isWhitespace })
+      else { continue }
+      let text = String(part[first...last])
+      do {
+        patterns.append(try RedirectPattern(text))
+      } catch {
+        let note = text.contains("{") ? " (GoTrue splits the list at every comma)" : ""
+        throw OptionValueError(
+          expected: "URLs or globs separated by commas; '\(text.prefix(60))' has "
+            + error.reason + note)
+      }
+    }
+    return patterns
   }
 
   /// A session limit: a positive duration (`24h`, `90m`, `1h30m`, or seconds), as GoTrue's

@@ -68,6 +68,9 @@ public struct BrowserURL: Equatable, Sendable {
     host == "[::1]" || (host.hasPrefix("127.") && Self.isDottedIPv4(host))
   }
 
+  /// Whether the host is an IP address (an IPv6 one in brackets, or dotted IPv4), not a name.
+  public var isIPAddress: Bool { host.hasPrefix("[") || Self.isDottedIPv4(host) }
+
   /// Whether the scheme is `http` or `https`.
   public var isHTTP: Bool { scheme == "http" || scheme == "https" }
 

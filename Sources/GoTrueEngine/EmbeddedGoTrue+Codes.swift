@@ -102,23 +102,6 @@ extension EmbeddedGoTrue {
     for email in emails { outbox.deliver(email, from: configuration.sender, at: date) }
   }
 
-  /// Where a link may send the user: `redirectTo` when GoTrue would allow it, else the site
-  /// URL. GoTrue allows the site's scheme, host and port (any port on a loopback host, as
-  /// RFC 8252 asks for native apps), and a loopback IP address; the scheme is then held to
-  /// http(s) here, where GoTrue takes any. The URL is judged as a browser reads it
-  /// (``BrowserURL``): anything a browser could read as another host falls back to the site
-  /// URL, as does text no header may carry (CR, LF), before any code is spent.
-  package func allowedRedirect(_ redirectTo: String?) -> String {
-    guard let redirectTo, let target = BrowserURL(redirectTo),
-      let site = BrowserURL(configuration.siteURL)
-    else { return configuration.siteURL }
-    let sameSite =
-      target.scheme == site.scheme && target.host == site.host
-      && (target.port == site.port || target.isLoopback)
-    let loopbackAddress = target.isLoopbackAddress && target.isHTTP
-    return sameSite || loopbackAddress ? redirectTo : configuration.siteURL
-  }
-
   package func codeHash(_ kind: CodeKind, userID: String, code: String) -> [UInt8] {
     HMAC.sha256(key: secrets.codes, message: Array("\(kind.rawValue):\(userID):\(code)".utf8))
   }

@@ -75,6 +75,9 @@ public struct EngineConfiguration: Equatable, Sendable {
   /// Where links send the user after verifying when the request names no allowed
   /// `redirect_to` (GoTrue's `SITE_URL`; the Supabase CLI's default).
   public var siteURL = "http://127.0.0.1:3000"
+  /// Where else links may send the user: GoTrue's `URI_ALLOW_LIST` (the Supabase CLI's
+  /// `additional_redirect_urls`), exact URLs and glob patterns; none by default.
+  public var redirectAllowList: [RedirectPattern] = []
   /// Sign tokens with this secret instead of the store's own (GoTrue's `JWT_SECRET`).
   public var jwtSecret: [UInt8]?
   /// The `iss` claim of access tokens (GoTrue's `JWT_ISSUER`); none when `nil`.

@@ -28,6 +28,9 @@ struct ProjectConfigTests {
     #expect(!options.settings.engine.autoconfirm)
     #expect(options.settings.engine.passwordChangeNeedsReauthentication)
     #expect(options.settings.engine.emailInterval == 1)
+    #expect(
+      options.settings.engine.redirectAllowList.map(\.text)
+        == ["https://127.0.0.1:3000", "volvoxsober://auth/verify"])
     #expect(options.settings.engine.codeLifetime == 3_600)
     #expect(options.settings.engine.emailProvider)
     #expect(!options.settings.engine.phoneProvider)
@@ -78,7 +81,7 @@ struct ProjectConfigTests {
       [db]
       port = 54322
       [auth]
-      additional_redirect_urls = ["myapp://callback"]
+      additional_redirect_urls = ["myapp://callback", "myapp://auth/**"]
       email.otp_length = 8
       [auth.hook.custom_access_token]
       enabled = true
@@ -97,9 +100,12 @@ struct ProjectConfigTests {
       #expect(
         options.projectConfig?.warning
           == "\(folder)/supabase/config.toml: authflow serve does not support "
-          + "auth.additional_redirect_urls = [\"myapp://callback\"] (line 4), "
           + "auth.email.otp_length = 8 (line 5), auth.hook.custom_access_token (line 6), "
           + "auth.external.github (line 11), auth.email.template.invite (line 15); ignored")
+      // The redirect URLs are serve's allow list now, as they are GoTrue's.
+      #expect(
+        options.settings.engine.redirectAllowList.map(\.text)
+          == ["myapp://callback", "myapp://auth/**"])
     }
   }
 
@@ -139,6 +145,15 @@ struct ProjectConfigTests {
       ),
       ("[auth]\nsite_url = [\"a\"]\n", "config.toml:2: auth.site_url takes one value, not [\"a\"]"),
       ("[auth]\njwt_expiry =\n", "config.toml:2: not TOML: "),
+      (
+        "[auth]\nadditional_redirect_urls = [\"myapp://a\", 1]\n",
+        "config.toml:2: auth.additional_redirect_urls takes an array of strings"
+      ),
+      (
+        "[auth]\nadditional_redirect_urls = [\"myapp://[a\"]\n",
+        "config.toml:2: auth.additional_redirect_urls takes URLs or globs separated by commas; "
+          + "'myapp://[a' has an unclosed or malformed ["
+      ),
     ]
     for (text, message) in cases {
       try withProject(["config.toml": text]) { folder in

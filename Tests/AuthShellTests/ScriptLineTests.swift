@@ -129,6 +129,7 @@ struct ScriptLineTests {
         "--keep-session": .commandLineOnly, "--no-colour": .anyValue, "--plain": .anyValue,
         "--version": .anyValue, "--help": .anyValue, "--sessions-timebox": .onMemoryStore,
         "--sessions-inactivity-timeout": .onMemoryStore, "--secure-password-change": .onMemoryStore,
+        "--redirect-urls": .onMemoryStore,
         "--generate-manual": .commandLineOnly, "--generate-completion-script": .commandLineOnly,
       ])
     #expect(ShellOptions.table.map(\.names) == ShellOptions.options.map(\.spec.names))

@@ -101,6 +101,30 @@ struct EngineSettingTests {
     #expect(table.allSatisfy { $0.environment == nil })
   }
 
+  @Test func theRedirectAllowListIsSplitAtCommasAsGoTrueSplitsIt() throws {
+    let settings = try parse(
+      [],
+      environment: ["GOTRUE_URI_ALLOW_LIST": "myapp://auth/callback, https://*.example.com/**,,"])
+    #expect(
+      settings.engine.redirectAllowList
+        == [
+          try RedirectPattern("myapp://auth/callback"),
+          try RedirectPattern("https://*.example.com/**"),
+        ])
+    #expect(settings.engine.redirectAllowList[1].matches("https://app.example.com/a/b"))
+    #expect(
+      settings.given == ["--redirect-urls": "myapp://auth/callback, https://*.example.com/**,,"])
+    do throws(OptionError) {
+      _ = try parse(["--redirect-urls", "https://{app,www}.example.com/"])
+      Issue.record("a pattern GoTrue would split in two was taken")
+    } catch {
+      #expect(
+        error.text(program: "authflow")
+          == "--redirect-urls takes URLs or globs separated by commas; "
+          + "'https://{app' has an unclosed { (GoTrue splits the list at every comma)")
+    }
+  }
+
   @Test func namesVariablesAndConfigKeysAreEachSaidOnce() {
     let names = EngineSetting.all.flatMap(\.names)
     #expect(Set(names).count == names.count)

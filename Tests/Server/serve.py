@@ -46,12 +46,14 @@ class Server:
     """One `authflow serve` process. Use start() in setUp/setUpClass and stop() in the matching
     tearDown (addCleanup/addClassCleanup), so a failing test never leaves a server behind."""
 
-    def __init__(self, *options, store=None, hash_cost=4):
+    def __init__(self, *options, store=None, hash_cost=4, environment=None):
         # The store the suite runs on (AUTHFLOW_TEST_STORE: sqlite, or postgres for a new
         # database of a throw-away PostgreSQL), unless the test names one.
         store = store if store is not None else pgserver.store()
         self.arguments = [binary(), "serve", "--store", store, "--port", "0",
                           "--hash-cost", str(hash_cost), *options]
+        # Variables set for this server on top of the test's own (GoTrue's GOTRUE_*).
+        self.environment = {**os.environ, **environment} if environment else None
         self.process = None
         self.url = self.anon_key = self.service_key = None
         self.host = self.port = None
@@ -66,7 +68,8 @@ class Server:
         """Starts the server and waits (bounded) for its ready line; returns self."""
         self.process = subprocess.Popen(
             self.arguments, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, text=True, encoding="utf-8", errors="replace")
+            stderr=subprocess.PIPE, text=True, encoding="utf-8", errors="replace",
+            env=self.environment)
         # Both pipes are drained by threads so that a chatty log never blocks the server.
         self.readers = [
             threading.Thread(target=self._drain, args=(self.process.stdout, self.stdout_lines.put),
@@ -278,6 +281,8 @@ class ServerTestCase(unittest.TestCase):
     OPTIONS = ()
     # The store, when a class needs one kind (None: the suite's, AUTHFLOW_TEST_STORE).
     STORE = None
+    # GoTrue's variables the class sets for its server (None: only the test's own).
+    ENVIRONMENT = None
 
     @classmethod
     def server_options(cls):
@@ -285,7 +290,8 @@ class ServerTestCase(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        cls.server = Server(*cls.server_options(), store=cls.STORE).start()
+        cls.server = Server(*cls.server_options(), store=cls.STORE,
+                            environment=cls.ENVIRONMENT).start()
         cls.addClassCleanup(cls.server.stop)
 
     def tearDown(self):
