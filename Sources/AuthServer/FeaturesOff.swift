@@ -15,6 +15,13 @@ enum FeaturesOff {
     "zoom",
   ]
 
+  /// The providers GoTrue's `Provider` knows by name (`api/external.go`): each is off here.
+  static let oauthProviders: Set<String> = [
+    "apple", "azure", "bitbucket", "discord", "facebook", "figma", "fly", "github", "gitlab",
+    "google", "kakao", "keycloak", "linkedin", "linkedin_oidc", "notion", "snapchat", "spotify",
+    "slack", "slack_oidc", "twitch", "twitter", "x", "vercel_marketplace", "workos", "zoom",
+  ]
+
   static let routes: [Route] = [
     Route("/authorize", [.get: authorize]),
     Route("/callback", [.get: callback, .post: callback]),
@@ -42,13 +49,14 @@ enum FeaturesOff {
   @Sendable static func authorize(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    let provider = context.request.queryValue("provider") ?? ""
-    let known = externalProviders.contains(provider.lowercased())
-    throw .api(
-      .invalid(
-        known
-          ? "Unsupported provider: provider is not enabled"
-          : "Unsupported provider: Provider \(provider.prefix(40)) could not be found"))
+    // GoTrue lowercases the name first; `custom:…` names a custom provider, which are off.
+    let provider = (context.request.queryValue("provider") ?? "").lowercased()
+    let reason =
+      provider.hasPrefix("custom:")
+      ? "custom OAuth providers are disabled"
+      : oauthProviders.contains(provider)
+        ? "provider is not enabled" : "Provider \(provider.prefix(40)) could not be found"
+    throw .api(.invalid("Unsupported provider: " + reason))
   }
 
   /// `/callback` with no OAuth flow begun: back to the site with GoTrue's error in the query.

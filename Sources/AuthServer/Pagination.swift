@@ -28,22 +28,28 @@ struct Pagination {
   /// At most this many rows (a page larger than any store is all of it).
   var limit: Int { Int(min(perPage, UInt64(Int32.max))) }
 
-  /// Rows skipped before the page: past every store's size for a page beyond them.
+  /// Rows skipped before the page: past every store's size for a page beyond them. A page past
+  /// Int64's range wraps negative in Go and pop reads it as page 1, as here.
   var offset: Int64 {
-    let (skipped, overflow) = (max(page, 1) - 1).multipliedReportingOverflow(by: perPage)
+    let first = page > UInt64(Int64.max) ? 1 : max(page, 1)
+    let (skipped, overflow) = (first - 1).multipliedReportingOverflow(by: perPage)
     return overflow || skipped > UInt64(Int64.max) ? Int64.max : Int64(skipped)
   }
 
-  /// `X-Total-Count` and GoTrue's `Link`: the next page when there is one, and always the last.
+  /// `X-Total-Count` and GoTrue's `Link`: the next page when there is one, and always the last,
+  /// each the request's own query with `page` set, re-encoded as Go's `Values.Encode` does
+  /// (sorted by name).
   func headers(for request: HTTPRequest, total: Int) -> [(String, String)] {
     let count = UInt64(max(0, total))
     let lastPage = count / perPage + (count % perPage > 0 ? 1 : 0)
     func link(_ target: UInt64, _ relation: String) -> String {
-      var query = request.query.filter { $0.name != "page" && $0.name != "per_page" }.map {
-        ($0.name, $0.value)
-      }
-      query += [("page", "\(target)"), ("per_page", "\(perPage)")]
-      return "<\(request.path)?\(FormEncoding.encode(query))>; rel=\"\(relation)\""
+      var query = request.query.filter { $0.name != "page" }.map { ($0.name, $0.value) }
+      query.append(("page", "\(target)"))
+      // A stable sort by name keeps each name's values in their order, as Go's map of lists.
+      let sorted = query.enumerated().sorted {
+        $0.element.0 == $1.element.0 ? $0.offset < $1.offset : $0.element.0 < $1.element.0
+      }.map(\.element)
+      return "<\(request.path)?\(FormEncoding.encode(sorted))>; rel=\"\(relation)\""
     }
     var links: [String] = []
     if lastPage > page { links.append(link(page + 1, "next")) }
@@ -56,7 +62,7 @@ struct Pagination {
     -> UInt64
   {
     guard let text, !text.isEmpty else { return fallback }
-    let shown = String(text.prefix(40))
+    let shown = text
     guard text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
       throw refusal("strconv.ParseUint: parsing \(goQuoted(shown)): invalid syntax")
     }
@@ -70,7 +76,50 @@ struct Pagination {
     .api(.invalid("Bad Pagination Parameters: \(reason)"))
   }
 
-  private static func goQuoted(_ text: String) -> String {
-    "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+  /// `text` as Go's `strconv.Quote` writes it: `"` and `\\` escaped, the C escapes by name,
+  /// and what `unicode.IsPrint` calls unprintable as `\\u` or `\\U` and hex digits.
+  static func goQuoted(_ text: String) -> String {
+    var quoted = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": quoted += "\\\""
+      case "\\": quoted += "\\\\"
+      case "\u{07}": quoted += "\\a"
+      case "\u{08}": quoted += "\\b"
+      case "\u{0C}": quoted += "\\f"
+      case "\n": quoted += "\\n"
+      case "\r": quoted += "\\r"
+      case "\t": quoted += "\\t"
+      case "\u{0B}": quoted += "\\v"
+      default:
+        if isPrintable(scalar) {
+          quoted.unicodeScalars.append(scalar)
+        } else if scalar.value < 0x10000 {
+          quoted += "\\u" + hex(scalar.value, 4)
+        } else {
+          quoted += "\\U" + hex(scalar.value, 8)
+        }
+      }
+    }
+    return quoted + "\""
+  }
+
+  /// Go's `unicode.IsPrint`: letters, marks, numbers, punctuation, symbols and the ASCII space.
+  private static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar == " " { return true }
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+      .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber,
+      .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+      .initialPunctuation, .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol,
+      .modifierSymbol, .otherSymbol:
+      return true
+    default: return false
+    }
+  }
+
+  private static func hex(_ value: UInt32, _ width: Int) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
   }
 }

@@ -34,6 +34,10 @@ enum ReplyWriter {
           closing: closing)
       }
     }
+    // A type only for a body, as Go's server: an empty 405 says nothing of its content.
+    if !response.body.isEmpty, evhttp_find_header(headers, "Content-Type") == nil {
+      _ = evhttp_add_header(headers, "Content-Type", "application/json")
+    }
     if closing {
       _ = evhttp_remove_header(headers, "Connection")
       _ = evhttp_add_header(headers, "Connection", "close")

@@ -28,8 +28,6 @@ final class ServerLoop {
   let mailbox = Mailbox()
   let base: OpaquePointer
   let http: OpaquePointer
-  /// The copy of `application/json` that evhttp points at; freed after `evhttp_free`.
-  let defaultContentType: UnsafeMutablePointer<CChar>?
   /// The empty buffer every connection's ``RequestFraming`` borrows to move bytes around.
   let framingScratch: OpaquePointer?
 
@@ -84,7 +82,6 @@ final class ServerLoop {
     self.base = base
     self.http = http
     // NB: evhttp keeps this pointer without copying the string, so it must outlive evhttp.
-    self.defaultContentType = strdup("application/json")
     self.framingScratch = evbuffer_new()
   }
 
@@ -100,9 +97,10 @@ final class ServerLoop {
     // as the head arrives, so libevent's limits above are only a backstop.
     guard framingScratch != nil else { throw .libevent("create a buffer") }
     // Methods outside this set would get libevent's HTML 501; the framing check refuses them
-    // first, with a JSON 501, so these all reach the responder.
+    // first, with chi's 405, so these all reach the responder.
     evhttp_set_allowed_methods(http, HTTPMethod.allowedMask)
-    evhttp_set_default_content_type(http, defaultContentType)
+    // No type for a reply without a body (the reply writer types the others).
+    evhttp_set_default_content_type(http, nil)
     evhttp_set_gencb(
       http, { req, context in if let req { ServerLoop.from(context).handle(req) } }, context)
     evhttp_set_bevcb(
@@ -153,7 +151,6 @@ final class ServerLoop {
     if let adoptEvent { event_free(adoptEvent) }
     signalEvents.forEach { event_free($0) }
     event_base_free(base)
-    free(defaultContentType)
     if let framingScratch { evbuffer_free(framingScratch) }
   }
 

@@ -147,6 +147,13 @@ struct RouteTests {
     }
     let authorize = await server.send(.get, "/authorize", query: [("provider", "github")])
     #expect(authorize.object?["msg"] as? String == "Unsupported provider: provider is not enabled")
+    for (provider, reason) in [
+      ("GitHub", "provider is not enabled"), ("email", "Provider email could not be found"),
+      ("custom:acme", "custom OAuth providers are disabled"),
+    ] {
+      let reply = await server.send(.get, "/authorize", query: [("provider", provider)])
+      #expect(reply.object?["msg"] as? String == "Unsupported provider: " + reason, "\(provider)")
+    }
     let callback = await server.send(.get, "/callback")
     #expect(callback.status == 303)
     #expect(callback.header("Location")?.contains("error_code=bad_oauth_callback") == true)
