@@ -83,6 +83,11 @@ public struct AuthResponder: HTTPResponder {
     return perform(action, request, found.parameters, names: found.route.parameterNames, decorate)
   }
 
+  /// Ends the event streams the page holds open, so that stopping waits for none of them.
+  public func draining() {
+    changes.touch()
+  }
+
   /// chi's 404 or 405 for a path or method no route serves; within a group that checks its
   /// caller first (``GuardedGroup``), only after that check.
   private func unrouted(

@@ -16,6 +16,8 @@ import pathlib
 import re
 import shutil
 import tempfile
+import socket
+import time
 import unittest
 import urllib.parse
 import uuid
@@ -28,7 +30,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from supabase_auth import SyncGoTrueClient
 from supabase_auth.errors import AuthApiError
 
-from serve import ServerTestCase
+from serve import Server, ServerTestCase
 
 CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 DEADLINE = 20.0
@@ -347,6 +349,27 @@ class PageTrustTest(ServerTestCase):
             headers={"X-Authflow-Page": token})
         self.assertEqual(status, 200)
         self.assertEqual(len(self.users_named(email)), 1)
+
+    def test_a_held_event_stream_does_not_hold_up_stopping(self):
+        server = Server(store=":memory:").start()
+        self.addCleanup(server.stop)
+        _, _, body = server.request("GET", "/_/")
+        token = TOKEN.search(body.decode())[1]
+        # The stream's request goes out first; once /health has answered after it, the
+        # server has read it and holds it.
+        stream = socket.create_connection((server.host, server.port), timeout=30)
+        self.addCleanup(stream.close)
+        stream.sendall((f"GET /_/events?token={urllib.parse.quote(token)} HTTP/1.1\r\n"
+                        f"Host: 127.0.0.1:{server.port}\r\nLast-Event-ID: 0.0\r\n\r\n").encode())
+        self.assertEqual(server.request("GET", "/health")[0], 200)
+        started = time.monotonic()
+        self.assertEqual(server.stop(), 0)
+        self.assertLess(time.monotonic() - started, 4.0, "the drain waited for the stream")
+        answer = b""
+        while chunk := stream.recv(4096):
+            answer += chunk
+        self.assertTrue(answer.startswith(b"HTTP/1.1 200"), answer)
+        self.assertIn(b"id: 0.1\n", answer)
 
     def users_named(self, email):
         status, page = self.server.json("GET", "/admin/users?per_page=1000",
