@@ -105,6 +105,14 @@ class PageCase(ServerTestCase):
                             if row.get_attribute("data-email") == email), None),
             f"the row of {email}")
 
+    def cell(self, email, label):
+        """The text of column `label` in the row of `email` (found again if a live update
+        redrew the table meanwhile)."""
+        return self.wait_for(
+            lambda _: self.user_row(email).find_element(
+                By.CSS_SELECTOR, f"td[data-label='{label}']").text or None,
+            f"the {label} of {email}")
+
     def press(self, email, label):
         """Presses the button `label` in the row of `email` (found again if a live update
         redrew the table meanwhile)."""
@@ -177,17 +185,14 @@ class PageInBrowserTest(PageCase):
         self.driver.find_element(By.ID, "new-password").send_keys(PASSWORD)
         self.assertTrue(self.driver.find_element(By.ID, "new-confirmed").is_selected())
         self.driver.find_element(By.CSS_SELECTOR, "#create-form button[type=submit]").click()
-        row = self.user_row(email)
-        self.assertIn("Yes", row.find_element(By.CSS_SELECTOR, "td[data-label=Confirmed]").text)
+        self.assertEqual(self.cell(email, "Confirmed"), "Yes")
         self.assertEqual(self.driver.find_element(By.ID, "new-password").get_attribute("value"), "")
         self.assertNotIn(PASSWORD, self.driver.page_source)
         session = self.client().sign_in_with_password({"email": email, "password": PASSWORD})
         self.assertEqual(session.user.email, email)
         # The sign-in shows on the page without a reload.
-        self.wait_for(
-            lambda _: self.user_row(email).find_element(
-                By.CSS_SELECTOR, "td[data-label='Last sign-in']").text != "never",
-            "the sign-in on the page")
+        self.wait_for(lambda _: self.cell(email, "Last sign-in") != "never",
+                      "the sign-in on the page")
 
     def test_a_user_disabled_on_the_page_cannot_sign_in_until_enabled(self):
         email = unique_email("disabled")
@@ -199,8 +204,7 @@ class PageInBrowserTest(PageCase):
         self.driver.find_element(By.ID, "user-search").send_keys(email)
         self.user_row(email)
         self.press(email, "Disable")
-        self.wait_for(lambda _: self.user_row(email).find_element(
-            By.CSS_SELECTOR, "td[data-label=Status]").text == "Disabled", "the user disabled")
+        self.wait_for(lambda _: self.cell(email, "Status") == "Disabled", "the user disabled")
         with self.assertRaises(AuthApiError) as refused:
             self.client().sign_in_with_password({"email": email, "password": PASSWORD})
         self.assertEqual(refused.exception.code, "user_banned")
@@ -210,8 +214,7 @@ class PageInBrowserTest(PageCase):
             {"email": email, "password": PASSWORD, "returnSecureToken": True})
         self.assertEqual((status, answer["error"]["message"]), (400, "USER_DISABLED"))
         self.press(email, "Enable")
-        self.wait_for(lambda _: self.user_row(email).find_element(
-            By.CSS_SELECTOR, "td[data-label=Status]").text == "Active", "the user enabled")
+        self.wait_for(lambda _: self.cell(email, "Status") == "Active", "the user enabled")
         session = self.client().sign_in_with_password({"email": email, "password": PASSWORD})
         self.assertEqual(session.user.id, user["id"])
 

@@ -72,11 +72,14 @@ extension PageScript {
 
     views.inbox = () => {
       let messages = [];
+      let drawn = "";
       const filter = $("to-filter");
       const draw = () => {
         const wanted = filter.value.trim().toLowerCase();
         const shown = messages.filter((m) => !wanted || m.to.toLowerCase().includes(wanted));
-        $("messages").replaceChildren(...shown.map(messageItem));
+        const key = JSON.stringify(shown);
+        if (key !== drawn) $("messages").replaceChildren(...shown.map(messageItem));
+        drawn = key;
         say(messages.length === 0
           ? "No messages yet. Emails the server sends appear here as they are sent."
           : `${shown.length} of ${messages.length} message${messages.length === 1 ? "" : "s"}`);

@@ -9,6 +9,7 @@ extension PageScript {
       let query = "";
       let firebase = false;
       let editing = null;
+      let drawn = "";
       const yesNo = (value) => el("span", { class: value ? "yes" : "", text: value ? "Yes" : "No" });
       const cell = (label, ...children) => el("td", { "data-label": label }, ...children);
 
@@ -68,7 +69,10 @@ extension PageScript {
       const load = coalesce(async () => {
         const data = await api(`users?page=${page}&q=${encodeURIComponent(query)}`);
         ({ total, perPage, firebase } = data);
-        $("users").tBodies[0].replaceChildren(...data.users.map(row));
+        // Redrawn only when something shown changed, so a row under the pointer stays put.
+        const shown = JSON.stringify(data);
+        if (shown !== drawn) $("users").tBodies[0].replaceChildren(...data.users.map(row));
+        drawn = shown;
         const pages = Math.max(1, Math.ceil(total / perPage));
         if (page > pages) { page = pages; return load(); }
         $("page-label").textContent = `Page ${page} of ${pages}`;
