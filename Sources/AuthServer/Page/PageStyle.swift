@@ -91,7 +91,7 @@ enum PageStyle {
       .live { margin-left: 0; }
       input[type="search"], input[type="email"], input[type="password"] { min-width: 0; width: 100%; }
       thead { position: absolute; left: -999px; }
-      table, tbody, tr, td { display: block; width: 100%; }
+      table, caption, tbody, tr, td { display: block; width: 100%; }
       tr { border: 1px solid var(--line); border-radius: 10px; margin-bottom: 10px; padding: 6px; }
       td { border: none; padding: 4px 6px; }
       td::before { content: attr(data-label) ": "; font-weight: 600; color: var(--muted); }
