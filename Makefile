@@ -8,7 +8,8 @@ SWIFT ?= swift
 # System C libraries the package links, and the tools the tests and benchmarks drive.
 BUILD_PACKAGES := libsqlite3-dev libcrypt-dev libssl-dev libedit-dev libevent-dev libqrcodegen-dev libtomlplusplus-dev libcurl4-openssl-dev libpq-dev \
 	nettle-dev libsecp256k1-dev
-TEST_PACKAGES := sqlite3 python3 python3-pexpect python3-venv groff-base man-db bash zsh fish postgresql
+TEST_PACKAGES := sqlite3 python3 python3-pexpect python3-venv groff-base man-db bash zsh fish postgresql \
+	chromium chromium-driver
 BENCH_PACKAGES := wrk
 COVERAGE_FLOORS := AuthFlow=90 Clocks=90 AuthCrypto=85 PrivateFiles=85 GoTrue=85 AuthFlowGoTrue=85 \
 	GoTrueEngine=85 AccountStore=85 HTTPClient=80 HTTPServer=80 AuthServer=80 CommandLineOptions=90 \
@@ -120,8 +121,13 @@ bench: release test-deps
 # `make docs` rewrites the generated tables of docs/ from the code's tables (the tests hold them
 # equal), and builds the AuthFlow library's DocC archive with the toolchain's docc, warnings as
 # errors, into .build-docs/AuthFlow.doccarchive.
-docs:
+docs: test-deps
 	AUTHFLOW_UPDATE_DOCS=1 $(SWIFT) test --filter 'ReferenceDocsTests'
+	@# The README's pictures of serve's page, light and dark, from a headless Chromium.
+	@scripts/python-env
+	AUTHFLOW_SCREENSHOTS=$(CURDIR)/docs/images AUTHFLOW=$$($(SWIFT) build --show-bin-path)/authflow \
+		PYTHONDONTWRITEBYTECODE=1 .build/venv/bin/python -m unittest discover -s Tests/Server \
+		-p test_page.py -k screenshots
 	@rm -rf .build-docs/symbol-graphs && mkdir -p .build-docs/symbol-graphs
 	$(SWIFT) build --scratch-path .build-docs --target AuthFlow -Xswiftc -emit-symbol-graph \
 		-Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/.build-docs/symbol-graphs

@@ -199,7 +199,7 @@ let package = Package(
         "AccountStore",
         "HTTPServer", "GoTrueEngine", "FirebaseEmulator", "GoTrue", "IdentityToolkit",
         "AuthCrypto", "Clocks", "CommandLineOptions", "EngineSettings", "UserSeeds", "HTTPClient",
-        "TOML",
+        "TOML", "QRCode",
       ]),
     .testTarget(
       name: "AuthServerTests",

@@ -19,6 +19,8 @@ public struct AuthResponder: HTTPResponder {
   let limiter: RequestLimiter
   /// The engine's clock as the clock route shows and moves it.
   let clock: ServerClock
+  /// Touched after each request that may have changed the store, for serve's page.
+  let changes = ChangeSignal()
   private let routes: RouteTable
 
   /// A responder for `engine`; `version` is what `/health` reports; `firebase` adds the
@@ -37,10 +39,15 @@ public struct AuthResponder: HTTPResponder {
     self.limiter = limiter
     self.clock = clock
     trust = LocalTrust(alsoNaming: externalURL.map { [$0] } ?? [])
+    let page = ServePage(
+      engine: engine, firebase: firebase, changes: changes,
+      settings: PageSettings.of(
+        engine: engine, version: version, firebaseProject: firebase?.projectID,
+        externalURL: externalURL, clockMoves: clock.movable != nil))
     routes = RouteTable(
       OAuthServerRoutes.routes(engine.configuration) + GoTrueRoutes.all + MailboxRoutes.all
         + ClockRoutes.all
-        + (firebase.map(FirebaseRoutes.all) ?? []))
+        + (firebase.map(FirebaseRoutes.all) ?? []) + PageRoutes.all(page))
   }
 
   /// Routes a request once, on the event loop: what costs nothing (`/health`, `/settings`,
@@ -77,6 +84,11 @@ public struct AuthResponder: HTTPResponder {
     return perform(action, request, found.parameters, names: found.route.parameterNames, decorate)
   }
 
+  /// Ends the event streams the page holds open, so that stopping waits for none of them.
+  public func draining() {
+    changes.touch()
+  }
+
   /// chi's 404 or 405 for a path or method no route serves; within a group that checks its
   /// caller first (``GuardedGroup``), only after that check.
   private func unrouted(
@@ -110,7 +122,9 @@ public struct AuthResponder: HTTPResponder {
       if case .local(let what) = action.access, let refusal = trust.refusal(request) {
         return .answer(decorate(Answer.text(403, refusal.reason(what))))
       }
+      let changes = request.method == .get || request.method == .head ? nil : changes
       return .work {
+        defer { changes?.touch() }
         var context = context
         do throws(GoTrueFailure) {
           switch action.access {
@@ -136,7 +150,9 @@ public struct AuthResponder: HTTPResponder {
   /// How a cross-origin request to `path` is answered: a privileged route grants nothing to a
   /// page of another site.
   private func crossOrigin(_ request: HTTPRequest, path: String) -> CrossOrigin {
-    switch trust.origin(of: request) {
+    // serve's page grants no origin anything, not even another on this machine.
+    if path.hasPrefix("/_/") || path == "/_" { return .refused }
+    return switch trust.origin(of: request) {
     case .none: .none
     case .local: .local
     case .foreign: Self.isPrivileged(path) ? .refused : .foreign

@@ -174,6 +174,10 @@ final class ResponderSlot: HTTPResponder {
     return current.refusal(refusal, path: path)
   }
 
+  func draining() {
+    responder.withLock { $0 }?.draining()
+  }
+
   private static let starting = Answer.error(
     .init(status: 503, code: nil, message: "authflow serve is starting"),
     for: HTTPRequest(method: .get, path: "/"))

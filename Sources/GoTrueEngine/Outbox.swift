@@ -71,6 +71,8 @@ public struct OutboxMessage: Equatable, Hashable, Sendable, Identifiable {
 public final class Outbox: Sendable {
   /// How many messages are kept.
   public let capacity: Int
+  /// Touched whenever a message arrives or is removed, for whoever watches the outbox.
+  public let changes = ChangeSignal()
   private let state = Mutex<(nextID: Int, messages: [OutboxMessage])>((1, []))
 
   /// An empty outbox keeping the newest `capacity` messages.
@@ -112,6 +114,7 @@ public final class Outbox: Sendable {
         state.messages.removeAll()
       }
     }
+    changes.touch()
   }
 
   package func deliver(
@@ -127,6 +130,7 @@ public final class Outbox: Sendable {
       state.nextID += 1
       if state.messages.count > capacity { state.messages.removeFirst() }
     }
+    changes.touch()
   }
 }
 

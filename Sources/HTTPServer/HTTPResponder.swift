@@ -14,6 +14,16 @@ public protocol HTTPResponder: Sendable {
   /// The answer to a request the server refuses itself (``ServerRefusal``), in the responder's
   /// own error shape; `path` when the request's is known. Runs on the loop thread.
   func refusal(_ refusal: ServerRefusal, path: String?) -> HTTPResponse
+
+  /// The server stopped accepting and drains: work that waits for something to happen (a held
+  /// event stream) should answer now, so the drain ends without waiting out its grace time.
+  /// Runs on the loop thread; must not block.
+  func draining()
+}
+
+extension HTTPResponder {
+  /// Nothing waits: nothing to tell.
+  public func draining() {}
 }
 
 /// Where a request goes.

@@ -39,6 +39,7 @@ extension ServerLoop {
   func beginDrain() {
     guard !draining else { return }
     draining = true
+    responder.draining()
     boundSockets.forEach { evhttp_del_accept_socket(http, $0) }  // new connects are refused
     boundSockets.removeAll()
     for connection in Array(connections.values) where connection.phase == .idle {

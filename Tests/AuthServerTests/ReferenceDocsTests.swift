@@ -1,5 +1,6 @@
 import CommandLineOptions
 import Foundation
+import GoTrueEngine
 import HTTPServer
 import Testing
 
@@ -50,8 +51,12 @@ struct ReferenceDocsTests {
   @Test(arguments: ["serve-gotrue.md", "serve-trust.md", "serve-firebase.md"])
   func everyRouteAPageNamesIsServed(page: String) throws {
     let server = try FirebaseTestServer()
+    let servePage = ServePage(
+      engine: server.emulation.engine, firebase: server.emulation, changes: ChangeSignal(),
+      settings: [])
     let routes = Route.merged(
-      GoTrueRoutes.all + MailboxRoutes.all + ClockRoutes.all + FirebaseRoutes.all(server.emulation))
+      GoTrueRoutes.all + MailboxRoutes.all + ClockRoutes.all + FirebaseRoutes.all(server.emulation)
+        + PageRoutes.all(servePage))
     let text = try String(
       contentsOfFile: URL(filePath: Self.page).deletingLastPathComponent().appending(path: page)
         .path, encoding: .utf8)
