@@ -180,6 +180,26 @@ struct FirebaseBody: Sendable {
     return object
   }
 
+  /// The list of objects `name`, each as a body of its own whose refusals name its place
+  /// (`/users/0/email should be string`).
+  func objects(_ name: String) throws(IdentityToolkitError) -> [FirebaseBody] {
+    switch fields[name] {
+    case nil, .null?: return []
+    case .array(let elements)?:
+      var objects: [FirebaseBody] = []
+      for (index, element) in elements.enumerated() {
+        guard case .object(let members) = element else {
+          throw .invalidPayload("\(path)\(name)/\(index) should be object")
+        }
+        var object = FirebaseBody(fields: members)
+        object.path = path + name + "/\(index)/"
+        objects.append(object)
+      }
+      return objects
+    default: throw mismatch(name, "array")
+    }
+  }
+
   private init(fields: [String: JSONValue]) {
     var normalized: [String: JSONValue] = [:]
     for (key, value) in fields { normalized[Self.camelCased(key)] = value }

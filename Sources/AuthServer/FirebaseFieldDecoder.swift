@@ -3,7 +3,8 @@ import IdentityToolkit
 /// Decodes a request body into one of Identity Toolkit's request types
 /// (``IdentityToolkitRequest``) with the emulator's leniency, through ``FirebaseBody``'s
 /// reads: keys in camel case, a number where a string is expected, a numeric string where a
-/// whole number is, a lone string for a list, an object as a request type of its own, `null`
+/// whole number is, a lone string for a list, an object (or each object of a list) as a request
+/// type of its own, `null`
 /// as absent, and a value of another kind refused in the emulator's words (`/email should be
 /// string`, `/totpVerificationInfo/verificationCode should be string`).
 struct FirebaseFieldDecoder: Decoder {
@@ -65,11 +66,17 @@ struct FirebaseFieldDecoder: Decoder {
       try read { () throws(IdentityToolkitError) in try body.integer(name(key)) } ?? 0
     }
 
-    /// A list of strings, or an object read as a request type of its own.
+    /// A list of strings, a list of objects each read as a request type of its own, or an
+    /// object read as one.
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
       if T.self == [String].self {
         let texts = try read { () throws(IdentityToolkitError) in try body.strings(name(key)) }
         if let texts = texts as? T { return texts }
+      }
+      if let list = T.self as? any FirebaseObjectList.Type {
+        let objects = try read { () throws(IdentityToolkitError) in try body.objects(name(key)) }
+        guard let value = try list.read(objects) as? T else { throw refusal(key, "array") }
+        return value
       }
       return try T(from: FirebaseFieldDecoder(body: try object(key)))
     }
@@ -109,6 +116,19 @@ struct FirebaseFieldDecoder: Decoder {
         throw Refusal(error: error)
       }
     }
+  }
+}
+
+/// A list whose elements are read as request types of their own (`users` of
+/// `accounts:batchCreate`, each user's `providerUserInfo`).
+protocol FirebaseObjectList {
+  /// The list of `objects`, each read as an element.
+  static func read(_ objects: [FirebaseBody]) throws -> Self
+}
+
+extension Array: FirebaseObjectList where Element: Decodable {
+  static func read(_ objects: [FirebaseBody]) throws -> Self {
+    try objects.map { object in try Element(from: FirebaseFieldDecoder(body: object)) }
   }
 }
 

@@ -45,10 +45,6 @@ enum FirebaseUnserved {
       "identitytoolkit.accounts.verifyIosClient", false
     ),
     (
-      "POST", "/identitytoolkit.googleapis.com/v1/projects/{project}/accounts:batchCreate",
-      "identitytoolkit.projects.accounts.batchCreate", true
-    ),
-    (
       "POST", "/identitytoolkit.googleapis.com/v1/projects/{project}/tenants/{tenant}/accounts",
       "identitytoolkit.projects.tenants.accounts", true
     ),

@@ -32,15 +32,17 @@ extension FirebaseEmulation {
     guard let user else {
       // With improved email privacy the answer must not tell who has an account, so an
       // unknown email costs the same bcrypt check as a wrong password.
-      if privacy { _ = Bcrypt.verify(password, against: engine.secrets.decoyHash) }
+      if privacy { _ = engine.checkPassword(password, against: nil) }
       throw .badRequest(privacy ? .invalidLoginCredentials : .emailNotFound)
     }
     if user.isBanned(at: engine.nowMillis) { throw .badRequest(.userDisabled) }
-    guard Bcrypt.verify(password, against: user.passwordHash) else {
+    let check = engine.checkPassword(password, against: user.passwordHash)
+    guard check.matches else {
       throw .badRequest(privacy ? .invalidLoginCredentials : .invalidPassword)
     }
     return try write { database, now in
-      try finishSignIn(try existingUser(user.id, database), .password, database, now: now)
+      try engine.keepRehash(of: check, for: user.id, database)
+      return try finishSignIn(try existingUser(user.id, database), .password, database, now: now)
     }
   }
 

@@ -156,9 +156,9 @@ extension EmbeddedGoTrue {
     }
     // An unknown email is checked against a decoy hashed at the configured cost, so it takes as
     // long as a wrong password for an account made under the same settings.
-    let matches = Bcrypt.verify(password, against: user?.passwordHash ?? secrets.decoyHash)
+    let check = checkPassword(password, against: user?.passwordHash)
     try checkCancellation()
-    guard let user, matches, user.deletedAt == nil else {
+    guard let user, check.matches, user.deletedAt == nil else {
       throw .api(
         GoTrueAPIError(status: 400, code: .invalidCredentials, message: "Invalid login credentials")
       )
@@ -171,6 +171,7 @@ extension EmbeddedGoTrue {
         GoTrueAPIError(status: 400, code: .emailNotConfirmed, message: "Email not confirmed"))
     }
     let session = try answer(spending: nil) { database, now throws(GoTrueAPIError) in
+      try keepRehash(of: check, for: user.id, database)
       try database.updateUser(user.id, [.lastSignInAt(now)])
       guard let current = try database.user(id: user.id) else {
         throw GoTrueAPIError(
@@ -240,7 +241,7 @@ extension EmbeddedGoTrue {
     }
     var hash: String?
     if let password {
-      if Bcrypt.verify(password, against: user.passwordHash) {
+      if checkPassword(password, against: user.passwordHash).matches {
         throw .api(
           GoTrueAPIError(
             status: 422, code: .samePassword,

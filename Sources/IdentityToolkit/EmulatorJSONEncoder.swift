@@ -1,6 +1,7 @@
 /// Writes a request type (``IdentityToolkitRequest``) as ``EmulatorJSON``: its members in the
 /// order its type encodes them (as the Firebase SDKs write them), absent optionals left out. The
-/// request types hold strings, booleans, whole numbers, lists of strings and objects of those.
+/// request types hold strings, booleans, whole numbers, lists of strings, objects of those and
+/// lists of such objects.
 public enum EmulatorJSONEncoder {
   /// `value` as an object, or `nil` when it holds anything but those kinds.
   public static func encode(_ value: some Encodable) -> EmulatorJSON? {
@@ -63,6 +64,14 @@ public enum EmulatorJSONEncoder {
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
       if let texts = value as? [String] {
         add(key, .array(texts.map(EmulatorJSON.string)))
+      } else if let list = value as? [any Encodable] {
+        var objects: [EmulatorJSON] = []
+        for element in list {
+          let nested = ObjectEncoder()
+          try element.encode(to: nested)
+          objects.append(.object(nested.box.members))
+        }
+        add(key, .array(objects))
       } else {
         let nested = ObjectEncoder()
         try value.encode(to: nested)

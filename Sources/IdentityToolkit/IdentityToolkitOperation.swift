@@ -164,6 +164,15 @@ public struct IdentityToolkitOperation: Hashable, Sendable, CustomStringConverti
   public static let batchDelete = Self(
     "POST", v1, "/v1/projects/{project}/accounts:batchDelete", .owner,
     IdentityToolkitRequest.BatchDelete.self)
+  /// `accounts:batchCreate`: an import of users, with their password hashes.
+  public static let batchCreate = Self(
+    "POST", v1, "/v1/projects/{project}/accounts:batchCreate", .owner,
+    IdentityToolkitRequest.BatchCreate.self)
+  /// v3 `uploadAccount`: `batchCreate` of the project the body names (`targetProjectId`), as
+  /// v3 `downloadAccount` is `batchGet`'s.
+  public static let uploadAccount = Self(
+    "POST", "www.googleapis.com", "/identitytoolkit/v3/relyingparty/uploadAccount", .open,
+    IdentityToolkitRequest.BatchCreate.self)
   /// `accounts:query` (also `:queryAccounts`).
   public static let query = Self(
     "POST", v1, "/v1/projects/{project}/accounts:query", .owner, IdentityToolkitRequest.Query.self)
@@ -214,8 +223,9 @@ public struct IdentityToolkitOperation: Hashable, Sendable, CustomStringConverti
     .signInWithIdp,
     .signInWithPhoneNumber, .sendVerificationCode, .token, .adminSignUp, .adminLookup,
     .adminUpdate, .adminDelete, .adminSendOobCode, .createSessionCookie, .batchGet, .batchDelete,
-    .query,
-    .downloadAccount, .config, .updateConfig, .startSecondFactor, .finishSecondFactor,
+    .batchCreate, .query,
+    .downloadAccount, .uploadAccount, .config, .updateConfig, .startSecondFactor,
+    .finishSecondFactor,
     .startEnrollment, .finishEnrollment, .withdrawEnrollment, .deleteAllAccounts, .oobCodes,
     .verificationCodes, .emulatorConfig, .updateEmulatorConfig, .action,
   ]

@@ -84,8 +84,9 @@ extension EmbeddedGoTrue {
         let stored = try withDatabase { database throws(GoTrueAPIError) in
           try database.user(id: account.id)
         }
-        if let stored, Bcrypt.verify(password, against: stored.passwordHash) {
-          hashes.append(stored.passwordHash)
+        let check = stored.map { checkPassword(password, against: $0.passwordHash) }
+        if let stored, let check, check.matches {
+          hashes.append(check.rehash ?? stored.passwordHash)
         } else {
           hashes.append(try hashPassword(password))
         }

@@ -1,3 +1,4 @@
+import FirebaseEmulator
 import GoTrue
 
 /// The Firebase Auth emulator's `accounts.json` (what `firebase emulators:export` writes: the
@@ -79,24 +80,15 @@ extension UsersFile {
     }
     guard let hash = try reader.string("passwordHash"), !hash.isEmpty else { return .none }
     if hash.hasPrefix("$2") { return try SeedFields.bcrypt(hash, reader, field: "passwordHash") }
-    let prefix = "fakeHash:salt="
-    guard hash.hasPrefix(prefix) else {
+    guard FirebaseFakeHash.isFake(hash) else {
       throw reader.fail(
         "passwordHash",
         "is neither the emulator's fakeHash:salt=…:password=… nor a bcrypt hash; production "
           + "exports' scrypt hashes cannot be checked here: give rawPassword instead")
     }
-    let rest = hash.dropFirst(prefix.count)
-    let marker = ":password="
-    // A salt given beside the hash tells where the password starts, whatever it holds.
-    var split = rest.firstRange(of: marker)?.lowerBound
-    if let salt, rest.hasPrefix(salt + marker) {
-      split = rest.index(rest.startIndex, offsetBy: salt.count)
-    }
-    guard let split else {
+    guard let password = FirebaseFakeHash.password(in: hash, salt: salt) else {
       throw reader.fail("passwordHash", "is not fakeHash:salt=SALT:password=PASSWORD")
     }
-    let password = String(rest[split...].dropFirst(marker.count))
     return try SeedFields.plain(password, reader, field: "passwordHash")
   }
 

@@ -68,6 +68,7 @@ struct FirebaseAnswerContractTests {
     ]),
     IdentityToolkitQuery(recordsCount: "1", userInfo: [user]),
     IdentityToolkitSessionCookie(sessionCookie: "a.b.c"),
+    IdentityToolkitUploadAccount(error: [.init(index: 1, message: "email is invalid")]),
   ]
 
   @Test func everyAnswerReadsBackInTheClient() throws {

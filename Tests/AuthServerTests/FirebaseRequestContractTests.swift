@@ -47,6 +47,29 @@ struct FirebaseRequestContractTests {
       targetProjectId: "demo-app", maxResults: "2", nextPageToken: "u1"),
     IdentityToolkitRequest.BatchDelete(localIds: ["u1", "u2"], force: true),
     IdentityToolkitRequest.CreateSessionCookie(idToken: "t", validDuration: 3600),
+    IdentityToolkitRequest.BatchCreate(
+      users: [
+        .init(
+          localId: "u1", email: "ada@example.com", emailVerified: true, displayName: "Ada",
+          photoUrl: "https://example.com/a.png", passwordHash: "AAEC", salt: "AwQ",
+          rawPassword: "Secret123", disabled: false, customAttributes: #"{"admin":true}"#,
+          createdAt: 1_735_689_600_000, lastLoginAt: 1_735_689_601_000,
+          phoneNumber: "+15555550100",
+          providerUserInfo: [
+            .init(
+              providerId: "google.com", rawId: "g1", federatedId: "https://accounts.google.com/g1",
+              email: "ada@gmail.com", displayName: "Ada L", photoUrl: "https://example.com/g.png")
+          ],
+          mfaInfo: [
+            .init(
+              mfaEnrollmentId: "f1", phoneInfo: "+15555550101", displayName: "phone",
+              enrolledAt: "2025-01-01T00:00:00.000Z")
+          ], tenantId: "t1"),
+        .init(localId: "u2"),
+      ], hashAlgorithm: "SCRYPT", signerKey: "c2lnbmVy", saltSeparator: "Bw", rounds: 8,
+      memoryCost: 14, cpuMemCost: 1024, parallelization: 1, blockSize: 8, dkLen: 64,
+      passwordHashOrder: "PASSWORD_AND_SALT", sanityCheck: true, allowOverwrite: true,
+      targetProjectId: "demo-app"),
     IdentityToolkitRequest.Query(
       returnUserInfo: true, limit: "10", offset: "0", order: "DESC", sortBy: "USER_ID"),
   ]
