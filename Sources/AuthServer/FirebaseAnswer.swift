@@ -1,3 +1,4 @@
+import AuthCrypto
 import FirebaseEmulator
 import GoTrueEngine
 import HTTPServer
@@ -65,16 +66,27 @@ enum FirebaseAnswer {
       mfaInfo: secondFactors(account.secondFactors))
   }
 
-  /// A user record as an export (`batchGet`, `downloadAccount`) shows it to an admin: with the
-  /// stored hash and its salt, each in base64, as production exports them (bcrypt's text
-  /// here, its salt the 22 characters after the cost).
+  /// A user record as an export (`batchGet`, `downloadAccount`) shows it to an admin: the
+  /// stored hash and its salt, each in base64, as production exports them — bcrypt's text (its
+  /// salt the 22 characters after the cost), or an imported Firebase scrypt's hash and salt;
+  /// for a hash imported by another algorithm, empty strings, as production answers for those
+  /// (never the importer's signer key).
   static func exportedUser(_ account: FirebaseAccount) -> IdentityToolkitUser {
     var user = user(account)
-    if let hash = account.passwordHash {
-      user.passwordHash = Data(hash.utf8).base64EncodedString()
-      let parts = hash.split(separator: "$", omittingEmptySubsequences: true)
-      if parts.count == 3 { user.salt = Data(parts[2].prefix(22).utf8).base64EncodedString() }
+    guard let hash = account.passwordHash else { return user }
+    if let imported = ImportedPassword(text: hash) {
+      if case .firebaseScrypt = imported.scheme {
+        user.passwordHash = Data(imported.hash).base64EncodedString()
+        user.salt = Data(imported.salt).base64EncodedString()
+      } else {
+        user.passwordHash = ""
+        user.salt = ""
+      }
+      return user
     }
+    user.passwordHash = Data(hash.utf8).base64EncodedString()
+    let parts = hash.split(separator: "$", omittingEmptySubsequences: true)
+    if parts.count == 3 { user.salt = Data(parts[2].prefix(22).utf8).base64EncodedString() }
     return user
   }
 

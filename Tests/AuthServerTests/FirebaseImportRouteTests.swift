@@ -38,6 +38,15 @@ struct FirebaseImportRouteTests {
     let reply = await server.admin("accounts:batchCreate", body)
     #expect(reply.status == 200 && reply.text == Self.done, "\(reply.text)")
     let stored = try #require(try Self.storedHash(server, "h1"))
+    // An export shows an admin neither the importer's signer key nor a hash of another
+    // algorithm: empty strings, as production exports such users.
+    let listed = await server.send(
+      .get, "\(FirebaseTestServer.admin)/accounts:batchGet",
+      headers: [("Authorization", "Bearer owner")])
+    let exported = try #require(
+      (listed.object?["users"] as? [[String: Any]])?.first { $0["localId"] as? String == "h1" })
+    #expect(exported["passwordHash"] as? String == "" && exported["salt"] as? String == "")
+    #expect(!listed.text.contains("c2lnbmVy") && !listed.text.contains("fbimport"))
     #expect(stored.hasPrefix("$fbimport$v=1,alg=HMAC_SHA256,order=SALT_AND_PASSWORD,key=c2lnbmVy$"))
 
     let lookup = await server.admin("accounts:lookup", #"{"localId":["h1"]}"#)
