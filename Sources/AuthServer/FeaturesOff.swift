@@ -60,6 +60,9 @@ enum FeaturesOff {
   }
 
   /// `/callback` with no OAuth flow begun: back to the site with GoTrue's error in the query.
+  /// GoTrue's `loadFlowState` redirects and then returns the error too, which Go writes after
+  /// the redirect: a `GET` gets `http.Redirect`'s page then the error's JSON, any other method
+  /// only the JSON, its type sniffed by Go as plain text (the redirect fixed the headers).
   @Sendable static func callback(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
@@ -67,7 +70,19 @@ enum FeaturesOff {
       ("error", "invalid_request"), ("error_code", "bad_oauth_callback"),
       ("error_description", "OAuth state parameter missing"),
     ])
-    return Answer.seeOther(context.engine.configuration.siteURL + "?" + query)
+    let location = context.engine.configuration.siteURL + "?" + query
+    let error = Answer.error(
+      GoTrueAPIError(
+        status: 400, code: .badOAuthCallback, message: "OAuth state parameter missing"),
+      for: context.request)
+    var answer = Answer.seeOther(location)
+    if context.request.method == .get {
+      answer.body += error.body
+    } else {
+      answer.headers = [("Location", location), ("Content-Type", "text/plain; charset=utf-8")]
+      answer.body = error.body
+    }
+    return answer
   }
 
   @Sendable static func sso(_ context: RouteContext) async throws(GoTrueFailure) -> HTTPResponse {

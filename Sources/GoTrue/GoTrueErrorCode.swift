@@ -88,6 +88,8 @@ extension GoTrueErrorCode {
   public static let requestEntityTooLarge: Self = "request_entity_too_large"
   /// SAML single sign-on is off.
   public static let samlProviderDisabled: Self = "saml_provider_disabled"
+  /// An OAuth callback without a flow begun (no `state`).
+  public static let badOAuthCallback: Self = "bad_oauth_callback"
   /// Another user has the phone number.
   public static let phoneExists: Self = "phone_exists"
   /// No SSO identity provider has that id.

@@ -156,6 +156,12 @@ struct RouteTests {
     }
     let callback = await server.send(.get, "/callback")
     #expect(callback.status == 303)
+    let error =
+      #"{"code":400,"error_code":"bad_oauth_callback","msg":"OAuth state parameter missing"}"#
+    #expect(callback.text.hasPrefix("<a href=") && callback.text.hasSuffix(".\n\n" + error))
+    let posted = await server.send(.post, "/callback")
+    #expect(posted.status == 303 && posted.text == error)
+    #expect(posted.header("Content-Type") == "text/plain; charset=utf-8")
     #expect(callback.header("Location")?.contains("error_code=bad_oauth_callback") == true)
     #expect(await server.send(.get, "/.well-known/jwks.json").text == #"{"keys":[]}"#)
   }
