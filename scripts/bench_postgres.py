@@ -31,29 +31,30 @@ sys.argv = sys.argv[:1] + sys.argv[1:3]
 import bench_serve  # noqa: E402  (its wrk driver, sign-up and token scripts)
 from bench_verdict import verdict  # noqa: E402
 
+LAB = bench_serve.LAB
 CLIENTS = bench_serve.CLIENTS
 ROUNDS = 5
 ROUND_SECONDS = 6
 
 # One grant's statements as the server runs them (PostgresConnection's readers of a refresh
 # token and of a user, then its writes), each client on a session of its own (bench_clients).
-USER_COLUMNS = """
-  coalesce(x.firebase_uid, u.id::text), coalesce(u.email, ''), coalesce(u.encrypted_password, ''),
-  authflow.ms(u.email_confirmed_at), authflow.ms(u.confirmation_sent_at),
-  authflow.ms(u.recovery_sent_at), authflow.ms(u.last_sign_in_at),
-  coalesce(u.raw_user_meta_data, '{}'::jsonb)::text, coalesce(authflow.ms(u.created_at), 0),
-  coalesce(authflow.ms(u.updated_at), 0), coalesce(nullif(u.role, ''), 'authenticated'),
-  coalesce(u.raw_app_meta_data, '{}'::jsonb)::text, i.id::text,
-  coalesce(i.identity_data, '{}'::jsonb)::text, nullif(u.email_change, ''),
-  authflow.ms(u.email_change_sent_at), coalesce(u.email_change_confirm_status, 0) <> 0,
-  authflow.ms(u.banned_until), authflow.ms(u.deleted_at), x.display_name, x.valid_since,
-  x.password_updated_at, x.photo_url, coalesce(u.is_anonymous, false),
-  authflow.ms(u.invited_at), authflow.ms(u.reauthentication_sent_at),
-  (SELECT coalesce(json_agg(json_build_array(f.id, f.friendly_name, f.status,
-      authflow.ms(f.created_at), authflow.ms(f.updated_at), authflow.ms(f.last_challenged_at))),
-    '[]') FROM auth.mfa_factors f WHERE f.user_id = u.id)::text,
-  x.initial_email, x.custom_claims, coalesce(x.email_link_signin, false),
-  coalesce(x.custom_auth, false)
+def lab_sql(part):
+    """The store's own SQL (`authflow-lab sql-PART`): the reference runs the server's
+    statements, never a copy of them."""
+    return subprocess.run([LAB, f"sql-{part}"], capture_output=True, text=True, check=True,
+                          timeout=30).stdout.strip()
+
+
+USER_COLUMNS = lab_sql("user-columns")
+USER_TABLES = lab_sql("user-tables")
+
+# GoTrue's audit log entry of `action` for the bench user, as the server writes it.
+AUDIT = """
+INSERT INTO auth.audit_log_entries (instance_id, id, payload, created_at, ip_address)
+SELECT '00000000-0000-0000-0000-000000000000', gen_random_uuid(),
+  json_build_object('action', '{action}', 'actor_id', user_id::text,
+    'actor_username', 'bench@example.com', 'actor_via_sso', false, 'log_type', '{log_type}'),
+  now(), '' FROM bench_clients WHERE client = :client_id;
 """
 
 GRANT = f"""
@@ -67,10 +68,7 @@ FROM auth.refresh_tokens r JOIN auth.sessions s ON s.id = r.session_id
 LEFT JOIN authflow.session_extras x ON x.session_id = s.id
 WHERE r.token = (SELECT token FROM bench_clients WHERE client = :client_id) FOR UPDATE OF r;
 SELECT {USER_COLUMNS.strip()}
-FROM auth.users u
-LEFT JOIN LATERAL (SELECT id, identity_data FROM auth.identities
-  WHERE user_id = u.id AND provider = 'email' ORDER BY created_at, id LIMIT 1) i ON true
-LEFT JOIN authflow.user_extras x ON x.user_id = u.id
+FROM {USER_TABLES}
 WHERE u.id = (SELECT user_id FROM bench_clients WHERE client = :client_id) FOR UPDATE OF u;
 UPDATE auth.refresh_tokens SET revoked = true, updated_at = now()
 WHERE token = (SELECT token FROM bench_clients WHERE client = :client_id);
@@ -81,6 +79,8 @@ INSERT INTO auth.refresh_tokens (instance_id, token, user_id, revoked, created_a
 SELECT '00000000-0000-0000-0000-000000000000', md5(random()::text) || md5(random()::text),
   user_id::text, false, now(), now(), token, session_id
 FROM bench_clients WHERE client = :client_id;
+{AUDIT.format(action="token_revoked", log_type="token").strip()}
+{AUDIT.format(action="token_refreshed", log_type="token").strip()}
 COMMIT;
 """
 
@@ -91,10 +91,7 @@ COMMIT;
 SIGN_IN = f"""
 BEGIN;
 SELECT {USER_COLUMNS.strip()}
-FROM auth.users u
-LEFT JOIN LATERAL (SELECT id, identity_data FROM auth.identities
-  WHERE user_id = u.id AND provider = 'email' ORDER BY created_at, id LIMIT 1) i ON true
-LEFT JOIN authflow.user_extras x ON x.user_id = u.id
+FROM {USER_TABLES}
 WHERE lower(u.email) = lower('bench' || :client_id || '@bench.example') AND NOT u.is_sso_user
 ORDER BY u.created_at LIMIT 1 FOR UPDATE OF u;
 COMMIT;
@@ -102,10 +99,7 @@ BEGIN;
 UPDATE auth.users SET last_sign_in_at = now()
 WHERE id = (SELECT user_id FROM bench_clients WHERE client = :client_id);
 SELECT {USER_COLUMNS.strip()}
-FROM auth.users u
-LEFT JOIN LATERAL (SELECT id, identity_data FROM auth.identities
-  WHERE user_id = u.id AND provider = 'email' ORDER BY created_at, id LIMIT 1) i ON true
-LEFT JOIN authflow.user_extras x ON x.user_id = u.id
+FROM {USER_TABLES}
 WHERE u.id = (SELECT user_id FROM bench_clients WHERE client = :client_id) FOR UPDATE OF u;
 \\set session_key random(1, 1000000000)
 INSERT INTO auth.sessions (id, user_id, created_at, updated_at, aal, refreshed_at)
@@ -123,6 +117,7 @@ INSERT INTO auth.refresh_tokens (instance_id, token, user_id, revoked, created_a
   session_id)
 SELECT '00000000-0000-0000-0000-000000000000', md5(random()::text) || md5(random()::text),
   user_id::text, false, now(), now(), session_id FROM bench_clients WHERE client = :client_id;
+{AUDIT.format(action="login", log_type="account").strip()}
 COMMIT;
 """
 

@@ -10,7 +10,7 @@ usage: bench_serve.py PATH/TO/authflow PATH/TO/authflow-lab
   sqlite3 running the same reads and writes per grant (one transaction each, WAL mode,
   synchronous=NORMAL, on a copy of the server's store); target >= 70 %.
 - GET /user per second and its p99 latency with 64 keep-alive clients, against the same
-  server's GET /health with the same clients (the HTTP-only bound); target >= 35 %.
+  server's GET /health with the same clients (the HTTP-only bound); target >= 50 %.
 - Secure Token refreshes per second (the Firebase surface), beside GoTrue's refresh (reported).
 - peak RSS of the server holding 1 000 idle keep-alive connections; target <= 64 MiB.
 - time from exec to the first `GET /health` answered 200, on a new `:memory:` store at cost
@@ -32,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests",
                                 "Server"))
@@ -178,10 +179,17 @@ def latest_tokens(server, sessions):
     return tokens
 
 
+def audit_payload(user, action):
+    """An audit entry's payload as serve writes it for a refresh grant (the bench's users have
+    no name: the same members as serve's)."""
+    return json.dumps({"action": action, "actor_id": user, "actor_username": "bench@example.com",
+                       "actor_via_sso": False, "log_type": "token"}, separators=(",", ":"))
+
+
 def sqlite_grants(store, grants):
     """Grants per second of sqlite3 doing one refresh grant's statements per transaction on a
     copy of the server's store: find the token with its session, read the user, revoke the
-    token, touch the session, insert the next token."""
+    token, touch the session, insert the next token, record the two audit entries."""
     folder = tempfile.mkdtemp(prefix="authflow-bench-sqlite-")
     try:
         copy = os.path.join(folder, "copy.db")
@@ -196,7 +204,8 @@ def sqlite_grants(store, grants):
         now = int(time.time() * 1000)
         script = os.path.join(folder, "grants.sql")
         with open(script, "w") as file:
-            # The chain's first token is inserted first, so last_insert_rowid() is its row.
+            # The chain's first token; each grant finds its token by hash, as the server does
+            # (the audit inserts move last_insert_rowid()).
             file.write("PRAGMA journal_mode = WAL;\nPRAGMA synchronous = NORMAL;\n"
                        "PRAGMA foreign_keys = ON;\n"
                        "INSERT INTO refresh_tokens (session_id, token_hash, parent_id, created_at) "
@@ -211,11 +220,17 @@ def sqlite_grants(store, grants):
                     f"WHERE token_hash = X'{hashes[index]}';\n"
                     f"SELECT * FROM users WHERE id = '{user}';\n"
                     f"UPDATE refresh_tokens SET revoked = 1, revoked_at = {now} "
-                    "WHERE id = last_insert_rowid();\n"
+                    f"WHERE token_hash = X'{hashes[index]}';\n"
                     f"UPDATE sessions SET refreshed_at = {now} WHERE id = '{session}';\n"
                     "INSERT INTO refresh_tokens (session_id, token_hash, parent_id, created_at) "
-                    f"VALUES ('{session}', X'{hashes[index + 1]}', last_insert_rowid(), {now});\n"
-                    "COMMIT;\n")
+                    f"VALUES ('{session}', X'{hashes[index + 1]}', (SELECT id FROM refresh_tokens "
+                    f"WHERE token_hash = X'{hashes[index]}'), {now});\n"
+                    # GoTrue's audit log: a grant records the old token revoked, then refreshed.
+                    + "".join(
+                        "INSERT INTO audit_log_entries (id, payload, created_at, ip_address) "
+                        f"VALUES ('{uuid.uuid4()}', '{audit_payload(user, action)}', {now}, '');\n"
+                        for action in ("token_revoked", "token_refreshed"))
+                    + "COMMIT;\n")
         with open(script) as stdin:
             start = time.perf_counter()
             subprocess.run(["sqlite3", copy], stdin=stdin, stdout=subprocess.DEVNULL, check=True,
@@ -333,7 +348,7 @@ def main():
 
         print("== authflow serve: GET /user with 64 keep-alive clients, against the same "
               "server's GET /health")
-        print("   (target: >= 35 % of /health, the HTTP-only bound; rounds alternate)")
+        print("   (target: >= 50 % of /health, the HTTP-only bound; rounds alternate)")
         token = latest_tokens(server, sessions[:1])  # a fresh session; its access token below
         status, body = server.json("POST", "/token?grant_type=refresh_token",
                                    {"refresh_token": token[0]}, headers=server.anon_headers())

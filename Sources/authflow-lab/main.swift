@@ -101,10 +101,18 @@ case "postgres":
     fail("\(error)")
   }
 
+case "sql-user-columns":
+  // The store's own SQL the PostgreSQL benchmark runs beside pgbench, so its reference is the
+  // server's statements as they are, never a copy.
+  emit(PostgresConnection.userColumns)
+
+case "sql-user-tables":
+  emit(PostgresConnection.userTables)
+
 default:
   fail(
     "usage: authflow-lab signup|open|churn|bench-signin|bench-timing|bench-grants|bench-bcrypt"
-      + "|postgres "
+      + "|sql-user-columns|sql-user-tables|postgres "
       + "[--store PATH | --url postgresql://…] [options]"
   )
 }

@@ -5,7 +5,7 @@ import GoTrue
 /// authflow's Unix milliseconds (`authflow.ms`, `authflow.ts`).
 extension PostgresConnection {
   /// ``UserRecord/columns`` on GoTrue's tables, in the same order and kinds.
-  static let userColumns = """
+  package static let userColumns = """
     coalesce(x.firebase_uid, u.id::text), coalesce(u.email, ''), coalesce(u.encrypted_password, ''),
     authflow.ms(u.email_confirmed_at), authflow.ms(u.confirmation_sent_at),
     authflow.ms(u.recovery_sent_at), authflow.ms(u.last_sign_in_at),
@@ -29,7 +29,7 @@ extension PostgresConnection {
     """
 
   /// The tables ``userColumns`` reads.
-  static let userTables = """
+  package static let userTables = """
     auth.users u
     LEFT JOIN LATERAL (SELECT id, identity_data, provider, provider_id FROM auth.identities
       WHERE user_id = u.id AND provider IN ('email', 'web3')

@@ -161,7 +161,7 @@ extension Schema {
     ) WITHOUT ROWID;
     CREATE INDEX mfa_pending_sign_ins_by_user ON mfa_pending_sign_ins(user_id);
     CREATE TABLE audit_log_entries (
-      id TEXT PRIMARY KEY,
+      id TEXT NOT NULL,
       payload TEXT NOT NULL,
       created_at INTEGER NOT NULL,
       ip_address TEXT NOT NULL DEFAULT ''

@@ -262,10 +262,12 @@ enum Schema {
     ) WITHOUT ROWID;
     CREATE INDEX mfa_pending_sign_ins_by_user ON mfa_pending_sign_ins(user_id);
     """,
-    // Version 8: GoTrue's audit log (`auth.audit_log_entries`), newest first by time.
+    // Version 8: GoTrue's audit log (`auth.audit_log_entries`), newest first by time; kept by
+    // rowid in the order written (a random id as the key would cost each grant a B-tree insert
+    // at a random place).
     """
     CREATE TABLE audit_log_entries (
-      id TEXT PRIMARY KEY,
+      id TEXT NOT NULL,
       payload TEXT NOT NULL,
       created_at INTEGER NOT NULL,
       ip_address TEXT NOT NULL DEFAULT ''
