@@ -1,4 +1,5 @@
 import GoTrue
+import GoTrueEngine
 import HTTPServer
 
 /// A page of a list as GoTrue's `paginate` reads it (`api/pagination.go`): `page` and
@@ -64,62 +65,15 @@ struct Pagination {
     guard let text, !text.isEmpty else { return fallback }
     let shown = text
     guard text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
-      throw refusal("strconv.ParseUint: parsing \(goQuoted(shown)): invalid syntax")
+      throw refusal("strconv.ParseUint: parsing \(GoText.quoted(shown)): invalid syntax")
     }
     guard let number = UInt64(text) else {
-      throw refusal("strconv.ParseUint: parsing \(goQuoted(shown)): value out of range")
+      throw refusal("strconv.ParseUint: parsing \(GoText.quoted(shown)): value out of range")
     }
     return number
   }
 
   private static func refusal(_ reason: String) -> GoTrueFailure {
     .api(.invalid("Bad Pagination Parameters: \(reason)"))
-  }
-
-  /// `text` as Go's `strconv.Quote` writes it: `"` and `\\` escaped, the C escapes by name,
-  /// and what `unicode.IsPrint` calls unprintable as `\\u` or `\\U` and hex digits.
-  static func goQuoted(_ text: String) -> String {
-    var quoted = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": quoted += "\\\""
-      case "\\": quoted += "\\\\"
-      case "\u{07}": quoted += "\\a"
-      case "\u{08}": quoted += "\\b"
-      case "\u{0C}": quoted += "\\f"
-      case "\n": quoted += "\\n"
-      case "\r": quoted += "\\r"
-      case "\t": quoted += "\\t"
-      case "\u{0B}": quoted += "\\v"
-      default:
-        if isPrintable(scalar) {
-          quoted.unicodeScalars.append(scalar)
-        } else if scalar.value < 0x10000 {
-          quoted += "\\u" + hex(scalar.value, 4)
-        } else {
-          quoted += "\\U" + hex(scalar.value, 8)
-        }
-      }
-    }
-    return quoted + "\""
-  }
-
-  /// Go's `unicode.IsPrint`: letters, marks, numbers, punctuation, symbols and the ASCII space.
-  private static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
-    if scalar == " " { return true }
-    switch scalar.properties.generalCategory {
-    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-      .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber,
-      .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-      .initialPunctuation, .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol,
-      .modifierSymbol, .otherSymbol:
-      return true
-    default: return false
-    }
-  }
-
-  private static func hex(_ value: UInt32, _ width: Int) -> String {
-    let digits = String(value, radix: 16)
-    return String(repeating: "0", count: max(0, width - digits.count)) + digits
   }
 }

@@ -1,4 +1,5 @@
 import GoTrue
+import GoTrueEngine
 import HTTPServer
 
 /// Where `GET /verify` sends the browser, written as GoTrue writes it with Go's `net/url`: the
@@ -30,25 +31,14 @@ enum RedirectURL {
   }
 }
 
-/// GoTrue's check of a phone number (`validatePhone`): after dropping a leading `+` and every
-/// space, 2 to 15 digits, not starting with 0 (E.164).
+/// GoTrue's check of a phone number (`validatePhone`, ``PhoneRules``) on the routes that would
+/// send it an SMS.
 enum PhoneNumber {
   /// GoTrue's answer when it would send an SMS with no SMS provider configured.
   static let noSMSProvider = GoTrueFailure.api(
     GoTrueAPIError(status: 500, code: .unexpectedFailure, message: "Unable to get SMS provider"))
 
   static func validate(_ phone: String) throws(GoTrueFailure) {
-    var digits = Substring(phone)
-    if digits.hasPrefix("+") { digits = digits.dropFirst() }
-    let bytes = digits.utf8.filter { $0 != UInt8(ascii: " ") }
-    let valid =
-      (2...15).contains(bytes.count) && bytes.first != UInt8(ascii: "0")
-      && bytes.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-    guard valid else {
-      throw .api(
-        GoTrueAPIError(
-          status: 400, code: .validationFailed,
-          message: "Invalid phone number format (E.164 required)"))
-    }
+    _ = try PhoneRules.normalized(phone)
   }
 }
