@@ -7,18 +7,26 @@
 /// A link from an authentication email, as the app receives it when the link is tapped.
 ///
 /// Links look like `<scheme>://auth/verify?token=123456&type=signup&email=…` and
-/// `<scheme>://auth/reset?token=123456&type=recovery&email=…` (the links of the confirmation and reset emails, with the
-/// email added so the app can fill in the form).
+/// `<scheme>://auth/reset?token=123456&type=recovery&email=…` (the links of the confirmation
+/// and reset emails, with the email added so the app can fill in the form). A server that
+/// verified the email's link itself sends the app on with the outcome in the fragment:
+/// `<scheme>://auth/verify#access_token=…&refresh_token=…&type=signup`, or
+/// `#error_code=otp_expired&error_description=…`.
 public enum AuthDeepLink: Equatable, Hashable, Sendable {
   /// Confirms the email address of a new account.
   case confirmation(email: String, code: String)
   /// Opens the reset-verify form for a password reset.
   case recovery(email: String, code: String)
+  /// The server verified the email's link and signed the user in (its tokens in the fragment).
+  case signedIn(LinkTokens)
+  /// The server could not verify the email's link (GoTrue's `error_code` in the fragment).
+  case refused(errorCode: String)
 
-  /// The email address the link was sent to.
+  /// The email address the link was sent to; empty for links that carry none.
   public var email: String {
     switch self {
     case .confirmation(let email, _), .recovery(let email, _): email
+    case .signedIn, .refused: ""
     }
   }
 
@@ -52,6 +60,10 @@ public enum AuthDeepLink: Equatable, Hashable, Sendable {
     let isServerLink =
       ["http", "https"].contains(scheme.lowercased()) && components.path.hasSuffix("/verify")
     guard components.host == "auth" || isServerLink else { throw .notAnAuthLink }
+    if !isServerLink, let fragment = components.fragment, !fragment.isEmpty {
+      self = try Self.landing(fragment: fragment)
+      return
+    }
     let query = try Self.query(of: components)
     guard let type = query["type"] else { throw .missingParameter("type") }
     guard let token = query["token"] ?? query["token_hash"], !token.isEmpty else {
@@ -65,12 +77,42 @@ public enum AuthDeepLink: Equatable, Hashable, Sendable {
     }
   }
 
+  /// Where a server sent the app after verifying an email's link: GoTrue's implicit-flow
+  /// fragment, with the session or the error.
+  private static func landing(fragment: String) throws(AuthDeepLinkError) -> AuthDeepLink {
+    var parsed = URLComponents()
+    parsed.percentEncodedQuery = fragment
+    let values = try query(of: parsed.queryItems ?? [])
+    if let code = values["error_code"] ?? values["error"] { return .refused(errorCode: code) }
+    guard let access = values["access_token"], !access.isEmpty else {
+      throw .missingParameter("access_token")
+    }
+    guard let refresh = values["refresh_token"], !refresh.isEmpty else {
+      throw .missingParameter("refresh_token")
+    }
+    guard let type = values["type"] else { throw .missingParameter("type") }
+    guard ["signup", "email", "magiclink", "invite"].contains(type) else {
+      throw .unsupportedSessionType(type)
+    }
+    return .signedIn(
+      LinkTokens(
+        accessToken: access, refreshToken: refresh,
+        expiresIn: values["expires_in"].flatMap(Int.init),
+        expiresAt: values["expires_at"].flatMap(Int.init), type: type))
+  }
+
   /// The link's query parameters; a repeated one or a control character is refused.
   private static func query(of components: URLComponents) throws(AuthDeepLinkError)
     -> [String: String]
   {
+    try query(of: components.queryItems ?? [])
+  }
+
+  private static func query(of items: [URLQueryItem]) throws(AuthDeepLinkError)
+    -> [String: String]
+  {
     var query: [String: String] = [:]
-    for item in components.queryItems ?? [] {
+    for item in items {
       // A parameter given twice is ambiguous: which one a reader takes is not for a link to
       // decide, so such a link is refused.
       guard query[item.name] == nil else { throw .repeatedParameter(item.name) }
@@ -95,6 +137,8 @@ public enum AuthDeepLinkError: Error, Equatable, Sendable {
   case missingParameter(String)
   /// The `type` parameter is neither `signup` nor `recovery`.
   case unsupportedType(String)
+  /// A server's link into the app carries a session of a kind the app does not sign in with.
+  case unsupportedSessionType(String)
   /// The `mode` of a Firebase action link is neither `verifyEmail` nor `resetPassword`.
   case unsupportedMode(String)
   /// A parameter appears more than once.
@@ -110,6 +154,9 @@ public enum AuthDeepLinkError: Error, Equatable, Sendable {
     case .missingParameter(let name): "the link has no \(name) parameter; \(expected)"
     case .unsupportedType(let type):
       "the link type '\(type)' is not supported; use type=signup or type=recovery"
+    case .unsupportedSessionType(let type):
+      "the app does not sign in from a '\(type)' session link; only type=signup, email, "
+        + "magiclink or invite sign in"
     case .unsupportedMode(let mode):
       "the link mode '\(mode)' is not supported; use mode=verifyEmail or mode=resetPassword"
     case .repeatedParameter(let name):

@@ -70,6 +70,10 @@ public protocol AuthService: Sendable {
   /// Firebase's `User.reload()` asks of `accounts:lookup`); `nil` when the backend cannot tell
   /// without renewing it.
   func reloadUser(_ session: AuthSession) async throws(AuthError) -> AuthUser?
+
+  /// Takes the session a server handed the app in a link (``LinkTokens``), after checking it
+  /// with the server, and keeps it as ``signIn(email:password:)`` would.
+  func session(from tokens: LinkTokens) async throws(AuthError) -> AuthSession
 }
 
 extension AuthService {
@@ -84,6 +88,11 @@ extension AuthService {
 
   /// A backend that tells a user's state only through a renewed session.
   public func reloadUser(_ session: AuthSession) async throws(AuthError) -> AuthUser? { nil }
+
+  /// A backend whose links never carry a session (Firebase's carry codes only).
+  public func session(from tokens: LinkTokens) async throws(AuthError) -> AuthSession {
+    throw .linkInvalid
+  }
 
   /// A backend without a way to delete accounts from the app.
   public func deleteAccount(_ session: AuthSession) async throws(AuthError) {

@@ -123,7 +123,9 @@ extension AuthViewModel {
   /// Acts on a link from an email, as the app does when the link opens it.
   ///
   /// A confirmation link confirms the address and lands on the sign-in form with the email
-  /// filled in; a recovery link lands on the reset-verify form with the code filled in.
+  /// filled in; a recovery link lands on the reset-verify form with the code filled in. A
+  /// link the server verified itself signs in with the session it carries, or says the email's
+  /// link was invalid or expired.
   @discardableResult
   public func open(_ link: AuthDeepLink) async -> AuthOutcome {
     guard state.inFlight == nil else { return .notRun }
@@ -176,6 +178,36 @@ extension AuthViewModel {
           self.state.form.email = recipient ?? ""
           self.errorMessage = error.message
         })
+    case .signedIn(let tokens):
+      // The server verified the email's link and signed the user in: the app checks the
+      // tokens with it and keeps the session, as it would a sign-in.
+      clearFormState()
+      navigationState = .login
+      return await perform(
+        .confirmEmail, needsNetwork: true,
+        call: { () async throws(AuthError) in
+          try await self.send({ service throws(AuthError) in
+            try await service.session(from: tokens)
+          })
+        },
+        keepsSession: { $0 },
+        success: { _ in .signedIn },
+        onSuccess: { session in
+          self.state.session = session
+          self.statusBanner = .emailVerified
+        })
+    case .refused:
+      // The server could not verify the email's link (GoTrue says "invalid or has expired"
+      // for an unknown, spent or expired one alike): the app can only say so and point to the
+      // latest email, on the sign-in form where "resend" is one step.
+      let typed = AuthValidation.normalizedEmail(state.form.email)
+      clearFormState()
+      navigationState = .login
+      state.form.email = typed
+      return await perform(
+        .confirmEmail, needsNetwork: false,
+        call: { () async throws(AuthError) in throw AuthError.linkInvalid },
+        onSuccess: { (_: Void) in })
     case .confirmation(let email, let code) where state.session != nil:
       // Signed in already (Firebase signs new users in): confirm, then renew the tokens so
       // the session carries the verification.

@@ -19,6 +19,7 @@ public final class GoTrueAuthService: AuthService {
   private let api: any GoTrueAPI
   private let sessions: any SessionStore
   private let clock: any AuthClock
+  private let redirects: EmailRedirects
   /// The session a verified recovery code gave, kept until the new password is accepted, so a
   /// rejected password can be retried without spending a second code.
   private let recovery = Mutex<PendingRecovery?>(nil)
@@ -29,12 +30,16 @@ public final class GoTrueAuthService: AuthService {
     var session: GoTrueSession
   }
 
-  /// A service that talks to `api`, keeps the session in `sessions` and reads time from `clock`.
-  public init(api: any GoTrueAPI, sessions: any SessionStore, clock: any AuthClock = SystemClock())
-  {
+  /// A service that talks to `api`, keeps the session in `sessions` and reads time from `clock`;
+  /// its emails' links lead to `redirects` once verified.
+  public init(
+    api: any GoTrueAPI, sessions: any SessionStore, clock: any AuthClock = SystemClock(),
+    redirects: EmailRedirects = EmailRedirects()
+  ) {
     self.api = api
     self.sessions = sessions
     self.clock = clock
+    self.redirects = redirects
   }
 
   /// Signs in and saves the session.
@@ -56,7 +61,9 @@ public final class GoTrueAuthService: AuthService {
       data["terms_accepted"] = .string("terms_of_service privacy_policy")
     }
     let response = try await call(.signUp) { () async throws(GoTrueFailure) in
-      try await api.signUp(email: request.email, password: request.password, data: data)
+      try await api.signUp(
+        email: request.email, password: request.password, data: data,
+        redirectTo: redirects.confirmation)
     }
     switch response {
     case .session(let session):
@@ -77,7 +84,7 @@ public final class GoTrueAuthService: AuthService {
   /// Asks for a recovery code.
   public func requestPasswordReset(email: String) async throws(AuthError) {
     try await call(.recover) { () async throws(GoTrueFailure) in
-      try await api.recover(email: email)
+      try await api.recover(email: email, redirectTo: redirects.recovery)
     }
   }
 
@@ -212,8 +219,28 @@ public final class GoTrueAuthService: AuthService {
   /// Sends the confirmation email again.
   public func resendConfirmation(email: String) async throws(AuthError) {
     try await call(.resend) { () async throws(GoTrueFailure) in
-      try await api.resend(type: .signup, email: email)
+      try await api.resend(type: .signup, email: email, redirectTo: redirects.confirmation)
     }
+  }
+
+  /// The session a server handed the app in a link, once `GET /user` accepts its access token
+  /// (a link anyone could have written is not taken on trust); kept as a sign-in's is.
+  public func session(from tokens: LinkTokens) async throws(AuthError) -> AuthSession {
+    let user: GoTrueUser
+    do {
+      user = try await api.user(accessToken: tokens.accessToken)
+    } catch {
+      if case .transport = error { throw .networkUnavailable }
+      throw .linkInvalid
+    }
+    let lifetime =
+      tokens.expiresIn
+      ?? tokens.expiresAt.map { max(0, $0 - Int(clock.now.timeIntervalSince1970)) }
+      ?? AuthSession.defaultLifetime
+    return keep(
+      GoTrueSession(
+        accessToken: tokens.accessToken, tokenType: "bearer", expiresIn: lifetime,
+        expiresAt: tokens.expiresAt, refreshToken: tokens.refreshToken, user: user))
   }
 
   /// Rotates the refresh token; a refused one forgets the stored session.

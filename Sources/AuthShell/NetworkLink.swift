@@ -31,7 +31,7 @@ final class NetworkLink: AuthLink {
     return items.last { item in
       switch item.link.flatMap({ try? AuthDeepLink(parsing: $0) }) {
       case .confirmation(_, let linked)?, .recovery(_, let linked)?: linked == code
-      case nil: false
+      case .signedIn?, .refused?, nil: false
       }
     }?.recipient
   }

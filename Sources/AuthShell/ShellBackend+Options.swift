@@ -1,5 +1,6 @@
 import AccountStore
 import AuthFlowFirebase
+import AuthFlowGoTrue
 import EngineSettings
 import GoTrueEngine
 import HTTPClient
@@ -27,7 +28,8 @@ extension ShellBackend {
         } ?? StoreLocation.defaultStore(environment: environment)
       return try embedded(
         store: store, configuration: options.settings.engine, seed: options.settings.seed,
-        stateDirectory: stateDirectory, savesSession: savesSession, users: options.settings.users)
+        stateDirectory: stateDirectory, savesSession: savesSession, users: options.settings.users,
+        appScheme: options.appScheme)
     case .supabase:
       return try supabase(
         options, savesSession: savesSession, stateDirectory: stateDirectory,
@@ -67,7 +69,8 @@ extension ShellBackend {
     }
     return try supabase(
       project: project, transport: transport, stateDirectory: stateDirectory,
-      savesSession: savesSession, mailbox: mailbox, seed: options.settings.seed)
+      savesSession: savesSession, mailbox: mailbox, seed: options.settings.seed,
+      redirects: options.appScheme.map(EmailRedirects.app(scheme:)) ?? EmailRedirects())
   }
 
   /// The Firebase backend: a project from the options or `FIREBASE_*`; with an emulator the

@@ -57,12 +57,16 @@ struct ShellBackend {
   let greeting: [String]
   /// Puts the demo accounts back as a new store has them, where the backend keeps its own.
   let restoreDemoAccounts: (@Sendable () throws(AuthError) -> Void)?
+  /// Opens the emails' links to the server as a phone's browser would, when the app asked for
+  /// its links back into it (`--app-scheme`).
+  let browser: (any LinkBrowser)?
 
   private init(
     kind: BackendKind, service: any AuthService, location: String, label: String?,
     restoresSession: Bool, random: any RandomSource, mailbox: (any ShellMailbox)?,
     clock: BackendClock?, shellClock: AdjustableClock?, warnings: [String], greeting: [String],
-    restoreDemoAccounts: (@Sendable () throws(AuthError) -> Void)? = nil
+    restoreDemoAccounts: (@Sendable () throws(AuthError) -> Void)? = nil,
+    browser: (any LinkBrowser)? = nil
   ) {
     self.kind = kind
     self.service = service
@@ -76,6 +80,7 @@ struct ShellBackend {
     self.warnings = warnings
     self.greeting = greeting
     self.restoreDemoAccounts = restoreDemoAccounts
+    self.browser = browser
     var features: Set<BackendFeature> = []
     if mailbox != nil { features.insert(.outbox) }
     if clock != nil { features.insert(.clock) }
@@ -103,12 +108,17 @@ struct ShellBackend {
   ///
   /// `users` names a users file whose accounts the store is brought to (in one transaction,
   /// idempotently); a store made then has no demo accounts.
+  ///
+  /// An `appScheme` makes the app ask for its confirmation links back into it
+  /// (``EmailRedirects/app(scheme:)``); the engine then mails GoTrue's links to its own
+  /// `GET /verify` at ``engineURL``, which the shell opens in process as a phone's browser would.
   static func embedded(
     store: StoreLocation, configuration: EngineConfiguration, seed: UInt64?, stateDirectory: String,
-    savesSession: Bool = true, users: String? = nil
+    savesSession: Bool = true, users: String? = nil, appScheme: String? = nil
   ) throws(ShellError) -> ShellBackend {
     if seed != nil, store != .memory { throw .seedNeedsMemoryStore }
     var configuration = configuration
+    if appScheme != nil { configuration.emailLinks = .server(externalURL: engineURL) }
     var seeds: [SeedAccount] = []
     if let users {
       do {
@@ -159,17 +169,24 @@ struct ShellBackend {
       return "Accounts from \(file): \(seeds.count)" + (shown.isEmpty ? "." : " (\(shown)).")
     }
     return embedded(
-      engine: engine, clock: clock, random: random, sessions: sessions, greeting: greeting)
+      engine: engine, clock: clock, random: random, sessions: sessions, greeting: greeting,
+      redirects: appScheme.map(EmailRedirects.app(scheme:)) ?? EmailRedirects())
   }
+
+  /// Where the embedded engine's server would be, for its links when the app asks for links
+  /// back into it: GoTrue's default `API_EXTERNAL_URL`.
+  static let engineURL = "http://localhost:9999"
 
   /// The embedded backend over an opened `engine` whose clock is `clock`.
   static func embedded(
     engine: EmbeddedGoTrue, clock: AdjustableClock, random: any RandomSource,
-    sessions: any SessionStore, greeting: String? = nil
+    sessions: any SessionStore, greeting: String? = nil,
+    redirects: EmailRedirects = EmailRedirects()
   ) -> ShellBackend {
     ShellBackend(
       kind: .embedded,
-      service: GoTrueAuthService(api: engine, sessions: sessions, clock: clock),
+      service: GoTrueAuthService(
+        api: engine, sessions: sessions, clock: clock, redirects: redirects),
       location: engine.location.description, label: nil,
       restoresSession: sessions.hasSavedSession(), random: random,
       mailbox: OutboxMailbox(outbox: engine.outbox),
@@ -183,7 +200,8 @@ struct ShellBackend {
         } catch {
           throw AuthError(error, during: .signUp)
         }
-      })
+      },
+      browser: redirects == EmailRedirects() ? nil : EngineLinkBrowser(engine: engine))
   }
 
   /// The Supabase project `project`, reached through `transport`, with its session kept under
@@ -193,18 +211,24 @@ struct ShellBackend {
   /// stands at the seeded epoch and its randomness is the seed's, and nothing is saved.
   static func supabase(
     project: SupabaseProject, transport: any HTTPTransport, stateDirectory: String,
-    savesSession: Bool = true, mailbox: MailpitMailbox? = nil, seed: UInt64? = nil
+    savesSession: Bool = true, mailbox: MailpitMailbox? = nil, seed: UInt64? = nil,
+    redirects: EmailRedirects = EmailRedirects()
   ) throws(ShellError) -> ShellBackend {
     let client = SupabaseGoTrueClient(project: project, transport: transport)
+    let browser =
+      redirects == EmailRedirects()
+      ? nil : RemoteLinkBrowser(transport: transport, timeout: project.timeout)
     // The wall clock, or a seeded run's fixed one; `clock advance` moves it with the server's.
     let clock = AdjustableClock(fixedAt: seed.map { _ in fixedEpoch })
     let server = ServeClock(project: project, transport: transport)
     if !savesSession || seed != nil {
-      let service = GoTrueAuthService(api: client, sessions: MemorySessionStore(), clock: clock)
+      let service = GoTrueAuthService(
+        api: client, sessions: MemorySessionStore(), clock: clock, redirects: redirects)
       return supabase(
         project, service: service, restoresSession: false, mailbox: mailbox,
         clock: clock, server: server,
-        random: seed.map { SeededRandom(seed: $0) as any RandomSource } ?? SystemRandom())
+        random: seed.map { SeededRandom(seed: $0) as any RandomSource } ?? SystemRandom(),
+        browser: browser)
     }
     let sessions = SealedSessionFile(directory: stateDirectory, identity: "supabase:" + project.url)
     do {
@@ -213,9 +237,11 @@ struct ShellBackend {
       throw .backendUnavailable(error.description)
     }
     return supabase(
-      project, service: GoTrueAuthService(api: client, sessions: sessions, clock: clock),
+      project,
+      service: GoTrueAuthService(
+        api: client, sessions: sessions, clock: clock, redirects: redirects),
       restoresSession: sessions.hasSavedSession(), mailbox: mailbox, clock: clock,
-      server: server, random: SystemRandom())
+      server: server, random: SystemRandom(), browser: browser)
   }
 
   /// The Firebase project `project`, reached through `transport`, its session kept under
@@ -257,13 +283,13 @@ struct ShellBackend {
   private static func supabase(
     _ project: SupabaseProject, service: GoTrueAuthService, restoresSession: Bool,
     mailbox: MailpitMailbox?, clock: AdjustableClock, server: ServeClock,
-    random: any RandomSource
+    random: any RandomSource, browser: RemoteLinkBrowser?
   ) -> ShellBackend {
     ShellBackend(
       kind: .supabase, service: service, location: project.url,
       label: "supabase:\(project.name)", restoresSession: restoresSession, random: random,
       mailbox: mailbox.map { RemoteMailbox($0) }, clock: .server(server, shell: clock),
-      shellClock: clock, warnings: [], greeting: [])
+      shellClock: clock, warnings: [], greeting: [], browser: browser)
   }
 
   private static func absolute(_ path: String) -> String {

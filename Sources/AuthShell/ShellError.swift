@@ -123,6 +123,11 @@ indirect enum ShellError: Error, Equatable, Sendable {
   case scriptLineAsks(script: String, program: String, options: [[String]], offMemory: [[String]])
   /// The backend could not be set up; the reason is the backend's own one line.
   case backendUnavailable(String)
+  /// A link through the server could not be opened; the reason is the transport's.
+  case linkNotOpened(String)
+  /// The server sent a link on to a website (its site URL), not into the app: it does not
+  /// allow the app's `redirect_to`.
+  case linkLeftTheApp(target: String)
 
   /// The one line users read.
   var text: String {
@@ -271,6 +276,11 @@ indirect enum ShellError: Error, Equatable, Sendable {
       scriptLineText(script: script, program: program, options: options, offMemory: offMemory)
     case .backendUnavailable(let reason):
       reason
+    case .linkNotOpened(let reason):
+      "the link could not be opened: \(reason)"
+    case .linkLeftTheApp(let target):
+      "the server sent the link on to \(TerminalText.visible(target)), not into the app: its "
+        + "redirect URLs do not allow the app's (authflow serve: --redirect-urls 'SCHEME://auth/*')"
     }
   }
 }

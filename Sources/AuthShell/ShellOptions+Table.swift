@@ -84,6 +84,16 @@ extension ShellOptions {
         "authflow serve's URL, or http://127.0.0.1:54324 for supabase start",
       ], section: "backend", group: BackendKind.supabase.rawValue, scriptLine: .commandLineOnly
     ) { options, value in options.mailbox = value },
+    // Changes what the app asks of the server, not where accounts live.
+    ShellOption(
+      ["--app-scheme"], "SCHEME",
+      [
+        "the app's URL scheme: sign-ups ask for their confirmation links back into",
+        "SCHEME://auth/verify (seed 004's emailRedirectTo), which the server must allow",
+      ], section: "backend", group: "embedded|supabase", scriptLine: .anyValue
+    ) { options, value throws(OptionValueError) in
+      options.appScheme = try AppScheme.validated(value)
+    },
     ShellOption(
       ["--firebase-project"], "ID", ["the Firebase project id (default: $FIREBASE_PROJECT_ID)"],
       section: "backend", group: BackendKind.firebase.rawValue, scriptLine: .commandLineOnly

@@ -14,6 +14,9 @@ struct ShellOptions: Equatable, HoldsEngineSettings {
   var supabaseKey: String?
   /// `--mailbox URL`: a mail catcher with Mailpit's API, for the Supabase backend's emails.
   var mailbox: String?
+  /// `--app-scheme SCHEME`: the app asks for its confirmation links back into
+  /// `SCHEME://auth/verify` (seed 004's `emailRedirectTo`).
+  var appScheme: String?
   /// `--firebase-key KEY` (else `FIREBASE_API_KEY`).
   var firebaseKey: String?
   /// `--firebase-project ID` (else `FIREBASE_PROJECT_ID`).
@@ -151,6 +154,7 @@ extension ShellOptions {
         words += row.value == nil ? [row.name] : [row.name, value]
       }
     }
+    if let appScheme, backend != .firebase { words += ["--app-scheme", appScheme] }
     if let timeout, backend != .embedded { words += ["--timeout", "\(Int(timeout))"] }
     if plain { words.append("--plain") }
     return words

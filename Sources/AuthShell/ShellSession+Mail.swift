@@ -17,11 +17,31 @@ extension ShellSession {
 
   /// `open <link>`: acts on a link from an email, as tapping it would.
   func open(link text: String) async -> CommandOutput {
+    do throws(ShellError) {
+      if let followed = try await follow(text) { return followed }
+    } catch {
+      return .mistake(error)
+    }
     do {
       return await open(try AuthDeepLink(parsing: text))
     } catch {
       return .mistake(.badLink(error))
     }
+  }
+
+  /// A link to the server when the app asked for its links back (`--app-scheme`), opened as a
+  /// phone's browser does: the server verifies it and sends the browser on with the session or
+  /// the error, into the app when it allows the app's `redirect_to`. `nil` for a link of
+  /// another kind, or when the app asked for no links back.
+  private func follow(_ link: String) async throws(ShellError) -> CommandOutput? {
+    guard LinkLanding.goesToServer(link), let browser = backend.browser,
+      let landing = try await browser.open(link)
+    else { return nil }
+    let shown = TerminalText.visible(landing.target)
+    guard let appLink = landing.link else { throw .linkLeftTheApp(target: landing.target) }
+    var opened = await open(appLink)
+    opened.lines.insert("The server sent the link on into the app: \(shown)", at: 0)
+    return opened
   }
 
   /// The address emails are looked up for.
@@ -46,6 +66,7 @@ extension ShellSession {
     guard let item = try await mailbox.newest(to: address, type: nil) else {
       throw .noEmail(to: address)
     }
+    if let link = item.link, let followed = try await follow(link) { return followed }
     if let link = item.link, let appLink = try? AuthDeepLink(parsing: link) {
       return await open(appLink)
     }

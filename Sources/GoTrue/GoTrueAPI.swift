@@ -4,9 +4,10 @@
 /// with GoTrue's own shapes and codes, and ``GoTrueAuthService`` turns those into the app's
 /// results in one place.
 public protocol GoTrueAPI: Sendable {
-  /// `POST /signup`.
+  /// `POST /signup`; its confirmation link leads to `redirectTo` once verified (supabase
+  /// clients' `emailRedirectTo`), or to the site URL when `nil` or not allowed.
   func signUp(
-    email: String, password: String, data: [String: JSONValue]
+    email: String, password: String, data: [String: JSONValue], redirectTo: String?
   ) async throws(GoTrueFailure) -> GoTrueSignUpResponse
 
   /// `POST /token?grant_type=password`.
@@ -15,8 +16,9 @@ public protocol GoTrueAPI: Sendable {
   /// `POST /token?grant_type=refresh_token`.
   func refresh(refreshToken: String) async throws(GoTrueFailure) -> GoTrueSession
 
-  /// `POST /recover`: answers the same for known and unknown emails.
-  func recover(email: String) async throws(GoTrueFailure)
+  /// `POST /recover`: answers the same for known and unknown emails; its link leads to
+  /// `redirectTo` (supabase clients' `redirectTo`).
+  func recover(email: String, redirectTo: String?) async throws(GoTrueFailure)
 
   /// `POST /verify` with an email and the code from its message.
   func verify(
@@ -26,8 +28,9 @@ public protocol GoTrueAPI: Sendable {
   /// `POST /verify` with the `token_hash` an emailed link carries (no email needed).
   func verify(type: GoTrueOTPType, tokenHash: String) async throws(GoTrueFailure) -> GoTrueSession
 
-  /// `POST /resend`: answers the same whether or not anything was sent.
-  func resend(type: GoTrueOTPType, email: String) async throws(GoTrueFailure)
+  /// `POST /resend`: answers the same whether or not anything was sent; its link leads to
+  /// `redirectTo` (`emailRedirectTo`).
+  func resend(type: GoTrueOTPType, email: String, redirectTo: String?) async throws(GoTrueFailure)
 
   /// `PUT /user` with a new password, and the `nonce` `GET /reauthenticate` emailed when a
   /// secure password change asks for one.
@@ -56,6 +59,23 @@ public protocol GoTrueAPI: Sendable {
 }
 
 extension GoTrueAPI {
+  /// `POST /signup`, its link leading to the site URL.
+  public func signUp(email: String, password: String, data: [String: JSONValue])
+    async throws(GoTrueFailure) -> GoTrueSignUpResponse
+  {
+    try await signUp(email: email, password: password, data: data, redirectTo: nil)
+  }
+
+  /// `POST /recover`, its link leading to the site URL.
+  public func recover(email: String) async throws(GoTrueFailure) {
+    try await recover(email: email, redirectTo: nil)
+  }
+
+  /// `POST /resend`, its link leading to the site URL.
+  public func resend(type: GoTrueOTPType, email: String) async throws(GoTrueFailure) {
+    try await resend(type: type, email: email, redirectTo: nil)
+  }
+
   /// GoTrue's API cannot tell.
   public func recipient(ofLinkTokenHash tokenHash: String) async -> String? { nil }
 }

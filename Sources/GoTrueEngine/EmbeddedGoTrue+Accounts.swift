@@ -12,10 +12,11 @@ import GoTrue
 extension EmbeddedGoTrue {
   /// `POST /signup`, with GoTrue's answers for new, unconfirmed and confirmed emails.
   @concurrent
-  public func signUp(email: String, password: String, data: [String: JSONValue])
-    async throws(GoTrueFailure) -> GoTrueSignUpResponse
-  {
-    try await signUp(email: email, password: password, data: data, redirectTo: nil)
+  public func signUp(
+    email: String, password: String, data: [String: JSONValue], redirectTo: String?
+  ) async throws(GoTrueFailure) -> GoTrueSignUpResponse {
+    try await signUp(
+      email: email, password: password, data: data, redirectTo: redirectTo, pkce: nil)
   }
 
   /// `POST /signup` with the `redirect_to` the confirmation link should lead to, and the PKCE

@@ -119,8 +119,8 @@ extension EmbeddedGoTrue {
 
   /// `POST /recover`: a recovery code for a known email; the same answer for an unknown one.
   @concurrent
-  public func recover(email: String) async throws(GoTrueFailure) {
-    try await recover(email: email, redirectTo: nil)
+  public func recover(email: String, redirectTo: String?) async throws(GoTrueFailure) {
+    try await recover(email: email, redirectTo: redirectTo, pkce: nil)
   }
 
   /// `POST /recover` with the `redirect_to` its link should lead to, and the PKCE challenge
@@ -142,8 +142,10 @@ extension EmbeddedGoTrue {
   /// `POST /resend`: a new confirmation code if the account waits for one; only `signup`
   /// confirmations are resent.
   @concurrent
-  public func resend(type: GoTrueOTPType, email: String) async throws(GoTrueFailure) {
-    try await resend(type: type, email: email, redirectTo: nil)
+  public func resend(type: GoTrueOTPType, email: String, redirectTo: String?)
+    async throws(GoTrueFailure)
+  {
+    try await resend(type: type, email: email, redirectTo: redirectTo, pkce: nil)
   }
 
   /// `POST /resend` with the `redirect_to` its link should lead to: `signup` resends a waiting

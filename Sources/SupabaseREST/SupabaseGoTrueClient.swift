@@ -25,12 +25,12 @@ public final class SupabaseGoTrueClient: GoTrueAPI {
     self.clientInfo = clientInfo
   }
 
-  /// `POST /signup`.
-  public func signUp(email: String, password: String, data: [String: JSONValue])
-    async throws(GoTrueFailure) -> GoTrueSignUpResponse
-  {
+  /// `POST /signup`, with `redirect_to` in the query as supabase-swift sends `emailRedirectTo`.
+  public func signUp(
+    email: String, password: String, data: [String: JSONValue], redirectTo: String?
+  ) async throws(GoTrueFailure) -> GoTrueSignUpResponse {
     try await call(
-      .signUp,
+      .signUp, query: Self.redirect(redirectTo),
       body: GoTrueSignUpBody(email: email, password: password, data: data.isEmpty ? nil : data))
   }
 
@@ -44,9 +44,10 @@ public final class SupabaseGoTrueClient: GoTrueAPI {
     try await call(.refreshGrant, body: GoTrueRefreshGrantBody(refreshToken: refreshToken))
   }
 
-  /// `POST /recover`.
-  public func recover(email: String) async throws(GoTrueFailure) {
-    try await send(.recover, body: GoTrueRecoverBody(email: email))
+  /// `POST /recover`, with `redirect_to` in the query as supabase-swift sends `redirectTo`.
+  public func recover(email: String, redirectTo: String?) async throws(GoTrueFailure) {
+    try await send(
+      .recover, query: Self.redirect(redirectTo), body: GoTrueRecoverBody(email: email))
   }
 
   /// `POST /verify` with the email and its code.
@@ -64,9 +65,18 @@ public final class SupabaseGoTrueClient: GoTrueAPI {
     try await call(.verify, body: GoTrueVerifyBody(type: type.rawValue, tokenHash: tokenHash))
   }
 
-  /// `POST /resend`.
-  public func resend(type: GoTrueOTPType, email: String) async throws(GoTrueFailure) {
-    try await send(.resend, body: GoTrueResendBody(type: type.rawValue, email: email))
+  /// `POST /resend`, with `redirect_to` in the query as supabase-swift sends `emailRedirectTo`.
+  public func resend(type: GoTrueOTPType, email: String, redirectTo: String?)
+    async throws(GoTrueFailure)
+  {
+    try await send(
+      .resend, query: Self.redirect(redirectTo),
+      body: GoTrueResendBody(type: type.rawValue, email: email))
+  }
+
+  /// The query that asks for an email's link to lead to `url`.
+  private static func redirect(_ url: String?) -> String? {
+    url.map { "redirect_to=" + FormEncoding.escape($0) }
   }
 
   /// `PUT /user` with a new password (and the reauthentication nonce, when given), as the

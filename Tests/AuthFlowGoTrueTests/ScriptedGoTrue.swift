@@ -60,7 +60,7 @@ final class ScriptedGoTrue: GoTrueAPI {
     return session
   }
 
-  func signUp(email: String, password: String, data: [String: JSONValue])
+  func signUp(email: String, password: String, data: [String: JSONValue], redirectTo: String?)
     async throws(GoTrueFailure)
     -> GoTrueSignUpResponse
   {
@@ -78,7 +78,9 @@ final class ScriptedGoTrue: GoTrueAPI {
     try session(.refresh(refreshToken))
   }
 
-  func recover(email: String) async throws(GoTrueFailure) { _ = try next(.recover(email)) }
+  func recover(email: String, redirectTo: String?) async throws(GoTrueFailure) {
+    _ = try next(.recover(email))
+  }
 
   func verify(type: GoTrueOTPType, email: String, token: String) async throws(GoTrueFailure)
     -> GoTrueSession
@@ -90,7 +92,7 @@ final class ScriptedGoTrue: GoTrueAPI {
     try session(.verifyLink(type, tokenHash: tokenHash))
   }
 
-  func resend(type: GoTrueOTPType, email: String) async throws(GoTrueFailure) {
+  func resend(type: GoTrueOTPType, email: String, redirectTo: String?) async throws(GoTrueFailure) {
     _ = try next(.resend(type, email))
   }
 

@@ -116,6 +116,59 @@ struct ErrorLinkAndSessionTests {
         == .recovery(email: "a@b.co", code: "222222"))
   }
 
+  /// Where GoTrue's `GET /verify` sends the browser after verifying: the session, or the
+  /// error, in the fragment of the app's `redirect_to`.
+  @Test func aServersRedirectIntoTheAppCarriesTheSessionOrTheError() throws {
+    let landing =
+      "volvoxsober://auth/verify#access_token=eyJ.a.b&expires_at=1735693200&expires_in=3600"
+      + "&refresh_token=r3fr3sh&sb=&token_type=bearer&type=signup"
+    let tokens = LinkTokens(
+      accessToken: "eyJ.a.b", refreshToken: "r3fr3sh", expiresIn: 3_600, expiresAt: 1_735_693_200,
+      type: "signup")
+    #expect(try AuthDeepLink(parsing: landing) == .signedIn(tokens))
+    #expect(AuthDeepLink.signedIn(tokens).email.isEmpty)
+    // Printed or logged, the tokens never show.
+    #expect(!"\(tokens)".contains("eyJ") && !"\(tokens)".contains("r3fr3sh"))
+    #expect(!String(reflecting: tokens).contains("r3fr3sh"))
+    #expect(
+      try AuthDeepLink(
+        parsing: "volvoxsober://auth/verify#error=access_denied&error_code=otp_expired"
+          + "&error_description=Email+link+is+invalid+or+has+expired&sb=")
+        == .refused(errorCode: "otp_expired"))
+  }
+
+  @Test(arguments: [
+    (
+      "volvoxsober://auth/verify#refresh_token=r&type=signup",
+      AuthDeepLinkError.missingParameter("access_token"),
+      "the link has no access_token parameter; expected <scheme>://auth/verify?token=…"
+        + "&type=signup&email=…"
+    ),
+    (
+      "volvoxsober://auth/verify#access_token=a&type=signup", .missingParameter("refresh_token"),
+      "the link has no refresh_token parameter; expected <scheme>://auth/verify?token=…"
+        + "&type=signup&email=…"
+    ),
+    (
+      "volvoxsober://auth/forgot-password#access_token=a&refresh_token=r&type=recovery",
+      .unsupportedSessionType("recovery"),
+      "the app does not sign in from a 'recovery' session link; only type=signup, email, "
+        + "magiclink or invite sign in"
+    ),
+    (
+      "volvoxsober://auth/verify#access_token=a&access_token=b&refresh_token=r&type=signup",
+      .repeatedParameter("access_token"),
+      "the link gives its access_token parameter more than once; expected <scheme>://auth/verify"
+        + "?token=…&type=signup&email=…"
+    ),
+  ])
+  func aRedirectWithoutAUsableSessionSaysWhatIsMissing(
+    text: String, expected: AuthDeepLinkError, message: String
+  ) {
+    #expect(throws: expected) { try AuthDeepLink(parsing: text) }
+    #expect(expected.message == message)
+  }
+
   @Test(arguments: [
     (
       "not a link", AuthDeepLinkError.notAnAuthLink,

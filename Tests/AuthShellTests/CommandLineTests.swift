@@ -64,6 +64,20 @@ struct CommandLineTests {
       "authflow: --mailbox applies to the supabase backend only; add --backend supabase\n"
     ),
     (
+      ["--app-scheme", "https"],
+      "authflow: --app-scheme takes an app's URL scheme such as volvoxsober (a letter, then "
+        + "letters, digits, + - .); http and https open a website, not the app\n"
+    ),
+    (
+      ["--app-scheme", "volvox sober://"],
+      "authflow: --app-scheme takes an app's URL scheme such as volvoxsober (a letter, then "
+        + "letters, digits, + - .)\n"
+    ),
+    (
+      ["--backend", "firebase", "--app-scheme", "volvoxsober", "--firebase-key", "k"],
+      "authflow: --app-scheme applies to the embedded and supabase backends only\n"
+    ),
+    (
       ["--store", "/proc/authflow/auth.db", "-c", "show"],
       "authflow: cannot create the store at /proc/authflow: No such file or directory; pass --store with a writable path\n"
     ),

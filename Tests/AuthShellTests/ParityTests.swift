@@ -29,9 +29,12 @@ struct ParityTests {
       settings.append(word)
       if setting.value != nil, index + 1 < header.count { settings.append(header[index + 1]) }
     }
+    // An app that asks for its links back (`--app-scheme`) gets GoTrue's own links, which go
+    // to the server and on into the app; the others, links into the app as the shell's are.
+    let asksForLinksBack = header.contains("--app-scheme")
     let server = try RunningServer(
-      ["--store", ":memory:", "--seed", "1", "--hash-cost", "4", "--app-links", "authflow"]
-        + settings)
+      ["--store", ":memory:", "--seed", "1", "--hash-cost", "4"]
+        + (asksForLinksBack ? [] : ["--app-links", "authflow"]) + settings)
     defer { server.stop() }
     let remote = try runAuthflow(
       [

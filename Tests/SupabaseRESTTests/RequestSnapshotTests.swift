@@ -29,6 +29,27 @@ struct RequestSnapshotTests {
     }
   }
 
+  /// supabase-swift's `emailRedirectTo` (and `redirectTo`): `redirect_to` in the query.
+  @Test func signUpAndRecoverWithARedirectIntoTheApp() async throws {
+    try await check("signUpWithRedirect", replies: reply(200, "user-unconfirmed.json")) { client in
+      _ = try await client.signUp(
+        email: "newuser@example.com", password: "Password123!", data: [:],
+        redirectTo: "volvoxsober://auth/verify")
+    }
+    try await check(
+      "recoverWithRedirect", replies: .response(HTTPResponse(status: 200, body: Data("{}".utf8)))
+    ) {
+      try await $0.recover(
+        email: "test@example.com", redirectTo: "volvoxsober://auth/forgot-password")
+    }
+    try await check(
+      "resendWithRedirect", replies: .response(HTTPResponse(status: 200, body: Data("{}".utf8)))
+    ) {
+      try await $0.resend(
+        type: .signup, email: "newuser@example.com", redirectTo: "volvoxsober://auth/verify")
+    }
+  }
+
   @Test func signUpWithoutData() async throws {
     try await check("signUpWithoutData", replies: reply(200, "user-unconfirmed.json")) { client in
       _ = try await client.signUp(email: "newuser@example.com", password: "Password123!", data: [:])
