@@ -8,42 +8,37 @@
 // `encode(to:)` of each type (tests compare the bytes with the server encoder's).
 
 extension GoTrueSession: JSONWritable {
-  /// Writes the session as its `Encodable` conformance does.
+  /// Writes the session as its `Encodable` conformance does (members in key order).
   public func write(to writer: inout JSONWriter) {
-    writer.object { object in
+    writer.orderedObject { object in
       object.member("access_token") { $0.string(accessToken) }
-      object.member("token_type") { $0.string(tokenType) }
-      object.member("expires_in") { $0.number(expiresIn) }
       if let expiresAt { object.member("expires_at") { $0.number(expiresAt) } }
+      object.member("expires_in") { $0.number(expiresIn) }
       object.member("refresh_token") { $0.string(refreshToken) }
+      object.member("token_type") { $0.string(tokenType) }
       object.member("user") { user.write(to: &$0) }
     }
   }
 }
 
 extension GoTrueUser: JSONWritable {
-  /// Writes the user as ``encode(to:)`` does.
+  /// Writes the user as ``encode(to:)`` does (members in key order): a server writes one on
+  /// every `GET /user`.
   public func write(to writer: inout JSONWriter) {
     let epoch = Date(timeIntervalSince1970: 0)
-    writer.object { object in
-      object.member("id") { $0.string(id) }
+    writer.orderedObject { object in
+      object.member("app_metadata") { $0.value(.object(appMetadata)) }
       object.member("aud") { $0.string(aud ?? "") }
-      object.member("role") { $0.string(role ?? "") }
-      object.member("email") { $0.string(email ?? "") }
-      object.date("email_confirmed_at", emailConfirmedAt)
-      object.date("invited_at", invitedAt)
-      object.member("phone") { $0.string(phone ?? "") }
-      object.date("phone_confirmed_at", phoneConfirmedAt)
+      object.date("banned_until", bannedUntil)
       object.date("confirmation_sent_at", confirmationSentAt)
       object.date("confirmed_at", confirmedAt)
-      object.date("recovery_sent_at", recoverySentAt)
-      if let newEmail, !newEmail.isEmpty { object.member("new_email") { $0.string(newEmail) } }
+      object.date("created_at", createdAt ?? epoch)
+      object.date("deleted_at", deletedAt)
+      object.member("email") { $0.string(email ?? "") }
       object.date("email_change_sent_at", emailChangeSentAt)
-      object.date("reauthentication_sent_at", reauthenticationSentAt)
-      object.date("last_sign_in_at", lastSignInAt)
-      object.member("app_metadata") { $0.value(.object(appMetadata)) }
-      object.member("user_metadata") { $0.value(.object(userMetadata)) }
+      object.date("email_confirmed_at", emailConfirmedAt)
       if let factors, !factors.isEmpty { object.member("factors") { $0.encoded(factors) } }
+      object.member("id") { $0.string(id) }
       object.member("identities") { writer in
         if let identities {
           writer.array(identities) { $1.write(to: &$0) }
@@ -51,35 +46,34 @@ extension GoTrueUser: JSONWritable {
           writer.null()
         }
       }
-      object.date("created_at", createdAt ?? epoch)
-      object.date("updated_at", updatedAt ?? createdAt ?? epoch)
-      object.date("banned_until", bannedUntil)
-      object.date("deleted_at", deletedAt)
+      object.date("invited_at", invitedAt)
       object.member("is_anonymous") { $0.bool(isAnonymous) }
+      object.date("last_sign_in_at", lastSignInAt)
+      if let newEmail, !newEmail.isEmpty { object.member("new_email") { $0.string(newEmail) } }
+      object.member("phone") { $0.string(phone ?? "") }
+      object.date("phone_confirmed_at", phoneConfirmedAt)
+      object.date("reauthentication_sent_at", reauthenticationSentAt)
+      object.date("recovery_sent_at", recoverySentAt)
+      object.member("role") { $0.string(role ?? "") }
+      object.date("updated_at", updatedAt ?? createdAt ?? epoch)
+      object.member("user_metadata") { $0.value(.object(userMetadata)) }
     }
   }
 }
 
 extension GoTrueIdentity: JSONWritable {
-  /// Writes the identity as ``encode(to:)`` does.
+  /// Writes the identity as ``encode(to:)`` does (members in key order).
   public func write(to writer: inout JSONWriter) {
-    writer.object { object in
-      if let identityId { object.member("identity_id") { $0.string(identityId) } }
-      if let id { object.member("id") { $0.string(id) } }
-      if let userId { object.member("user_id") { $0.string(userId) } }
-      if let identityData { object.member("identity_data") { $0.value(.object(identityData)) } }
-      object.member("provider") { $0.string(provider) }
-      object.date("last_sign_in_at", lastSignInAt)
+    writer.orderedObject { object in
       object.date("created_at", createdAt)
-      object.date("updated_at", updatedAt)
       if let email { object.member("email") { $0.string(email) } }
+      if let id { object.member("id") { $0.string(id) } }
+      if let identityData { object.member("identity_data") { $0.value(.object(identityData)) } }
+      if let identityId { object.member("identity_id") { $0.string(identityId) } }
+      object.date("last_sign_in_at", lastSignInAt)
+      object.member("provider") { $0.string(provider) }
+      object.date("updated_at", updatedAt)
+      if let userId { object.member("user_id") { $0.string(userId) } }
     }
-  }
-}
-
-extension JSONObjectWriter {
-  /// Adds a time member when there is a time, as `encodeIfPresent` does.
-  fileprivate mutating func date(_ key: String, _ value: Date?) {
-    if let value { member(key) { $0.date(value) } }
   }
 }

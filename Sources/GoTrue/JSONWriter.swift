@@ -11,7 +11,7 @@
 /// writes a session or a user on every request. Tests hold it to Foundation's bytes.
 public struct JSONWriter {
   /// The text so far.
-  public private(set) var bytes: [UInt8]
+  public fileprivate(set) var bytes: [UInt8]
   /// Whether a value JSON cannot carry (a non-finite number) was met, where Foundation throws.
   private var failed = false
 
@@ -122,21 +122,17 @@ public struct JSONWriter {
     bytes.append(UInt8(ascii: "]"))
   }
 
-  /// Writes an object whose members `build` adds, in key order whatever order they came in.
-  public mutating func object(_ build: (inout JSONObjectWriter) -> Void) {
-    var object = JSONObjectWriter()
+  /// Writes an object whose members `build` adds already in key order (the order `.sortedKeys`
+  /// gives, ``precedes(_:_:)``), straight into the text: for types whose keys are fixed, which
+  /// so skip ``object(_:)``'s buffer per member and its sort. A debug build checks the order.
+  public mutating func orderedObject(_ build: (inout JSONOrderedObjectWriter) -> Void) {
+    var object = JSONOrderedObjectWriter(writer: self)
+    // The text now lives in `object` alone, so appending to it copies nothing.
+    self = JSONWriter(capacity: 0)
+    object.writer.bytes.append(UInt8(ascii: "{"))
     build(&object)
-    if object.failed { failed = true }
-    bytes.append(UInt8(ascii: "{"))
-    for (index, member) in object.members.sorted(by: { Self.precedes($0.key, $1.key) })
-      .enumerated()
-    {
-      if index > 0 { bytes.append(UInt8(ascii: ",")) }
-      string(member.key)
-      bytes.append(UInt8(ascii: ":"))
-      bytes.append(contentsOf: member.value)
-    }
-    bytes.append(UInt8(ascii: "}"))
+    object.writer.bytes.append(UInt8(ascii: "}"))
+    self = object.writer
   }
 
   /// Writes what the server encoder makes of `value`: for the rare parts with no writer.
@@ -159,21 +155,28 @@ public struct JSONWriter {
   private static let hexDigits = Array("0123456789abcdef".utf8)
 }
 
-/// The members of an object a ``JSONWriter`` writes, collected so they can be put in key order.
-public struct JSONObjectWriter {
-  fileprivate var members: [(key: String, value: [UInt8])] = []
-  fileprivate var failed = false
+/// The members of an object written in key order as they come (``JSONWriter/orderedObject(_:)``).
+public struct JSONOrderedObjectWriter {
+  fileprivate var writer: JSONWriter
+  private var previous: String?
 
-  /// Adds the member `key`, its value written by `write`.
+  fileprivate init(writer: JSONWriter) {
+    self.writer = writer
+  }
+
+  /// Adds the member `key`, which sorts after the one before it, its value written by `write`.
   public mutating func member(_ key: String, _ write: (inout JSONWriter) -> Void) {
-    var writer = JSONWriter(capacity: 32)
+    assert(previous.map { JSONWriter.precedes($0, key) } ?? true, "\(key) is out of order")
+    if previous != nil { writer.bytes.append(UInt8(ascii: ",")) }
+    previous = key
+    writer.string(key)
+    writer.bytes.append(UInt8(ascii: ":"))
     write(&writer)
-    if let value = writer.result {
-      members.append((key, value))
-    } else {
-      failed = true
-      members.append((key, writer.bytes))
-    }
+  }
+
+  /// Adds a time member when there is a time, as `encodeIfPresent` does.
+  public mutating func date(_ key: String, _ value: Date?) {
+    if let value { member(key) { $0.date(value) } }
   }
 }
 

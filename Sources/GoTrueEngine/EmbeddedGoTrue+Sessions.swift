@@ -256,16 +256,20 @@ extension EmbeddedGoTrue {
   {
     let claims = try AccessClaims(
       JSONWebToken.verify(accessToken, keys: tokenKeys, now: Int(now / 1_000)))
-    guard let user = try database.user(id: claims.userID), user.deletedAt == nil else {
+    let found =
+      if let sessionID = claims.sessionID {
+        try database.user(id: claims.userID, session: sessionID)
+      } else {
+        try database.user(id: claims.userID).map { (user: $0, hasSession: true) }
+      }
+    guard let (user, hasSession) = found, user.deletedAt == nil else {
       throw GoTrueAPIError(
         status: 403, code: .userNotFound, message: "User from sub claim in JWT does not exist")
     }
-    if let sessionID = claims.sessionID {
-      guard try database.session(id: sessionID, ofUser: claims.userID) != nil else {
-        throw GoTrueAPIError(
-          status: 403, code: .sessionNotFound,
-          message: "Session from session_id claim in JWT does not exist")
-      }
+    guard hasSession else {
+      throw GoTrueAPIError(
+        status: 403, code: .sessionNotFound,
+        message: "Session from session_id claim in JWT does not exist")
     }
     if user.isBanned(at: now) {
       throw GoTrueAPIError(status: 403, code: .userBanned, message: "User is banned")

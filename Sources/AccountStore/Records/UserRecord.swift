@@ -77,6 +77,10 @@ package struct UserRecord: Sendable {
     phone_confirmed_at, phone_identity_id
     """
 
+  /// How many columns ``columns`` names (`init(_:)` reads 0 to 35): a query may read more
+  /// after them.
+  package static let columnCount: Int32 = 36
+
   package init(_ row: SQLiteStatement) {
     id = row.text(0)
     // An anonymous user has no email (NULL): read as the empty string GoTrue answers with.

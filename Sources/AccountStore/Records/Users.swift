@@ -106,6 +106,24 @@ extension Accounts {
       "SELECT \(UserRecord.columns) FROM users WHERE id = ?", .text(id), row: UserRecord.init)
   }
 
+  /// The user with `id`, and whether its session `sessionID` is live: what every request with
+  /// an access token asks, in one read of the store.
+  package func user(id: String, session sessionID: String) throws(Failure)
+    -> (user: UserRecord, hasSession: Bool)?
+  {
+    if postgres != nil {
+      guard let user = try user(id: id) else { return nil }
+      return (user, try session(id: sessionID, ofUser: id) != nil)
+    }
+    return try first(
+      """
+      SELECT \(UserRecord.columns),
+        EXISTS (SELECT 1 FROM sessions WHERE id = ? AND user_id = users.id)
+      FROM users WHERE id = ?
+      """, .text(sessionID), .text(id)
+    ) { row in (UserRecord(row), row.int(UserRecord.columnCount) != 0) }
+  }
+
   /// The user with `id`, which this transaction knows exists (it made or read it).
   package func existingUser(id: String) throws(Failure) -> UserRecord {
     guard let user = try user(id: id) else {
