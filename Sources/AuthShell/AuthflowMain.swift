@@ -157,6 +157,12 @@ public enum AuthflowMain {
       _ = text.withUTF8 { write(2, $0.baseAddress, $0.count) }
       return 1
     }
+    if options.present != nil, let waitForEnter = playback?.waitForEnter {
+      // The audience's page is opened before the tour starts.
+      var text = "present: open the page, then press Enter to start\n"
+      _ = text.withUTF8 { write(2, $0.baseAddress, $0.count) }
+      waitForEnter()
+    }
     let output = ShellOutput.standardStreams()
 
     var runnerOptions = ShellRunner.Options()
