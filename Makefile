@@ -123,11 +123,15 @@ bench: release test-deps
 # errors, into .build-docs/AuthFlow.doccarchive.
 docs: test-deps
 	AUTHFLOW_UPDATE_DOCS=1 $(SWIFT) test --filter 'ReferenceDocsTests'
-	@# The README's pictures of serve's page, light and dark, from a headless Chromium.
+	@# The README's pictures of serve's page and of the shell's presented screen, light and dark,
+	@# from a headless Chromium.
 	@scripts/python-env
 	AUTHFLOW_SCREENSHOTS=$(CURDIR)/docs/images AUTHFLOW=$$($(SWIFT) build --show-bin-path)/authflow \
 		PYTHONDONTWRITEBYTECODE=1 .build/venv/bin/python -m unittest discover -s Tests/Server \
 		-p test_page.py -k screenshots
+	AUTHFLOW_SCREENSHOTS=$(CURDIR)/docs/images AUTHFLOW=$$($(SWIFT) build --show-bin-path)/authflow \
+		PYTHONDONTWRITEBYTECODE=1 .build/venv/bin/python -m unittest discover -s Tests/Server \
+		-p test_present.py -k scripted_session
 	@rm -rf .build-docs/symbol-graphs && mkdir -p .build-docs/symbol-graphs
 	$(SWIFT) build --scratch-path .build-docs --target AuthFlow -Xswiftc -emit-symbol-graph \
 		-Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/.build-docs/symbol-graphs

@@ -191,6 +191,11 @@ let package = Package(
     .target(name: "HTTPServer", dependencies: ["CEvent"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
 
+    // What serve's page and the shell's presented screen share: the trust of a page served to
+    // this machine's browser (loopback, its own Host and Origin, a token per page), its
+    // headers and content policy, its event stream, and its style sheet.
+    .target(name: "LocalPages", dependencies: ["HTTPServer", "GoTrue", "AuthCrypto"]),
+
     // `authflow serve`: the engine as GoTrue's REST API, with the outbox as Mailpit's, and as
     // the Firebase Auth emulator's REST API for `--firebase-project`.
     .target(
@@ -199,7 +204,7 @@ let package = Package(
         "AccountStore",
         "HTTPServer", "GoTrueEngine", "FirebaseEmulator", "GoTrue", "IdentityToolkit",
         "AuthCrypto", "Clocks", "CommandLineOptions", "EngineSettings", "UserSeeds", "HTTPClient",
-        "TOML", "QRCode",
+        "TOML", "QRCode", "LocalPages",
       ]),
     .testTarget(
       name: "AuthServerTests",
@@ -207,7 +212,7 @@ let package = Package(
         "AccountStore",
         "AuthServer", "HTTPServer", "GoTrueEngine", "FirebaseEmulator", "GoTrue",
         "IdentityToolkit", "AuthCrypto", "Clocks", "SupabaseREST", "AuthFlowFirebase",
-        "HTTPClient", "CommandLineOptions", "EngineSettings",
+        "HTTPClient", "CommandLineOptions", "EngineSettings", "LocalPages",
       ]),
 
     // Scripts run as a suite: child processes in parallel, golden transcripts, outcomes,
@@ -223,7 +228,7 @@ let package = Package(
         "AuthFlow", "AuthFlowGoTrue", "SavedSessions", "GoTrue", "GoTrueEngine",
         "SupabaseREST", "AuthFlowFirebase", "HTTPClient", "AuthCrypto", "PrivateFiles",
         "Clocks", "CEditLine", "CProcess", "CommandLineOptions", "EngineSettings", "ScriptSuites",
-        "UserSeeds",
+        "UserSeeds", "HTTPServer", "LocalPages",
       ]),
     .testTarget(
       name: "AuthShellTests",
@@ -231,7 +236,8 @@ let package = Package(
         "AccountStore",
         "AuthShell", "AuthFlow", "AuthFlowGoTrue", "GoTrue", "GoTrueEngine", "AuthCrypto",
         "PrivateFiles", "SavedSessions", "Clocks", "authflow", "authflow-http",
-        "CommandLineOptions", "EngineSettings", "ScriptSuites", "UserSeeds",
+        "CommandLineOptions", "EngineSettings", "ScriptSuites", "UserSeeds", "HTTPServer",
+        "LocalPages",
       ],
       exclude: ["Support"]),
     // The executable only hands the command line to AuthShell.

@@ -2,6 +2,7 @@ import FirebaseEmulator
 import GoTrue
 import GoTrueEngine
 import HTTPServer
+import LocalPages
 
 /// What `authflow serve` answers: GoTrue's REST API at the root and under `/auth/v1/` (the path
 /// a Supabase project URL adds), the outbox in Mailpit's message API under `/api/v1/`, and

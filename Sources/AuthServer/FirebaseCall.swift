@@ -3,6 +3,7 @@ import GoTrue
 import GoTrueEngine
 import HTTPServer
 import IdentityToolkit
+import LocalPages
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

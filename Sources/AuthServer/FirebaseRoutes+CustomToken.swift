@@ -1,6 +1,7 @@
 import FirebaseEmulator
 import HTTPServer
 import IdentityToolkit
+import LocalPages
 
 /// `accounts:signInWithCustomToken` (legacy `verifyCustomToken`): the unsigned custom tokens
 /// the Admin SDKs make in emulator mode, or plain JSON, as the emulator takes them.

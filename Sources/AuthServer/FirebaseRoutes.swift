@@ -3,6 +3,7 @@ import GoTrue
 import GoTrueEngine
 import HTTPServer
 import IdentityToolkit
+import LocalPages
 
 /// The Firebase Auth emulator's REST surface (`firebase-tools`, `src/emulator/auth`), served
 /// by the same engine: production host names become path prefixes, as in the emulator.

@@ -1,5 +1,6 @@
 import GoTrue
 import HTTPServer
+import LocalPages
 
 /// One path the server serves, with what each method does there and the rules checked before
 /// it: who may call it and the request limit it spends (GoTrue's route groups and limiter

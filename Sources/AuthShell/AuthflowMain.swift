@@ -151,6 +151,18 @@ public enum AuthflowMain {
     if let path = environment["AUTHFLOW_COVERAGE"], !path.isEmpty {
       session.observers.coverage.start(writingTo: path)
     }
+    // The page's address goes out before the first command runs, so a presenter can open it.
+    if let port = options.present, case .mistake(let error) = session.present(port).result {
+      var text = "authflow: \(error.text)\n"
+      _ = text.withUTF8 { write(2, $0.baseAddress, $0.count) }
+      return 1
+    }
+    if options.present != nil, let waitForEnter = playback?.waitForEnter {
+      // The audience's page is opened before the tour starts.
+      var text = "present: open the page, then press Enter to start\n"
+      _ = text.withUTF8 { write(2, $0.baseAddress, $0.count) }
+      waitForEnter()
+    }
     let output = ShellOutput.standardStreams()
 
     var runnerOptions = ShellRunner.Options()

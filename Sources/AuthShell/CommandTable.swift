@@ -116,6 +116,11 @@ enum CommandTable {
     "record the commands that run, with checks, as a script (record FILE; record stop)",
     scriptRole: { _ in .notRecorded },
     effect: .request { session, request in await session.record(request) })
+  static let present = Command(
+    "present", .anywhere, grammar: .port,
+    "show the app's screen live in a browser; writes present: URL on standard error",
+    scriptRole: { _ in .notRecorded },
+    effect: .shows { session, port in session.present(port) })
   static let version = Command(
     "version", .anywhere, "show authflow's version and backend", scriptRole: .notRecorded,
     effect: .show { session, _ in session.showVersion() })
@@ -199,8 +204,8 @@ enum CommandTable {
   static let all: [CommandSpec] = [
     signin.spec, create.spec, submit.spec, send.spec, verify.spec, forgot.spec, resend.spec,
     autofill.spec, suggestPassword.spec, back.spec, consent.spec, set.spec, clear.spec, show.spec,
-    dismiss.spec, network.spec, events.spec, help.spec, expect.spec, record.spec, version.spec,
-    quit.spec, whoami.spec, token.spec, refresh.spec, signout.spec, reload.spec,
+    dismiss.spec, network.spec, events.spec, help.spec, expect.spec, record.spec, present.spec,
+    version.spec, quit.spec, whoami.spec, token.spec, refresh.spec, signout.spec, reload.spec,
     sendVerification.spec, changePassword.spec, deleteAccount.spec, mail.spec, open.spec,
     clock.spec, resetDemo.spec,
   ]

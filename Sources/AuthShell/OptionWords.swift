@@ -29,7 +29,7 @@ struct OptionWords: Sendable {
         groups.append(OptionWords(option: nil, words: [word], value: ""))
         continue
       }
-      if option.spec.value == nil || inline != nil {
+      if inline != nil || !option.spec.takesValue(from: remaining.first) {
         groups.append(OptionWords(option: option, words: [word], value: inline ?? ""))
       } else if let value = remaining.popFirst() {
         groups.append(OptionWords(option: option, words: [word, value], value: value))
@@ -42,7 +42,8 @@ struct OptionWords: Sendable {
 
   /// Whether this is an option that takes a value, given none: the words ended.
   var lacksValue: Bool {
-    option?.spec.value != nil && words.count == 1 && !words[0].contains("=")
+    option?.spec.value != nil && option?.spec.optionalValue == nil && words.count == 1
+      && !words[0].contains("=")
   }
 
   /// Whether this gives the same option as `other` (by any of its names).

@@ -38,7 +38,10 @@ extension Playback {
     ]
     lines += about
     lines += OptionParser.usage(table, sections: ["playback"])
-    lines += ["", "Shell options (see authflow --help), such as --backend, apply to the script."]
+    lines += [
+      "", "Shell options (see authflow --help), such as --backend, apply to the script;",
+      "--present shows the audience the app's screen in a browser (at a terminal, Enter starts).",
+    ]
     return lines.joined(separator: "\n")
   }
 }

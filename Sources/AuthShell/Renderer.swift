@@ -184,28 +184,18 @@ enum Renderer {
     }
     let screen = state.navigation.screen
     lines.append(style.paint(title(screen), "1"))
-    if case .resetVerify(let email) = state.navigation {
-      // Whether the account exists is not for this screen to say.
-      let what = state.resetCodeFormat == .link ? "a reset link" : "a 6-digit code"
-      lines.append(
-        email.isEmpty
-          ? "  Open the reset link from your email."
-          : "  If an account exists for \(TerminalText.visible(email)), we sent it \(what).")
-    }
+    if let note = Self.note(state, email: TerminalText.visible) { lines.append("  " + note) }
     for field in state.navigation.fields {
       let value = state.form[field]
       let shown =
         value.isEmpty ? "(empty)" : field.isSecret ? style.mask : TerminalText.visible(value)
-      let label = screen == .resetVerify && field == .password ? "New password" : field.label
-      lines.append(row(label, shown))
+      lines.append(row(Self.label(of: field, on: screen), shown))
       // A screen reader hears every control as the app announces it (seed 002 scenario 10).
       if style.plain { lines.append(spoken(AuthControl.field(field).accessibility(on: screen))) }
     }
     if case .signup(let consent) = state.navigation {
       lines.append(
-        row(
-          consent ? "[x] I accept the terms" : "[ ] I accept the terms",
-          CommandTable.consent.spec.usage))
+        row((consent ? "[x] " : "[ ] ") + consentLabel, CommandTable.consent.spec.usage))
       if style.plain {
         lines.append(
           spoken(AuthControl.consent.accessibility(on: screen), value: consent ? "on" : "off"))
@@ -213,6 +203,24 @@ enum Renderer {
     }
     lines += buttons(at: .screen(screen), state: state, style: style)
     return lines + footer(state, style)
+  }
+
+  /// A field's label on `screen`: the password of the reset form is the new one.
+  static func label(of field: AuthField, on screen: AuthScreen) -> String {
+    screen == .resetVerify && field == .password ? "New password" : field.label
+  }
+
+  /// The signup screen's consent switch, as the screen labels it.
+  static let consentLabel = "I accept the terms"
+
+  /// What the reset form says above its fields, the address shown through `email`; `nil` on
+  /// other screens. Whether the account exists is not for this screen to say.
+  static func note(_ state: AuthFlowState, email shown: (String) -> String) -> String? {
+    guard case .resetVerify(let email) = state.navigation else { return nil }
+    let what = state.resetCodeFormat == .link ? "a reset link" : "a 6-digit code"
+    return email.isEmpty
+      ? "Open the reset link from your email."
+      : "If an account exists for \(shown(email)), we sent it \(what)."
   }
 
   /// The buttons at `place`, each with its command; the submit button says whether it is
@@ -245,13 +253,22 @@ enum Renderer {
   private static func signedIn(
     _ session: AuthSession, state: AuthFlowState, style: RenderStyle, now: Date
   ) -> [String] {
-    var lines = [style.paint("Signed in", "1")]
-    lines.append(row("Email", TerminalText.visible(session.user.email)))
-    lines.append(row("User ID", TerminalText.visible(session.user.id)))
-    lines.append(row("Email confirmed", Self.confirmation(of: session.user)))
-    lines.append(row("Session expires", expiry(session.expiresAt, now: now)))
+    var lines = [style.paint(signedInTitle, "1")]
+    lines += sessionRows(session, now: now).map { row($0.label, TerminalText.visible($0.value)) }
     lines += buttons(at: .signedIn, state: state, style: style)
     return lines + footer(state, style)
+  }
+
+  /// The signed-in screen's title.
+  static let signedInTitle = "Signed in"
+
+  /// What the signed-in screen shows of the session, row by row (never a token).
+  static func sessionRows(_ session: AuthSession, now: Date) -> [(label: String, value: String)] {
+    [
+      ("Email", session.user.email), ("User ID", session.user.id),
+      ("Email confirmed", confirmation(of: session.user)),
+      ("Session expires", expiry(session.expiresAt, now: now)),
+    ]
   }
 
   /// The network, and the message on show.

@@ -69,6 +69,10 @@ indirect enum ShellError: Error, Equatable, Sendable {
   case cannotRecord(path: String, reason: String)
   /// A file that no recording made is in the way.
   case wontReplace(String)
+  /// `present PORT` while the screen is presented on another port.
+  case alreadyPresenting(url: String)
+  /// The presented screen's server could not start; `reason` is the server's one line.
+  case cannotPresent(port: UInt16, reason: String)
   /// `autofill` with nothing saved.
   case noSavedPassword(email: String?)
   /// A mail command with no email to look for.
@@ -209,6 +213,13 @@ indirect enum ShellError: Error, Equatable, Sendable {
       "cannot record to \(path): \(reason)"
     case .wontReplace(let path):
       "\(path) is there and no recording made it; record to another file, or move it aside"
+    case .alreadyPresenting(let url):
+      "already presenting at \(url); present alone tells where"
+    case .cannotPresent(let port, let reason):
+      port == 0
+        ? "cannot present the screen: \(reason)"
+        : "cannot present the screen on port \(port): \(reason.prefix { $0 != ";" }); "
+          + "give another port, or 0 for a free one"
     case .noSavedPassword(let email):
       "no saved password\(email.map { " for \($0)" } ?? ""); "
         + "creating an account in this session saves its password"

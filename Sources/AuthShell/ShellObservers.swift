@@ -22,7 +22,8 @@ struct StepRecord {
   var endedAt: Date
 }
 
-/// Something that watches each command a session runs: coverage, a recording.
+/// Something that watches each command a session runs: coverage, a recording, the presented
+/// screen.
 @MainActor
 protocol StepObserver: AnyObject {
   /// Sees `step`, run in `session`; the lines it has to print, if any.
@@ -39,16 +40,19 @@ final class ShellObservers {
   var recorder: ScriptRecorder?
   /// What recordings are made with.
   var recording = RecordingContext()
+  /// The screen presented in a browser (`--present`, `present`): an observer from then on.
+  var presenter: ScreenPresenter?
 
   /// Whether anything watches the steps now (checked before every command, so it costs
   /// nothing).
-  var watching: Bool { coverage.coverage != nil || recorder != nil }
+  var watching: Bool { coverage.coverage != nil || recorder != nil || presenter != nil }
 
   /// The observers now.
   var active: [any StepObserver] {
     var observers: [any StepObserver] = []
     if coverage.coverage != nil { observers.append(coverage) }
     if let recorder { observers.append(recorder) }
+    if let presenter { observers.append(presenter) }
     return observers
   }
 }

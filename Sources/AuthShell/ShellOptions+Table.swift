@@ -17,9 +17,12 @@ struct ShellOption: Sendable {
   init(
     _ names: [String], _ value: String?, _ help: [String], section: String,
     group: String? = nil, scriptLine: ScriptLineRule,
+    optionalValue: (@Sendable (String) -> Bool)? = nil,
     apply: @escaping @Sendable (inout ShellOptions, String) throws(OptionValueError) -> Void
   ) {
-    spec = OptionSpec(names, value, help, section: section, group: group, apply: apply)
+    spec = OptionSpec(
+      names, value, help, section: section, group: group, optionalValue: optionalValue,
+      apply: apply)
     self.scriptLine = scriptLine
   }
 
@@ -145,6 +148,19 @@ extension ShellOptions {
       ["record the session as a script with checks, as the record command does"],
       section: "scripts", scriptLine: .commandLineOnly
     ) { options, value in options.record = value },
+    // Opens a port: the command line's to ask for.
+    ShellOption(
+      ["--present"], "[PORT]",
+      [
+        "show the app's screen live in a browser at http://127.0.0.1:PORT/",
+        "(none or 0: a free port; present: URL on standard error)",
+      ], section: "output", scriptLine: .commandLineOnly, optionalValue: ShellOptions.isNumber
+    ) { options, value throws(OptionValueError) in
+      guard let port = value.isEmpty ? 0 : UInt16(value) else {
+        throw OptionValueError(expected: "a port from 0 to 65535, or none for a free one")
+      }
+      options.present = port
+    },
     // Restores and saves the user's session.
     ShellOption(
       ["--keep-session"], nil,

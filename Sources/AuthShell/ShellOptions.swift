@@ -35,6 +35,8 @@ struct ShellOptions: Equatable, HoldsEngineSettings {
   var json = false
   /// `--record FILE`: record the session from the start.
   var record: String?
+  /// `--present [PORT]`: the screen in a browser, on that port of 127.0.0.1 (0: a free one).
+  var present: UInt16?
   /// `--no-color`.
   var noColor = false
   /// `--plain`.
@@ -121,6 +123,12 @@ extension ShellOptions {
   static let localEmulator = "local"
   /// The project of the local emulator when none is named (`demo-` ids are the emulator's).
   static let localEmulatorProject = "demo-authflow"
+
+  /// Whether `word` is a number (`--present 8080`): the word after `--present` is its port
+  /// only then, so `--present demo.authflow` is the script.
+  static let isNumber: @Sendable (String) -> Bool = { word in
+    !word.isEmpty && word.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+  }
 
   /// Whether the run keeps its accounts to itself, in memory: the embedded backend on
   /// `:memory:` (`store` when no option names one), or the local Firebase emulator.

@@ -53,6 +53,8 @@ final class ShellRunner {
   /// Runs to the end; the exit status: 0 when everything ran and held, else 1.
   func run() async -> Int32 {
     write(await session.start())
+    // A restored session is the presented screen's first.
+    session.observers.presenter?.show(session)
     if let path = options.record {
       // `--record FILE` is a recorder added before the first line.
       let started = session.startRecording(to: path, transcript: false)
@@ -72,6 +74,7 @@ final class ShellRunner {
       if input == .idle {
         // Nothing typed for a while: the screen waiting for a verified email checks again.
         write(await session.recheckEmailVerification())
+        session.observers.presenter?.show(session)
         continue
       }
       lineNumber += 1

@@ -61,7 +61,8 @@ struct BashCompletion {
     let name = isProgram ? base + "_root" : base + "_" + ShellQuote.identifier(command.name)
     let options = command.completedOptions(program: program)
     var lines = ["\(name)() {", "  case $prev in"]
-    for option in options where option.value != nil {
+    // A value that may be left out is not asked for: the operands are offered after it.
+    for option in options where option.value != nil && !option.valueIsOptional {
       let pattern = option.names.joined(separator: "|")
       lines.append("    \(pattern)) \(action(option.completion)); return ;;")
     }

@@ -49,7 +49,10 @@ struct FishCompletion {
             line += " -o " + optionName.dropFirst()
           }
         }
-        if option.value != nil { line += " " + valueArguments(option.completion) }
+        // A value that may be left out is offered, not required (no -r or -x).
+        if option.value != nil, !option.valueIsOptional {
+          line += " " + valueArguments(option.completion)
+        }
         lines.append(line + " -d " + quote(option.summary))
       }
       if command.operands != .none {

@@ -5,6 +5,8 @@ public struct OptionDescription: Sendable, Equatable {
   public var names: [String]
   /// The value's placeholder; `nil` for a flag.
   public var value: String?
+  /// Whether the value may be left out (``OptionSpec/optionalValue``).
+  public var valueIsOptional = false
   /// The help text, one line or more.
   public var help: [String]
   /// The heading it is listed under.
@@ -24,7 +26,8 @@ extension OptionSpec {
   /// The option without its `apply`.
   public var described: OptionDescription {
     OptionDescription(
-      names: names, value: value, help: help, section: section, environment: environment,
-      completion: completion, configKey: config?.path)
+      names: names, value: value, valueIsOptional: optionalValue != nil, help: help,
+      section: section, environment: environment, completion: completion,
+      configKey: config?.path)
   }
 }

@@ -18,6 +18,10 @@ public struct OptionSpec<Options>: Sendable {
   public let completion: CompletionKind
   /// The key of a project's configuration file that gives it, if one does.
   public let config: ConfigKey?
+  /// For a value that may be left out (`--present [PORT]`): whether a word is one. The word
+  /// after the option is its value only when it is (`--present 8080`, but not `--present
+  /// demo.authflow`); left out, the value is empty. `nil` for a value that must be given.
+  public let optionalValue: (@Sendable (String) -> Bool)?
   /// Sets the options from the value (empty for a flag), or says what the value should be.
   public let apply: @Sendable (inout Options, String) throws(OptionValueError) -> Void
 
@@ -25,7 +29,7 @@ public struct OptionSpec<Options>: Sendable {
   public init(
     _ names: [String], _ value: String?, _ help: [String], section: String,
     environment: String? = nil, group: String? = nil, completion: CompletionKind? = nil,
-    config: ConfigKey? = nil,
+    config: ConfigKey? = nil, optionalValue: (@Sendable (String) -> Bool)? = nil,
     apply: @escaping @Sendable (inout Options, String) throws(OptionValueError) -> Void
   ) {
     self.names = names
@@ -36,11 +40,21 @@ public struct OptionSpec<Options>: Sendable {
     self.group = group
     self.completion = completion ?? CompletionKind(placeholder: value)
     self.config = config
+    self.optionalValue = optionalValue
     self.apply = apply
   }
 
   /// The option's main name, for messages.
   public var name: String { names.last ?? "" }
+
+  /// Whether the option, given without `=`, takes `next` (the word after it, if any) as its
+  /// value: a flag never does, a value that may be left out when `next` is one, any other
+  /// value always (when there is no word, the parser says it needs one).
+  public func takesValue(from next: String?) -> Bool {
+    guard value != nil else { return false }
+    guard let optionalValue else { return true }
+    return next.map(optionalValue) ?? false
+  }
 }
 
 /// What an option's value should have been, e.g. `a number from 4 to 14`.
@@ -124,6 +138,8 @@ public enum OptionParser {
         value = ""
       } else if let inline {
         value = inline
+      } else if spec.optionalValue != nil {
+        value = spec.takesValue(from: remaining.first) ? remaining.popFirst() ?? "" : ""
       } else if let next = remaining.popFirst() {
         value = next
       } else {

@@ -58,7 +58,9 @@ struct ZshCompletion {
     var specs: [String] = []
     for option in options {
       let help = "[" + escape(option.summary, "[]:") + "]"
-      let value = option.value.map { ":" + escape($0, ":") + ":" + action(option.completion) }
+      // `::` marks a value that may be left out.
+      let colon = option.valueIsOptional ? "::" : ":"
+      let value = option.value.map { colon + escape($0, ":") + ":" + action(option.completion) }
       for name in option.names {
         specs.append(ShellQuote.single(name + help + (value ?? "")))
       }

@@ -1,6 +1,7 @@
 import Foundation
 import GoTrue
 import HTTPServer
+import LocalPages
 import Testing
 
 @testable import AuthServer

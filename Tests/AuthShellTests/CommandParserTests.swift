@@ -238,7 +238,7 @@ struct CommandParserTests {
   @Test func signedInHidesTheFormAndSignedOutHidesTheAccount() {
     #expect(
       problem(["submit"], in: context(.login, signedIn: true))
-        == "'submit' is a button of the sign-in screens, hidden while signed in; you can use: clear, show, dismiss, network, events, help, expect, record, version, quit, whoami, token, refresh, signout, reload, send-verification, change-password, delete-account, mail, open, clock"
+        == "'submit' is a button of the sign-in screens, hidden while signed in; you can use: clear, show, dismiss, network, events, help, expect, record, present, version, quit, whoami, token, refresh, signout, reload, send-verification, change-password, delete-account, mail, open, clock"
     )
     #expect(
       problem(["set", "email", "a"], in: context(.login, signedIn: true))

@@ -127,6 +127,7 @@ struct ScriptLineTests {
         "--firebase-key": .commandLineOnly, "--firebase-emulator": .onlyValue("local"),
         "--timeout": .anyValue, "--command": .commandLineOnly, "--echo": .anyValue,
         "--bail": .anyValue, "--json": .anyValue, "--record": .commandLineOnly,
+        "--present": .commandLineOnly,
         "--keep-session": .commandLineOnly, "--no-colour": .anyValue, "--plain": .anyValue,
         "--version": .anyValue, "--help": .anyValue, "--sessions-timebox": .onMemoryStore,
         "--sessions-inactivity-timeout": .onMemoryStore, "--secure-password-change": .onMemoryStore,

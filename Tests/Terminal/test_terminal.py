@@ -370,6 +370,38 @@ class TerminalTests(unittest.TestCase):
         child.close()
         self.assertEqual(child.exitstatus, 0)
 
+    def test_a_presented_playback_waits_for_enter_and_present_tells_where(self):
+        script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples",
+                              "01-choice-screen.authflow")
+        child = pexpect.spawn(
+            AUTHFLOW, ["play", script, "--present", "--pace", "0", "--hash-cost", "4"],
+            env=self.env, encoding="utf-8", timeout=TIMEOUT, dimensions=(40, 120))
+        child.expect(r"present: (http://127\.0\.0\.1:\d+/)\r\n")
+        url = child.match.group(1)
+        child.expect_exact("present: open the page, then press Enter to start")
+        # The page is served before the tour starts, and the tour waits for Enter.
+        with urllib.request.urlopen(url, timeout=10) as response:
+            self.assertEqual(response.status, 200)
+            self.assertIn(b'name="authflow-page"', response.read())
+        with self.assertRaises(pexpect.TIMEOUT):
+            child.expect_exact("choice> show", timeout=0.5)
+        child.sendline("")
+        child.expect_exact("choice> show")
+        child.expect(pexpect.EOF)
+        child.close()
+        self.assertEqual(child.exitstatus, 0)
+        # At the prompt: present tells where, and Ctrl-C stays the shell's.
+        child = self.spawn("--store", ":memory:")
+        self.prompt(child, "choice")
+        child.sendline("present")
+        child.expect(r"present: http://127\.0\.0\.1:\d+/")
+        self.prompt(child, "choice")
+        child.send("bogus words")
+        child.sendintr()
+        self.prompt(child, "choice")
+        self.assertTrue(child.isalive())
+        self.quit(child)
+
     def test_utf8_input_and_colour(self):
         child = self.spawn("--store", ":memory:")
         child.sendline("signin; set email pâté@exämple.com; show")

@@ -1,4 +1,5 @@
 import HTTPServer
+import LocalPages
 
 /// The page's script and style sheet, built into the binary.
 enum PageAsset {

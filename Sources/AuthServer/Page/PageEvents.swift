@@ -1,4 +1,5 @@
 import HTTPServer
+import LocalPages
 
 /// The page's server-sent events (`GET /_/events`, `text/event-stream`): `mail` when the outbox
 /// changed, `users` when a request may have changed the store (a user, a session, the clock).
@@ -48,10 +49,8 @@ enum PageEvents {
 
   /// An event stream of `events` (names, with empty data), the last id `versions`.
   static func stream(_ versions: (mail: Int, users: Int), events: [String]) -> HTTPResponse {
-    var text = "retry: \(retry)\nid: \(versions.mail).\(versions.users)\n"
-    for event in events { text += "event: \(event)\ndata: {}\n\n" }
-    return HTTPResponse(
-      status: 200, headers: [("Content-Type", "text/event-stream; charset=utf-8")],
-      body: Array(text.utf8))
+    PageEventStream.answer(
+      id: "\(versions.mail).\(versions.users)", retry: retry,
+      events: events.map { (name: $0, data: "{}") })
   }
 }

@@ -1,5 +1,6 @@
 import GoTrue
 import HTTPServer
+import LocalPages
 
 /// serve's page at `/_/` (and `/auth/v1/_/`): the inbox, the users, the clock and the
 /// settings, their script and style sheet, the event stream, and the page's own JSON reads and

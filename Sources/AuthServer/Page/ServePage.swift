@@ -1,5 +1,6 @@
 import FirebaseEmulator
 import GoTrueEngine
+import LocalPages
 
 /// What serve's page works with: the key its tokens are bound to, the engine (through the
 /// same functions the admin API calls), the Firebase surface when it is on, and what tells it

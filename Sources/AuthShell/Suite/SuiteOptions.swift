@@ -64,7 +64,7 @@ struct SuiteOptions: Equatable, Sendable {
         words = take(argument, valued: spec.value != nil, from: &remaining)
         own += words
       } else if let spec = ShellOptions.table.first(where: { $0.names.contains(name) }) {
-        words = take(argument, valued: spec.value != nil, from: &remaining)
+        words = take(argument, valued: spec.takesValue(from: remaining.first), from: &remaining)
         passThrough += words
       } else {
         throw .option(.unknown(name))
@@ -87,6 +87,7 @@ struct SuiteOptions: Equatable, Sendable {
     if let file = shell.file { throw .notForScripts("'\(file.prefix(40))'") }
     if !shell.commands.isEmpty { throw .notForScripts("-c") }
     if shell.json { throw .notForScripts("--json") }
+    if shell.present != nil { throw .notForScripts("--present") }
     if shell.help || shell.version { throw .notForScripts(shell.help ? "--help" : "--version") }
     if shell.generateManual { throw .notForScripts("--generate-manual") }
     if shell.completionScript != nil { throw .notForScripts("--generate-completion-script") }

@@ -6,9 +6,9 @@ import HTTPServer
 /// `Sec-Fetch-Site` must say the request came from the page itself (only a navigation to a
 /// page may come from elsewhere); and every read and action must carry the page's token
 /// (``PageKey``).
-enum PageGuard {
+public enum PageGuard {
   /// What a request asks for, which decides what it must carry.
-  enum Kind: Equatable, Sendable {
+  public enum Kind: Equatable, Sendable {
     /// A page: opened from anywhere, carrying nothing.
     case document
     /// The script or the style sheet: from the page.
@@ -21,7 +21,7 @@ enum PageGuard {
   }
 
   /// The answer refusing `request`, or `nil` when it may go on.
-  static func refusal(_ request: HTTPRequest, kind: Kind, key: PageKey) -> HTTPResponse? {
+  public static func refusal(_ request: HTTPRequest, kind: Kind, key: PageKey) -> HTTPResponse? {
     if let origin = request.header("Origin"), !isOwn(origin: origin, request: request) {
       return refused("no other page, even one on this machine, may use this page")
     }
@@ -58,7 +58,7 @@ enum PageGuard {
 
   /// What every answer of the page carries: no sniffing, no referrer, no caching, no framing
   /// and no use by another origin's documents.
-  static let headers: [(name: String, value: String)] = [
+  public static let headers: [(name: String, value: String)] = [
     ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
     ("Cache-Control", "no-store"), ("X-Frame-Options", "DENY"),
     ("Cross-Origin-Resource-Policy", "same-origin"), ("Cross-Origin-Opener-Policy", "same-origin"),
@@ -66,13 +66,13 @@ enum PageGuard {
 
   /// The policy of the pages: their own script and style sheet only, requests to this server
   /// only, never in a frame.
-  static let contentSecurityPolicy =
+  public static let contentSecurityPolicy =
     "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
     + "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
   /// `response` with ``headers``, and the content policy (which also covers a JSON answer
   /// opened as a document).
-  static func decorated(_ response: HTTPResponse) -> HTTPResponse {
+  public static func decorated(_ response: HTTPResponse) -> HTTPResponse {
     var response = response
     response.headers += headers + [("Content-Security-Policy", contentSecurityPolicy)]
     return response

@@ -1,9 +1,9 @@
 import GoTrue
 import HTTPServer
 
-/// Who may use the server's privileged surfaces: the outbox (codes and links), the Firebase
-/// emulator's own routes, and `Authorization: Bearer owner`. Only this machine, and only by a
-/// request no web page could have sent or steered.
+/// Who may use a server's privileged surfaces: serve's outbox (codes and links), the Firebase
+/// emulator's own routes, `Authorization: Bearer owner` and its page, and the shell's presented
+/// screen. Only this machine, and only by a request no web page could have sent or steered.
 ///
 /// The TCP peer alone proves little: a browser's request comes from loopback too. So a
 /// privileged request also needs a `Host` naming this server by a loopback name or address
@@ -11,17 +11,17 @@ import HTTPServer
 /// carries an `Origin`, a loopback one (or the external URL's): a page of another site neither
 /// reaches these routes nor gets CORS or Private Network Access grants for them. Clients that
 /// are not browsers (the shell, firebase-admin, supabase clients, curl) send no `Origin`.
-struct LocalTrust: Sendable {
+public struct LocalTrust: Sendable {
   /// Hosts besides the loopback ones that name this server (the external URL's).
-  let ownHosts: Set<String>
+  public let ownHosts: Set<String>
 
   /// Trusts loopback names and addresses, and the host of each of `urls`.
-  init(alsoNaming urls: [String] = []) {
+  public init(alsoNaming urls: [String] = []) {
     ownHosts = Set(urls.compactMap { BrowserURL($0)?.host })
   }
 
   /// Why `request` may not use a privileged route, or `nil` when it may.
-  func refusal(_ request: HTTPRequest) -> Refusal? {
+  public func refusal(_ request: HTTPRequest) -> Refusal? {
     guard Self.isLoopbackPeer(request.peer) else { return .peer }
     if let host = request.header("Host"), !isOwn(BrowserURL("http://" + host)) { return .host }
     if origin(of: request) == .foreign { return .origin }
@@ -29,7 +29,7 @@ struct LocalTrust: Sendable {
   }
 
   /// What kind of page sent `request`, from its `Origin`.
-  func origin(of request: HTTPRequest) -> OriginKind {
+  public func origin(of request: HTTPRequest) -> OriginKind {
     guard let origin = request.header("Origin") else { return .none }
     return isOwn(BrowserURL(origin)) ? .local : .foreign
   }
@@ -42,12 +42,12 @@ struct LocalTrust: Sendable {
 
   /// Whether a connection's peer (`127.0.0.1:54321`, `[::1]:54321`) is this machine; an empty
   /// peer is a request made in-process (tests).
-  static func isLoopbackPeer(_ peer: String) -> Bool {
+  public static func isLoopbackPeer(_ peer: String) -> Bool {
     peer.hasPrefix("127.") || peer.hasPrefix("[::1]") || peer.isEmpty
   }
 
   /// Who sent a request, as its `Origin` says.
-  enum OriginKind: Equatable, Sendable {
+  public enum OriginKind: Equatable, Sendable {
     /// No `Origin`: not a cross-origin browser request.
     case none
     /// A page on this machine (or the external URL).
@@ -57,11 +57,16 @@ struct LocalTrust: Sendable {
   }
 
   /// Why a privileged route refused a request.
-  enum Refusal: Equatable, Sendable {
-    case peer, host, origin
+  public enum Refusal: Equatable, Sendable {
+    /// The peer is not this machine.
+    case peer
+    /// The `Host` names another host.
+    case host
+    /// The `Origin` is another site's.
+    case origin
 
     /// The one-line reason, after what was refused (`the outbox`).
-    func reason(_ surface: String) -> String {
+    public func reason(_ surface: String) -> String {
       switch self {
       case .peer: "\(surface) answers only this machine (a loopback connection)"
       case .host:

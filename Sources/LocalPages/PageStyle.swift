@@ -1,8 +1,9 @@
 /// The page's style sheet: system fonts, light and dark by `prefers-color-scheme`, colours of
 /// at least 4.5:1 contrast, a visible focus ring, and a layout that folds to one column (the
 /// users' table to cards) at phone width.
-enum PageStyle {
-  static let css = """
+public enum PageStyle {
+  /// `app.css`: serve's page's style sheet, which the shell's presented screen builds on.
+  public static let css = """
     :root {
       color-scheme: light dark;
       --bg: #ffffff; --fg: #1b1b1f; --muted: #52525b; --line: #d4d4d8; --card: #f7f7f8;
