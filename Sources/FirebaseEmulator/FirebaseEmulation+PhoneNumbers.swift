@@ -23,11 +23,12 @@ extension FirebaseEmulation {
 
   /// Gives `user` the stored number `digits`, confirmed now (`PHONE_NUMBER_EXISTS` when
   /// another account has it): an anonymous user becomes a phone user, as linking a phone
-  /// makes one in Firebase.
+  /// makes one in Firebase. A number the user has, confirmed, is left as it is; one GoTrue
+  /// has not confirmed yet is confirmed.
   func setPhone(_ digits: String, of user: UserRecord, _ database: EngineAccounts, now: Int64)
     throws
   {
-    guard digits != user.phone else { return }
+    guard digits != user.phone || user.phoneConfirmedAt == nil else { return }
     try checkPhoneFree(digits, for: user.id, database)
     var app = user.appMetadata
     var providers = (app["providers"]?.arrayValue ?? []).compactMap(\.stringValue)

@@ -205,6 +205,19 @@ struct FirebasePhoneTests {
         == .badRequest(.invalidTemporaryProof), "a proof works once")
   }
 
+  @Test func aGoTrueUsersNumberSignsInAndIsConfirmedByTheCode() async throws {
+    let emulation = try makeEmulation()
+    let made = try await emulation.engine.createUser(
+      GoTrueAdminUserAttributes(email: "gotrue@example.com", phone: Self.number))
+    #expect(try emulation.record(made.id).phoneConfirmedAt == nil)
+    guard
+      case .signedIn(let session, _, false) = try await emulation.signIn(
+        phone: try signIn(emulation, Self.number))
+    else { throw FirebasePhoneTestFailure("the GoTrue user was not signed in") }
+    #expect(session.account.id == made.id && session.account.email == "gotrue@example.com")
+    #expect(try emulation.record(made.id).phoneConfirmedAt != nil)
+  }
+
   @Test func aUserWithASecondFactorSignsInWithNoNumber() async throws {
     let fixture = try await FirebaseSecondFactorTests.Fixture()
     let emulation = fixture.emulation
