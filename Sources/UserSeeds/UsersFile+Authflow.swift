@@ -7,7 +7,7 @@ import GoTrue
 extension UsersFile {
   /// The fields of an entry, in the order messages list them.
   static let authflowFields = [
-    "id", "email", "phone", "password", "password_hash", "encrypted_password", "email_confirm",
+    "id", "email", "password", "password_hash", "encrypted_password", "email_confirm", "phone",
     "phone_confirm", "user_metadata", "app_metadata", "role", "display_name", "photo_url",
     "custom_claims",
     "disabled", "anonymous", "created_at",

@@ -101,9 +101,9 @@ import Testing
     (
       #"{"users":[{"id":"u1","email":"a@example.com","emial_confirm":true}]}"#,
       "users file users.json: users[0] (u1): emial_confirm: is not a field of this format; the "
-        + "fields are id, email, phone, password, password_hash, encrypted_password, "
-        + "email_confirm, phone_confirm, user_metadata, app_metadata, role, display_name, "
-        + "photo_url, custom_claims, disabled, anonymous, created_at"
+        + "fields are id, email, password, password_hash, encrypted_password, email_confirm, "
+        + "phone, phone_confirm, user_metadata, app_metadata, role, display_name, photo_url, "
+        + "custom_claims, disabled, anonymous, created_at"
     ),
     (
       #"{"users":[{"id":"u1","email":"a@example.com","email_confirm":"yes"}]}"#,
