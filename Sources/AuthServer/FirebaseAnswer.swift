@@ -55,7 +55,8 @@ enum FirebaseAnswer {
     IdentityToolkitUser(
       localId: account.id, email: account.email.isEmpty ? nil : account.email,
       emailVerified: account.emailVerified, displayName: account.displayName,
-      photoUrl: account.photoURL, passwordHash: account.hasPassword ? redactedHash : nil,
+      photoUrl: account.photoURL, phoneNumber: account.phoneNumber,
+      passwordHash: account.hasPassword ? redactedHash : nil,
       passwordUpdatedAt: account.passwordUpdatedAt.map(Double.init),
       validSince: account.validSince.map { "\($0)" }, disabled: account.disabled,
       createdAt: "\(account.createdAt)", lastLoginAt: account.lastLoginAt.map { "\($0)" },
@@ -112,14 +113,21 @@ enum FirebaseAnswer {
   }
 
   /// The ways `account` signs in: with its email, by password or by link (the emulator's
-  /// `password` provider).
+  /// `password` provider), then with its phone number (`phone`).
   static func providers(_ account: FirebaseAccount) -> [IdentityToolkitProviderInfo] {
-    guard account.signsInByEmail else { return [] }
-    return [
-      IdentityToolkitProviderInfo(
-        providerId: "password", email: account.email, federatedId: account.email,
-        rawId: account.email, displayName: account.displayName, photoUrl: account.photoURL)
-    ]
+    var providers: [IdentityToolkitProviderInfo] = []
+    if account.signsInByEmail {
+      providers.append(
+        IdentityToolkitProviderInfo(
+          providerId: "password", email: account.email, federatedId: account.email,
+          rawId: account.email, displayName: account.displayName, photoUrl: account.photoURL))
+    }
+    if let phone = account.phoneNumber {
+      providers.append(
+        IdentityToolkitProviderInfo(
+          providerId: "phone", phoneNumber: phone, email: nil, federatedId: nil, rawId: phone))
+    }
+    return providers
   }
 
   /// What `accounts:update` answers about `account`, with the email asked for and the new

@@ -118,12 +118,7 @@ extension FirebaseRoutes {
       changes.emailVerified = request.emailVerified
       changes.customAttributes = claims
       (changes.createdAt, changes.lastLoginAt) = (request.createdAt, request.lastLoginAt)
-      if let phone = request.phoneNumber.nonEmpty {
-        guard phone.hasPrefix("+") else {
-          throw .badRequest(.invalidPhoneNumber, "Invalid format.")
-        }
-        throw notImplemented("phoneNumber is not implemented in authflow serve.")
-      }
+      changes.phoneNumber = request.phoneNumber.nonEmpty
     }
     if let link = try body.object("linkProviderUserInfo") {
       guard try link.nonEmpty("providerId") != nil else {
@@ -163,8 +158,8 @@ extension FirebaseRoutes {
     return deleted
   }
 
-  /// `501 NOT_IMPLEMENTED` for a field the engine does not keep (phone numbers,
-  /// multi-factor), instead of ignoring it.
+  /// `501 NOT_IMPLEMENTED` for a field the engine does not keep (the emulator's phone second
+  /// factors), instead of ignoring it.
   static func refuseUnsupported(_ body: FirebaseBody, _ fields: [String])
     throws(IdentityToolkitError)
   {

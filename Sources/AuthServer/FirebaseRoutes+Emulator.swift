@@ -93,11 +93,16 @@ extension FirebaseRoutes {
     return call.json(EmulatorOobCodes(oobCodes: codes))
   }
 
-  /// `GET /emulator/v1/projects/{id}/verificationCodes`: none (phones are off).
+  /// `GET /emulator/v1/projects/{id}/verificationCodes`: the codes texted in this process
+  /// that still wait, oldest first.
   @Sendable static func verificationCodes(_ call: FirebaseCall) async throws(IdentityToolkitError)
     -> HTTPResponse
   {
-    FirebaseAnswer.json(.members(["verificationCodes": .array([])]))
+    let codes = call.emulation.verificationCodes().map { texted in
+      EmulatorVerificationCode(
+        phoneNumber: texted.phoneNumber, sessionInfo: texted.sessionInfo, code: texted.code)
+    }
+    return call.json(EmulatorVerificationCodes(verificationCodes: codes))
   }
 
   /// `DELETE /emulator/v1/projects/{id}/accounts`: every account of the store.

@@ -56,8 +56,8 @@ enum FirebaseRoutes {
     (.updateEmulatorConfig, updateEmulatorConfig), (.action, action),
     (.startSecondFactor, startSecondFactor), (.finishSecondFactor, finishSecondFactor),
     (.signInWithIdp, unimplemented("accounts:signInWithIdp")),
-    (.signInWithPhoneNumber, unimplemented("accounts:signInWithPhoneNumber")),
-    (.sendVerificationCode, unimplemented("accounts:sendVerificationCode")),
+    (.signInWithPhoneNumber, signInWithPhoneNumber),
+    (.sendVerificationCode, sendVerificationCode),
     // Factors are enrolled through GoTrue's `/factors`, the one place that keeps them.
     (.startEnrollment, unimplemented("accounts/mfaEnrollment:start", hint: enrolHint)),
     (.finishEnrollment, unimplemented("accounts/mfaEnrollment:finalize", hint: enrolHint)),

@@ -1,6 +1,6 @@
 /// A change to an account (`accounts:update`). A user may change their email, password and
 /// profile; an admin also whether the email is verified, whether the account is disabled, its
-/// custom claims, times and `validSince`.
+/// phone number, custom claims, times and `validSince`.
 package struct FirebaseAccountChanges: Equatable, Sendable {
   /// A new email (verified again from scratch).
   package var email: String?
@@ -24,6 +24,8 @@ package struct FirebaseAccountChanges: Equatable, Sendable {
   package var createdAt: Int64?
   /// When the user last signed in, Unix milliseconds (admins only).
   package var lastLoginAt: Int64?
+  /// A new phone number, E.164 with its `+`, as sent (admins only; checked by the change).
+  package var phoneNumber: String?
   /// Removes the display name (`deleteAttribute: DISPLAY_NAME`).
   package var deleteDisplayName = false
   /// Removes the photo URL (`deleteAttribute: PHOTO_URL`).
@@ -33,7 +35,8 @@ package struct FirebaseAccountChanges: Equatable, Sendable {
   /// Removes the email, its verification and sign-in by link (`deleteAttribute: EMAIL`).
   package var deleteEmail = false
   /// The providers to unlink (`deleteProvider`): `password` removes the email and the
-  /// password; the store links no other (`phone`, `google.com`, …), so those remove nothing.
+  /// password, `phone` the phone number; the store links no other (`google.com`, …), so those
+  /// remove nothing.
   package var deletedProviders: [String] = []
 
   /// No change.

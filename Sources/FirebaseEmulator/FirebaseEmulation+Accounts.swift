@@ -72,6 +72,8 @@ package struct FirebaseNewAccount: Equatable, Sendable {
   package var emailVerified: Bool?
   /// Whether the account starts disabled.
   package var disabled: Bool?
+  /// The phone number, E.164 with its `+`.
+  package var phoneNumber: String?
 
   /// An account with nothing set.
   package init() {}

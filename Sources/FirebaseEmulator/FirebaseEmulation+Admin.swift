@@ -6,8 +6,8 @@ import IdentityToolkit
 extension FirebaseEmulation {
   /// `accounts` by an admin (``signUp(_:privileged:)``): an account with a chosen id
   /// (`DUPLICATE_LOCAL_ID` when taken) or a new UUID, an email or none, a password or none
-  /// anyone knows, its profile, verified and disabled as asked; signed in by nobody, though
-  /// its `lastLoginAt` is now, as in the emulator.
+  /// anyone knows, a phone number or none, its profile, verified and disabled as asked; signed
+  /// in by nobody, though its `lastLoginAt` is now, as in the emulator.
   @concurrent
   package func create(_ new: FirebaseNewAccount) async throws(IdentityToolkitError)
     -> FirebaseAccount
@@ -16,6 +16,7 @@ extension FirebaseEmulation {
     (request.localId, request.email, request.password) = (new.id, new.email, new.password)
     (request.displayName, request.photoUrl) = (new.displayName, new.photoURL)
     (request.emailVerified, request.disabled) = (new.emailVerified, new.disabled)
+    request.phoneNumber = new.phoneNumber
     return try await signUp(request, privileged: true).account
   }
 

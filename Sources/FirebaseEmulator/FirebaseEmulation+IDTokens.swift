@@ -73,9 +73,10 @@ extension FirebaseEmulation {
 
   /// The emulator's claims, in its layers: `name` and `picture`, then the account's custom
   /// claims, then the session's (a custom token's), then the reserved ones (`email`,
-  /// `email_verified`, `provider_id` for anonymous sessions, `auth_time` (the last sign-in,
-  /// Unix seconds), `user_id`, `firebase`, `iss`, `aud`, `sub`, `iat`, `exp`), and the engine's
-  /// `session_id`, so that revoking a session ends its tokens.
+  /// `email_verified`, `phone_number`, `provider_id` for anonymous sessions, `auth_time` (the
+  /// last sign-in, Unix seconds), `user_id`, `firebase` (with the number among `identities`),
+  /// `iss`, `aud`, `sub`, `iat`, `exp`), and the engine's `session_id`, so that revoking a
+  /// session ends its tokens.
   private func idTokenClaims(
     for user: UserRecord, session: String, _ method: FirebaseSignInMethod, authTime: Int64?,
     lifetime: Int, now: Int64
@@ -94,6 +95,10 @@ extension FirebaseEmulation {
     // unset for anonymous and custom-token accounts).
     if !user.email.isEmpty || user.isConfirmed {
       claims["email_verified"] = .bool(user.isConfirmed)
+    }
+    if let phone = user.phone.map(FirebasePhoneNumber.shown) {
+      claims["phone_number"] = .string(phone)
+      identities["phone"] = .array([.string(phone)])
     }
     if method.provider == FirebaseSignInMethod.anonymous.provider {
       claims["provider_id"] = .string(method.provider)
@@ -176,6 +181,8 @@ struct FirebaseSignInMethod: Equatable, Sendable {
   static let password = Self(provider: "password")
   /// An anonymous sign-up.
   static let anonymous = Self(provider: "anonymous")
+  /// A texted code (or a proof of the number).
+  static let phone = Self(provider: "phone")
 
   /// A custom token, with its claims.
   static func custom(_ claims: [String: JSONValue]) -> Self {

@@ -9,11 +9,12 @@ extension FirebaseEmulation {
   /// missing`; a tenant (this server serves none); the password; custom claims (`Invalid
   /// custom claims provided.`, `… are too large.`, `… include a reserved claim.`); provider
   /// entries (`federatedId or (providerId & rawId) is required`); `phone number format is
-  /// invalid`; `email is invalid`; an email another account holds; second factors (`Second
-  /// factor account requires email to be presented.`, `… to be verified.`, …); `localId
-  /// belongs to an existing account - can not overwrite.` without `allowOverwrite`. Then what
-  /// the store cannot keep refuses the user: a phone number, a federated provider's entry (no
-  /// account here signs in with one), a phone second factor.
+  /// invalid` (the emulator's `+` first, then E.164); a number another account holds (which
+  /// the emulator would take from it); `email is invalid`; an email another account holds;
+  /// second factors (`Second factor account requires email to be presented.`, `… to be
+  /// verified.`, …); `localId belongs to an existing account - can not overwrite.` without
+  /// `allowOverwrite`. Then what the store cannot keep refuses the user: a federated
+  /// provider's entry (no account here signs in with one), a phone second factor.
   ///
   /// An overwritten account is replaced whole, as the emulator replaces it: what the import
   /// does not give is gone.
@@ -44,9 +45,16 @@ extension FirebaseEmulation {
         ?? "providerUserInfo \(kind.prefix(40)) is not kept by authflow serve: its accounts "
         + "sign in with an email and password; import the user without it"
     }
-    if let phone = user.phoneNumber, !phone.isEmpty {
-      guard phone.hasPrefix("+") else { throw refusal("phone number format is invalid") }
-      unkept = unkept ?? "phoneNumber is not kept by authflow serve"
+    var phone: String?
+    if let raw = user.phoneNumber, !raw.isEmpty {
+      guard let digits = FirebasePhoneNumber.digits(raw) else {
+        throw refusal("phone number format is invalid")
+      }
+      if let holder = try database.user(phone: digits), holder.id != id {
+        throw refusal(
+          "((authflow serve does not support importing duplicate phone number: \(raw)))")
+      }
+      phone = digits
     }
     var email: String?
     if let raw = user.email, !raw.isEmpty {
@@ -69,13 +77,14 @@ extension FirebaseEmulation {
     }
     if let unkept { throw refusal(unkept) }
     if existing != nil { try database.deleteUser(id) }
-    try insertImported(user, id: id, email: email, hash: hash, claims: claims, database, now: now)
+    try insertImported(
+      user, id: id, email: email, phone: phone, hash: hash, claims: claims, database, now: now)
   }
 
   /// Writes an imported user that passed every check.
   private func insertImported(
-    _ user: IdentityToolkitRequest.ImportedUser, id: String, email: String?, hash: String?,
-    claims: String?, _ database: EngineAccounts, now: Int64
+    _ user: IdentityToolkitRequest.ImportedUser, id: String, email: String?, phone: String?,
+    hash: String?, claims: String?, _ database: EngineAccounts, now: Int64
   ) throws {
     if let email {
       _ = try engine.insertUser(
@@ -92,6 +101,7 @@ extension FirebaseEmulation {
     if let hash { changes += [.passwordHash(hash), .passwordUpdatedAt(now)] }
     if user.disabled == true { changes.append(.bannedUntil(Self.disabledUntil)) }
     try database.updateUser(id, changes)
+    if let phone { try setPhone(phone, of: try existingUser(id, database), database, now: now) }
   }
 
   /// `customAttributes` checked as an admin's (``FirebaseCustomClaims/parse(serialized:)``),

@@ -19,13 +19,30 @@ extension FirebaseEmulation {
       for email in lookup.emails {
         if let user = try database.user(email: EmailRules.normalized(email)) { found.append(user) }
       }
-      // Phone numbers: no account of this surface has one, so none is found by one.
-      for federated in lookup.federatedIDs where federated.providerID == "password" {
-        // The `password` provider's raw id is the account's email, as stored (lowercased).
-        if let user = try database.user(email: federated.rawID),
-          try account(user, database, now: now).signsInByEmail
+      // A number that is no E.164 number with its `+` is no account's.
+      for number in lookup.phoneNumbers {
+        if let digits = FirebasePhoneNumber.digits(number),
+          let user = try database.user(phone: digits)
         {
           found.append(user)
+        }
+      }
+      for federated in lookup.federatedIDs {
+        switch federated.providerID {
+        case "password":
+          // The `password` provider's raw id is the account's email, as stored (lowercased).
+          if let user = try database.user(email: federated.rawID),
+            try account(user, database, now: now).signsInByEmail
+          {
+            found.append(user)
+          }
+        case "phone":
+          if let digits = FirebasePhoneNumber.digits(federated.rawID),
+            let user = try database.user(phone: digits)
+          {
+            found.append(user)
+          }
+        default: continue
         }
       }
       var seen: Set<String> = []

@@ -11,8 +11,9 @@ extension FirebaseEmulation {
   /// false): `UNEXPECTED_PARAMETER : User ID`, `MISSING_EMAIL`, `MISSING_PASSWORD`,
   /// `ADMIN_ONLY_OPERATION` (the server takes no new users), `INVALID_EMAIL`, `EMAIL_EXISTS`,
   /// `WEAK_PASSWORD`, then the ID token's errors; an admin: `UNEXPECTED_PARAMETER : User ID`,
-  /// `DUPLICATE_LOCAL_ID`, `INVALID_PHONE_NUMBER : Invalid format.` (a valid number is `501`:
-  /// the store keeps no phone numbers), `INVALID_EMAIL`, `EMAIL_EXISTS`, `WEAK_PASSWORD`.
+  /// `DUPLICATE_LOCAL_ID`, `INVALID_PHONE_NUMBER : Invalid format.` (the emulator's `+`
+  /// first, then E.164), `PHONE_NUMBER_EXISTS`, `INVALID_EMAIL`, `EMAIL_EXISTS`,
+  /// `WEAK_PASSWORD`.
   ///
   /// Neither email nor password (nor ID token) from a user is an anonymous sign-up; with an ID
   /// token, the email and password are linked to that user, whose display name becomes the
@@ -25,16 +26,16 @@ extension FirebaseEmulation {
     let idToken = request.idToken.flatMap { $0.isEmpty ? nil : $0 }
     let password = request.password.flatMap { $0.isEmpty ? nil : $0 }
     var method: FirebaseSignInMethod?
+    var phone: String?
     if privileged {
       if idToken != nil, localID != nil { throw .badRequest(.unexpectedParameter, "User ID") }
       if let localID { try checkNewID(localID) }
-      if let phone = request.phoneNumber, !phone.isEmpty {
-        guard phone.hasPrefix("+") else {
-          throw .badRequest(.invalidPhoneNumber, "Invalid format.")
+      if let raw = request.phoneNumber, !raw.isEmpty {
+        let digits = try FirebasePhoneNumber.stored(raw)
+        if try read({ database, _ in try database.user(phone: digits) != nil }) {
+          throw .badRequest(.phoneNumberExists)
         }
-        throw IdentityToolkitError(
-          status: 501, message: "phoneNumber is not implemented in authflow serve.",
-          statusName: "NOT_IMPLEMENTED")
+        phone = digits
       }
     } else {
       if localID != nil { throw .badRequest(.unexpectedParameter, "User ID") }
@@ -63,7 +64,7 @@ extension FirebaseEmulation {
       _ = try read { database, now in try verifiedUser(idToken: idToken, database, now: now) }
     }
     let hash = try password.map { password throws(IdentityToolkitError) in try self.hash(password) }
-    var fields = SignUpFields(email: email, hash: hash)
+    var fields = SignUpFields(email: email, hash: hash, phone: phone)
     if privileged {
       (fields.displayName, fields.photoURL) = (.some(request.displayName), .some(request.photoUrl))
       (fields.emailVerified, fields.disabled) = (request.emailVerified ?? false, request.disabled)
@@ -155,6 +156,9 @@ extension FirebaseEmulation {
     if let photo = fields.photoURL { changes.append(.photoURL(photo)) }
     if fields.disabled == true { changes.append(.bannedUntil(Self.disabledUntil)) }
     try database.updateUser(user.id, changes)
+    if let phone = fields.phone {
+      try setPhone(phone, of: try existingUser(user.id, database), database, now: now)
+    }
     if let verified = fields.emailVerified {
       try setEmailVerified(verified, of: user.id, database, now: now)
     }
@@ -174,6 +178,8 @@ extension FirebaseEmulation {
 private struct SignUpFields {
   var email: String?
   var hash: String?
+  /// An admin's phone number, as the store keeps it.
+  var phone: String? = nil
   var displayName: String??
   var photoURL: String??
   var emailVerified: Bool?

@@ -8,12 +8,14 @@ import IdentityToolkit
 extension FirebaseEmulation {
   /// Changes the user of `target` as `changes` ask. Checks, in the emulator's order: the ID
   /// token's errors, then `OPERATION_NOT_ALLOWED` for `disabled` with an ID token (or
-  /// `USER_NOT_FOUND` for an id), `INVALID_EMAIL`, `EMAIL_EXISTS`, `WEAK_PASSWORD`.
+  /// `USER_NOT_FOUND` for an id), `INVALID_EMAIL`, `EMAIL_EXISTS`, `WEAK_PASSWORD`, and for an
+  /// admin's phone number `INVALID_PHONE_NUMBER : Invalid format.`, `PHONE_NUMBER_EXISTS`.
   ///
   /// Anyone may change the email (unverified again; the first address is kept as
   /// `initialEmail` unless the session is anonymous), the password and the profile; an admin
-  /// (`privileged`) also `disabled`, `emailVerified`, custom claims, `createdAt`,
-  /// `lastLoginAt` and `validSince`. A new email or password, or any `validSince`, moves
+  /// (`privileged`) also `disabled`, `emailVerified`, the phone number, custom claims,
+  /// `createdAt`, `lastLoginAt` and `validSince`; `deleteProvider: ["phone"]` takes the number
+  /// away. A new email or password, or any `validSince`, moves
   /// `validSince` to this second (an admin's value wins): older tokens are refused, and when
   /// the session's provider is known (an ID token's, or `password` with a new password) the
   /// answer carries new tokens.
@@ -34,6 +36,14 @@ extension FirebaseEmulation {
       newEmail = email
     }
     if let password = changes.password { try checkPassword(password) }
+    var phone: String?
+    if privileged, let raw = changes.phoneNumber {
+      let digits = try FirebasePhoneNumber.stored(raw)
+      if digits != user.phone {
+        try read { database, _ in try checkPhoneFree(digits, for: user.id, database) }
+        phone = digits
+      }
+    }
     let hash = try changes.password.map { password throws(IdentityToolkitError) in
       try self.hash(password)
     }
@@ -80,9 +90,13 @@ extension FirebaseEmulation {
       if changes.deleteEmail || changes.deletedProviders.contains("password") {
         edit.removeEmail()
       }
-      // The store keeps no phone number nor identity provider: those deletions remove nothing.
+      // The store keeps no identity provider's link: deleting one removes nothing.
       if let validSince { edit.set(.validSince(validSince * 1_000)) }
       current = try edit.apply(to: current, database)
+      if let phone { try setPhone(phone, of: current, database, now: now) }
+      if changes.deletedProviders.contains("phone") {
+        try removePhone(of: try existingUser(current.id, database), database, now: now)
+      }
       if let verified = edit.verified {
         try setEmailVerified(verified, of: current.id, database, now: now)
       }

@@ -151,10 +151,13 @@ package struct FirebaseEmulation: Sendable {
 
 /// What the emulation keeps in this process only: the plaintext of the out-of-band codes it
 /// made (to list them, as the emulator's `oobCodes` does; the store keeps only their hashes),
-/// and the project's configuration.
+/// the project's configuration, and phone sign-in's codes: hashed while they wait, in plain
+/// only in the list of texts (``FirebaseEmulation/text(_:)``).
 final class FirebaseEmulationState: Sendable {
   let codes = Mutex<[FirebaseOutOfBandCode]>([])
   let config = Mutex(FirebaseProjectConfig())
+  let phoneCodes = Mutex(FirebasePhoneCodes())
+  let texts = Mutex<[FirebaseTextedCode]>([])
 
   /// How many codes are kept for the listing; the oldest go first.
   static let capacity = 1_000
@@ -172,6 +175,8 @@ package struct FirebaseAccount: Equatable, Sendable {
   package var displayName: String?
   /// The photo URL.
   package var photoURL: String?
+  /// The phone number, E.164 with its `+`.
+  package var phoneNumber: String? = nil
   /// Whether the account is disabled (banned).
   package var disabled: Bool
   /// Whether the account has a password anyone knows.
@@ -221,7 +226,8 @@ extension FirebaseEmulation {
     let refreshed = try database.lastRefresh(ofUser: user.id)
     return FirebaseAccount(
       id: user.id, email: user.email, emailVerified: user.isConfirmed,
-      displayName: user.displayName, photoURL: user.photoURL, disabled: user.isBanned(at: now),
+      displayName: user.displayName, photoURL: user.photoURL,
+      phoneNumber: user.phone.map(FirebasePhoneNumber.shown), disabled: user.isBanned(at: now),
       hasPassword: user.passwordHash != engine.secrets.decoyHash,
       validSince: user.validSince.map { $0 / 1_000 }, createdAt: user.createdAt,
       lastLoginAt: user.lastSignInAt, lastRefreshAt: refreshed,

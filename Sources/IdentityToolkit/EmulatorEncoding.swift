@@ -41,10 +41,11 @@ extension SecureTokenResponse: EmulatorEncodable {
 
 extension IdentityToolkitProviderInfo: EmulatorEncodable {
   /// `providerId`, `email`, `federatedId`, `rawId`, `displayName`, `photoUrl`, as the
-  /// emulator makes the `password` entry.
+  /// emulator makes the `password` entry; `providerId`, `phoneNumber`, `rawId` for `phone`.
   public var emulatorJSON: EmulatorJSON {
     .members([
-      "providerId": .string(providerId), "email": .maybe(email),
+      "providerId": .string(providerId), "phoneNumber": .maybe(phoneNumber),
+      "email": .maybe(email),
       "federatedId": .maybe(federatedId), "rawId": .maybe(rawId),
       "displayName": .maybe(displayName), "photoUrl": .maybe(photoUrl),
     ])
@@ -60,7 +61,8 @@ extension IdentityToolkitUser: EmulatorEncodable {
       "localId": .string(localId), "email": .maybe(email),
       "emailVerified": .maybe(emailVerified), "emailLinkSignin": .maybe(emailLinkSignin),
       "displayName": .maybe(displayName),
-      "photoUrl": .maybe(photoUrl), "passwordHash": .maybe(passwordHash), "salt": .maybe(salt),
+      "photoUrl": .maybe(photoUrl), "phoneNumber": .maybe(phoneNumber),
+      "passwordHash": .maybe(passwordHash), "salt": .maybe(salt),
       "passwordUpdatedAt": passwordUpdatedAt.map { .int(Int64($0)) },
       "validSince": .maybe(validSince), "disabled": .maybe(disabled),
       "createdAt": .maybe(createdAt), "lastLoginAt": .maybe(lastLoginAt),

@@ -124,10 +124,12 @@ public struct IdentityToolkitOperation: Hashable, Sendable, CustomStringConverti
     "POST", v1, "/v1/accounts:signInWithIdp", legacy: "verifyAssertion", .key)
   /// `accounts:signInWithPhoneNumber` (v3 `verifyPhoneNumber`).
   public static let signInWithPhoneNumber = Self(
-    "POST", v1, "/v1/accounts:signInWithPhoneNumber", legacy: "verifyPhoneNumber", .key)
+    "POST", v1, "/v1/accounts:signInWithPhoneNumber", legacy: "verifyPhoneNumber", .key,
+    IdentityToolkitRequest.SignInWithPhoneNumber.self)
   /// `accounts:sendVerificationCode`.
   public static let sendVerificationCode = Self(
-    "POST", v1, "/v1/accounts:sendVerificationCode", legacy: "sendVerificationCode", .key)
+    "POST", v1, "/v1/accounts:sendVerificationCode", legacy: "sendVerificationCode", .key,
+    IdentityToolkitRequest.SendVerificationCode.self)
 
   /// Secure Token's `token`: a refresh token for new tokens.
   public static let token = Self(

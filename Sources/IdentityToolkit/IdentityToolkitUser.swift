@@ -6,13 +6,15 @@
 
 /// One way a user signs in, in `providerUserInfo`.
 public struct IdentityToolkitProviderInfo: Codable, Equatable, Hashable, Sendable {
-  /// `password` for email and password.
+  /// `password` for email and password, `phone` for a phone number.
   public var providerId: String
+  /// The phone number (the `phone` entry's).
+  public var phoneNumber: String?
   /// The email.
   public var email: String?
   /// The provider's id for the user (the email, for `password`).
   public var federatedId: String?
-  /// The raw id (the email, for `password`).
+  /// The raw id (the email, for `password`; the number, for `phone`).
   public var rawId: String?
   /// The display name.
   public var displayName: String?
@@ -21,10 +23,11 @@ public struct IdentityToolkitProviderInfo: Codable, Equatable, Hashable, Sendabl
 
   /// An entry with the given parts.
   public init(
-    providerId: String, email: String?, federatedId: String?, rawId: String?,
-    displayName: String? = nil, photoUrl: String? = nil
+    providerId: String, phoneNumber: String? = nil, email: String?, federatedId: String?,
+    rawId: String?, displayName: String? = nil, photoUrl: String? = nil
   ) {
     self.providerId = providerId
+    self.phoneNumber = phoneNumber
     self.email = email
     self.federatedId = federatedId
     self.rawId = rawId
@@ -45,6 +48,8 @@ public struct IdentityToolkitUser: Codable, Equatable, Hashable, Sendable {
   public var displayName: String?
   /// The photo URL.
   public var photoUrl: String?
+  /// The phone number, E.164.
+  public var phoneNumber: String?
   /// The password hash, as the emulator shows it (never the password).
   public var passwordHash: String?
   /// The hash's salt (base64), in an export to an admin.
@@ -77,7 +82,8 @@ public struct IdentityToolkitUser: Codable, Equatable, Hashable, Sendable {
   /// A user with the given parts.
   public init(
     localId: String, email: String?, emailVerified: Bool?, displayName: String? = nil,
-    photoUrl: String? = nil, passwordHash: String? = nil, salt: String? = nil,
+    photoUrl: String? = nil, phoneNumber: String? = nil, passwordHash: String? = nil,
+    salt: String? = nil,
     passwordUpdatedAt: Double? = nil, validSince: String? = nil, disabled: Bool? = nil,
     createdAt: String? = nil,
     lastLoginAt: String? = nil, lastRefreshAt: String? = nil, customAttributes: String? = nil,
@@ -90,6 +96,7 @@ public struct IdentityToolkitUser: Codable, Equatable, Hashable, Sendable {
     self.emailVerified = emailVerified
     self.displayName = displayName
     self.photoUrl = photoUrl
+    self.phoneNumber = phoneNumber
     self.passwordHash = passwordHash
     self.salt = salt
     self.passwordUpdatedAt = passwordUpdatedAt

@@ -4,7 +4,8 @@ import GoTrueEngine
 
 extension EmbeddedGoTrue {
   /// Every account of the store (deleted ones aside) as a users file would give it, oldest
-  /// first: passwords as their bcrypt hashes (none for an account without one anyone knows).
+  /// first: passwords as their bcrypt hashes (none for an account without one anyone knows),
+  /// phone numbers with whether they are confirmed.
   package func seedAccounts() throws(GoTrueFailure) -> [SeedAccount] {
     let now = nowMillis
     return try withDatabase { database throws(GoTrueAPIError) in
@@ -24,6 +25,8 @@ extension EmbeddedGoTrue {
       account.password = .bcrypt(user.passwordHash)
     }
     account.emailConfirmed = user.isConfirmed
+    account.phone = user.phone
+    account.phoneConfirmed = user.phoneConfirmedAt != nil
     account.userMetadata = user.userMetadata
     account.appMetadata = user.appMetadata
     account.role = user.role

@@ -22,8 +22,8 @@ extension EmbeddedGoTrue {
   /// has gets the file's values, and an account that has them already is left as it is (its
   /// `updated_at` too), so applying a file again changes nothing. Plain passwords are hashed
   /// with bcrypt at the store's cost before the transaction (a stored hash that matches is
-  /// kept). An address held by an account outside the file refuses the whole file, before
-  /// anything is written; `file` names it in the error.
+  /// kept). An address or phone number held by an account outside the file refuses the whole
+  /// file, before anything is written; `file` names it in the error.
   @discardableResult
   package func seed(_ accounts: [SeedAccount], file: String) throws(UsersFileError)
     -> SeedOutcome
@@ -43,13 +43,18 @@ extension EmbeddedGoTrue {
         if let conflict = try emailConflict(accounts, database, file: file) {
           return .failure(conflict)
         }
-        // Addresses that move between the file's accounts are let go first, so that a swap
-        // never holds one address twice.
+        if let conflict = try phoneConflict(accounts, database, file: file) {
+          return .failure(conflict)
+        }
+        // Addresses and numbers that move between the file's accounts are let go first, so
+        // that a swap never holds one twice.
         for account in accounts {
-          if let stored = try database.user(id: account.id), stored.email != account.email ?? "",
-            !stored.email.isEmpty
-          {
+          guard let stored = try database.user(id: account.id) else { continue }
+          if stored.email != account.email ?? "", !stored.email.isEmpty {
             try database.updateUser(account.id, [.email(nil)])
+          }
+          if stored.phone != nil, stored.phone != account.phone {
+            try database.updateUser(account.id, [.phone(nil)])
           }
         }
         var outcome = SeedOutcome()
@@ -112,12 +117,33 @@ extension EmbeddedGoTrue {
     return nil
   }
 
+  /// The first account whose phone number an account outside the file holds.
+  private func phoneConflict(_ accounts: [SeedAccount], _ database: EngineAccounts, file: String)
+    throws(GoTrueAPIError) -> UsersFileError?
+  {
+    let ids = Set(accounts.map(\.id))
+    for (index, account) in accounts.enumerated() {
+      guard let phone = account.phone, let holder = try database.user(phone: phone),
+        !ids.contains(holder.id)
+      else { continue }
+      return UsersFileError(
+        file: file, entry: "users[\(index)] (\(account.id))", field: "phone",
+        problem: "+\(phone) belongs to account \(holder.id) in the store; "
+          + "change the number, or delete that account first")
+    }
+    return nil
+  }
+
   /// Adds `account` or brings it to the file's values; whether an existing row changed.
   private func write(_ account: SeedAccount, hash: String, _ database: EngineAccounts, now: Int64)
     throws(GoTrueAPIError) -> Bool
   {
+    // GoTrue's providers: email first when there is one, then phone.
+    let providers =
+      (account.email == nil ? [] : ["email"]) + (account.phone == nil ? [] : ["phone"])
     let provider: [String: JSONValue] = [
-      "provider": .string("email"), "providers": .array([.string("email")]),
+      "provider": .string(providers.first ?? "email"),
+      "providers": .array(providers.map(JSONValue.string)),
     ]
     var user: UserRecord
     if let existing = try database.user(id: account.id) {
@@ -129,12 +155,14 @@ extension EmbeddedGoTrue {
         confirmed: account.emailConfirmed, database, now: now)
     } else {
       user = try insertUserWithoutAddress(
-        id: account.id, anonymous: true, data: account.userMetadata, database, now: now)
+        id: account.id, anonymous: account.isAnonymous, data: account.userMetadata, database,
+        now: now)
     }
     let appMetadata =
       account.isAnonymous
       ? account.appMetadata : UserRecord.merging(account.appMetadata, into: provider)
     let confirmedAt = account.emailConfirmed ? (user.emailConfirmedAt ?? now) : nil
+    let phoneConfirmedAt = account.phoneConfirmed ? (user.phoneConfirmedAt ?? now) : nil
     let bannedUntil = account.disabled ? Self.disabledUntil : nil
     var changes: [UserChange] = []
     func set(_ change: UserChange, when differs: Bool) {
@@ -143,6 +171,8 @@ extension EmbeddedGoTrue {
     set(.email(account.email), when: user.email != account.email ?? "")
     set(.passwordHash(hash), when: user.passwordHash != hash)
     set(.emailConfirmedAt(confirmedAt), when: user.emailConfirmedAt != confirmedAt)
+    set(.phone(account.phone), when: user.phone != account.phone)
+    set(.phoneConfirmedAt(phoneConfirmedAt), when: user.phoneConfirmedAt != phoneConfirmedAt)
     set(.userMetadata(account.userMetadata), when: user.userMetadata != account.userMetadata)
     set(.appMetadata(appMetadata), when: user.appMetadata != appMetadata)
     set(.role(account.role), when: user.role != account.role)
@@ -151,7 +181,7 @@ extension EmbeddedGoTrue {
     set(.customClaims(account.customClaims), when: user.customClaims != account.customClaims)
     set(.bannedUntil(bannedUntil), when: user.bannedUntil != bannedUntil)
     set(.isAnonymous(account.isAnonymous), when: user.isAnonymous != account.isAnonymous)
-    if !account.isAnonymous, user.isAnonymous {
+    if account.email != nil, user.isAnonymous {
       changes.append(.identityID(random.uuidString(), keepingAny: false))
     }
     if let created = account.createdAt {
@@ -163,6 +193,27 @@ extension EmbeddedGoTrue {
     guard !changes.isEmpty else { return false }
     changes.append(.updatedAt(now))
     try database.updateUser(account.id, changes)
+    try writePhoneIdentity(account, of: user, database, now: now)
     return true
+  }
+
+  /// The phone identity GoTrue keeps with a number: made or brought to the file's number and
+  /// confirmation, or gone with the number.
+  private func writePhoneIdentity(
+    _ account: SeedAccount, of user: UserRecord, _ database: EngineAccounts, now: Int64
+  ) throws(GoTrueAPIError) {
+    guard let phone = account.phone else {
+      if user.phone != nil || user.phoneIdentityID != nil {
+        try database.removePhone(ofUser: account.id)
+      }
+      return
+    }
+    guard
+      phone != user.phone || account.phoneConfirmed != (user.phoneConfirmedAt != nil)
+        || user.phoneIdentityID == nil
+    else { return }
+    try database.setPhoneIdentity(
+      id: user.phoneIdentityID ?? random.uuidString(), userID: account.id, phone: phone,
+      confirmed: account.phoneConfirmed, now: now)
   }
 }

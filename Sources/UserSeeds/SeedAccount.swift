@@ -24,8 +24,12 @@ package struct SeedAccount: Equatable, Sendable {
 
   /// The fixed id: a UUID (lowercase), or a Firebase `localId` of 1 to 128 characters.
   package var id: String
-  /// The address, normalized; `nil` for an anonymous account.
+  /// The address, normalized; `nil` for an account without one.
   package var email: String?
+  /// The phone number as the store keeps it (E.164's digits, no `+`); `nil` for none.
+  package var phone: String?
+  /// Whether the phone number is confirmed (GoTrue's `phone_confirm`; always so in Firebase).
+  package var phoneConfirmed = false
   /// The password.
   package var password: Password = .none
   /// Whether the address is confirmed (GoTrue's `email_confirm`, Firebase's `emailVerified`).
@@ -55,6 +59,6 @@ package struct SeedAccount: Equatable, Sendable {
     self.email = email
   }
 
-  /// Whether the account has no address (an anonymous user's).
-  package var isAnonymous: Bool { email == nil }
+  /// Whether the account has neither address nor number (an anonymous user's).
+  package var isAnonymous: Bool { email == nil && phone == nil }
 }

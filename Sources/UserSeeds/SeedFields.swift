@@ -34,6 +34,18 @@ enum SeedFields {
     }
   }
 
+  /// A phone number, E.164 (the `+` optional, spaces dropped), as GoTrue keeps it: digits.
+  static func phone(_ text: String, _ reader: EntryReader, field: String)
+    throws(UsersFileError) -> String
+  {
+    do {
+      return try PhoneRules.normalized(text)
+    } catch {
+      throw reader.fail(
+        field, "\(text.prefix(40)) is not an E.164 phone number (such as +15555550100)")
+    }
+  }
+
   /// A plain password bcrypt can take: 1 to 72 bytes, no NUL.
   static func plain(_ password: String, _ reader: EntryReader, field: String)
     throws(UsersFileError) -> SeedAccount.Password

@@ -1,13 +1,15 @@
 import GoTrue
 
 /// authflow's format: `{"users": [entry, …]}`, each entry named as GoTrue's admin API names a
-/// user's attributes (`id`, `email`, `password` or `password_hash`, `email_confirm`,
-/// `user_metadata`, `app_metadata`, `role`), with what the Firebase surface keeps besides.
+/// user's attributes (`id`, `email`, `phone`, `password` or `password_hash`, `email_confirm`,
+/// `phone_confirm`, `user_metadata`, `app_metadata`, `role`), with what the Firebase surface
+/// keeps besides.
 extension UsersFile {
   /// The fields of an entry, in the order messages list them.
   static let authflowFields = [
-    "id", "email", "password", "password_hash", "encrypted_password", "email_confirm",
-    "user_metadata", "app_metadata", "role", "display_name", "photo_url", "custom_claims",
+    "id", "email", "password", "password_hash", "encrypted_password", "email_confirm", "phone",
+    "phone_confirm", "user_metadata", "app_metadata", "role", "display_name", "photo_url",
+    "custom_claims",
     "disabled", "anonymous", "created_at",
   ]
 
@@ -25,11 +27,14 @@ extension UsersFile {
     let id = try SeedFields.id(try reader.string("id"), reader, field: "id")
     let anonymous = try reader.bool("anonymous") ?? false
     let email = try reader.string("email")
-    if anonymous, email != nil {
-      throw reader.fail("anonymous", "an anonymous account has no email; remove one of them")
+    let phone = try reader.string("phone")
+    if anonymous, email != nil || phone != nil {
+      let field = email != nil ? "email" : "phone"
+      throw reader.fail("anonymous", "an anonymous account has no \(field); remove one of them")
     }
-    guard anonymous || email != nil else {
-      throw reader.fail("email", "is missing; give an address (or \"anonymous\": true)")
+    guard anonymous || email != nil || phone != nil else {
+      throw reader.fail(
+        "email", "is missing; give an address, a phone number, or \"anonymous\": true")
     }
     var account = SeedAccount(
       id: id,
@@ -40,7 +45,14 @@ extension UsersFile {
     if anonymous, account.password != .none {
       throw reader.fail("password", "an anonymous account has no password; remove it")
     }
+    account.phone = try phone.map { text throws(UsersFileError) in
+      try SeedFields.phone(text, reader, field: "phone")
+    }
     account.emailConfirmed = try reader.bool("email_confirm") ?? false
+    account.phoneConfirmed = try reader.bool("phone_confirm") ?? false
+    if account.phoneConfirmed, account.phone == nil {
+      throw reader.fail("phone_confirm", "confirms no phone number; give \"phone\" too")
+    }
     account.userMetadata = try reader.object("user_metadata") ?? [:]
     account.appMetadata = try reader.object("app_metadata") ?? [:]
     if let role = try reader.string("role") {

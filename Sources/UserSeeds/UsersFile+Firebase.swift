@@ -11,7 +11,8 @@ extension UsersFile {
 
   /// The fields of a user, in the order messages list them.
   static let firebaseFields = [
-    "localId", "email", "emailVerified", "displayName", "photoUrl", "passwordHash", "salt",
+    "localId", "email", "emailVerified", "phoneNumber", "displayName", "photoUrl",
+    "passwordHash", "salt",
     "rawPassword", "disabled", "createdAt", "lastLoginAt", "customAttributes",
     "providerUserInfo", "passwordUpdatedAt", "validSince", "lastRefreshAt", "initialEmail",
     "emailLinkSignin", "customAuth", "tenantId",
@@ -39,6 +40,14 @@ extension UsersFile {
       email: try reader.string("email").map { text throws(UsersFileError) in
         try SeedFields.email(text, reader, field: "email")
       })
+    if let number = try reader.string("phoneNumber"), !number.isEmpty {
+      guard number.hasPrefix("+") else {
+        throw reader.fail("phoneNumber", "\(number.prefix(40)) is not E.164: it starts with +")
+      }
+      account.phone = try SeedFields.phone(number, reader, field: "phoneNumber")
+      // A number on a Firebase account is a way to sign in: verified by its code.
+      account.phoneConfirmed = true
+    }
     account.password = try firebasePassword(&reader)
     account.emailConfirmed = try reader.bool("emailVerified") ?? false
     account.displayName = try reader.string("displayName")
@@ -51,9 +60,10 @@ extension UsersFile {
         serialized: claims, reader, field: "customAttributes")
     }
     try checkProviders(&reader)
-    for field in ["phoneNumber", "mfaInfo"] where reader.has(field) {
+    if reader.has("mfaInfo") {
       throw reader.fail(
-        field, "is not kept: authflow's accounts sign in with an email; remove it to import")
+        "mfaInfo",
+        "is not kept: authflow keeps TOTP factors, enrolled by the user; remove it to import")
     }
     // What the emulator sets again on import, or keeps about sign-ins, is not read.
     for field in [
@@ -92,8 +102,8 @@ extension UsersFile {
     return try SeedFields.plain(password, reader, field: "passwordHash")
   }
 
-  /// Only the `password` provider (the emulator's for an email and password): another one is
-  /// a way to sign in the store cannot keep.
+  /// Only the `password` provider (the emulator's for an email and password) and `phone` (the
+  /// entry of `phoneNumber`): another one is a way to sign in the store cannot keep.
   private static func checkProviders(_ reader: inout EntryReader) throws(UsersFileError) {
     guard let providers = reader.value("providerUserInfo") else { return }
     guard case .array(let entries) = providers else {
@@ -101,11 +111,12 @@ extension UsersFile {
     }
     for (index, entry) in entries.enumerated() {
       let provider = entry.objectValue?["providerId"]?.stringValue ?? ""
-      guard provider == "password" else {
+      guard provider == "password" || provider == "phone" else {
         throw reader.fail(
           "providerUserInfo[\(index)]",
           "provider \(provider.prefix(40)) is not kept: authflow's accounts sign in with an "
-            + "email and password; remove the entry to import the account without it")
+            + "email and password or a phone number; remove the entry to import the account "
+            + "without it")
       }
     }
   }

@@ -29,9 +29,12 @@ extension UsersFile {
     if let email = account.email {
       entry["email"] = .string(email)
       entry["email_confirm"] = .bool(account.emailConfirmed)
-    } else {
-      entry["anonymous"] = .bool(true)
     }
+    if let phone = account.phone {
+      entry["phone"] = .string("+" + phone)
+      entry["phone_confirm"] = .bool(account.phoneConfirmed)
+    }
+    if account.isAnonymous { entry["anonymous"] = .bool(true) }
     if case .bcrypt(let hash) = account.password { entry["password_hash"] = .string(hash) }
     if !account.userMetadata.isEmpty { entry["user_metadata"] = .object(account.userMetadata) }
     if !account.appMetadata.isEmpty { entry["app_metadata"] = .object(account.appMetadata) }
@@ -63,6 +66,14 @@ extension UsersFile {
       if let name = account.displayName { provider["displayName"] = .string(name) }
       if let photo = account.photoURL { provider["photoUrl"] = .string(photo) }
       entry["providerUserInfo"] = .array([.object(provider)])
+    }
+    // Firebase keeps only numbers that sign in: an unconfirmed one has no place here.
+    if let phone = account.phone.map({ "+" + $0 }), account.phoneConfirmed {
+      entry["phoneNumber"] = .string(phone)
+      let provider: JSONValue = .object([
+        "providerId": .string("phone"), "phoneNumber": .string(phone), "rawId": .string(phone),
+      ])
+      entry["providerUserInfo"] = .array((entry["providerUserInfo"]?.arrayValue ?? []) + [provider])
     }
     if case .bcrypt(let hash) = account.password { entry["passwordHash"] = .string(hash) }
     if let name = account.displayName { entry["displayName"] = .string(name) }

@@ -54,11 +54,12 @@ package enum UsersFile {
         file: file, problem: "is not a JSON object; write {\"users\": [{\"id\": …}, …]}")
     }
     let accounts: [SeedAccount]
-    switch format(of: top) {
+    let format = format(of: top)
+    switch format {
     case .authflow: accounts = try authflowAccounts(top, file: file)
     case .firebase: accounts = try firebaseAccounts(top, file: file)
     }
-    try checkUnique(accounts, file: file)
+    try checkUnique(accounts, file: file, phoneField: format == .firebase ? "phoneNumber" : "phone")
     return accounts
   }
 
@@ -114,10 +115,13 @@ package enum UsersFile {
     return "users[\(index)] (\(id.prefix(64)))"
   }
 
-  /// No two accounts share an id or an address.
-  private static func checkUnique(_ accounts: [SeedAccount], file: String) throws(UsersFileError) {
+  /// No two accounts share an id, an address or a phone number (`phoneField` in the format).
+  private static func checkUnique(_ accounts: [SeedAccount], file: String, phoneField: String)
+    throws(UsersFileError)
+  {
     var ids: [String: Int] = [:]
     var emails: [String: Int] = [:]
+    var phones: [String: Int] = [:]
     for (index, account) in accounts.enumerated() {
       if let first = ids.updateValue(index, forKey: account.id) {
         throw UsersFileError(
@@ -128,6 +132,12 @@ package enum UsersFile {
         throw UsersFileError(
           file: file, entry: "users[\(index)] (\(account.id))", field: "email",
           problem: "\(email) is also users[\(first)]'s; each account needs its own address")
+      }
+      if let phone = account.phone, let first = phones.updateValue(index, forKey: phone) {
+        throw UsersFileError(
+          file: file, entry: "users[\(index)] (\(account.id))",
+          field: phoneField,
+          problem: "+\(phone) is also users[\(first)]'s; each account needs its own number")
       }
     }
   }

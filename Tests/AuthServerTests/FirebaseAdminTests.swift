@@ -23,13 +23,12 @@ struct FirebaseAdminTests {
       (#"{"localId":"uid-1","email":"x@example.com"}"#, "DUPLICATE_LOCAL_ID"),
       (#"{"email":"bob@example.com"}"#, "EMAIL_EXISTS"),
       (#"{"phoneNumber":"555"}"#, "INVALID_PHONE_NUMBER : Invalid format."),
+      // Stricter than the emulator: E.164 after the `+`, as GoTrue keeps numbers.
+      (#"{"email":"p@example.com","phoneNumber":"+1"}"#, "INVALID_PHONE_NUMBER : Invalid format."),
       (#"{"idToken":"t","localId":"u"}"#, "UNEXPECTED_PARAMETER : User ID"),
     ] {
       #expect(await server.admin("accounts", body).text == Reply.badRequestBody(message), "\(body)")
     }
-    #expect(
-      await server.admin("accounts", #"{"email":"p@example.com","phoneNumber":"+1"}"#).status == 501
-    )
 
     let lookup = await server.admin(
       "accounts:lookup", #"{"localId":["uid-1"],"email":["nobody@example.com"]}"#)

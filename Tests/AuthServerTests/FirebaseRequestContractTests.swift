@@ -72,6 +72,11 @@ struct FirebaseRequestContractTests {
       targetProjectId: "demo-app"),
     IdentityToolkitRequest.Query(
       returnUserInfo: true, limit: "10", offset: "0", order: "DESC", sortBy: "USER_ID"),
+    IdentityToolkitRequest.SendVerificationCode(
+      phoneNumber: "+15555550100", recaptchaToken: "fake"),
+    IdentityToolkitRequest.SignInWithPhoneNumber(
+      sessionInfo: "s", code: "123456", idToken: "t", phoneNumber: "+15555550100",
+      temporaryProof: "p"),
   ]
 
   /// The operations a server reads nothing of into a type: the `GET`s without parameters, the
@@ -79,8 +84,8 @@ struct FirebaseRequestContractTests {
   /// whatever the paths), and what it refuses unread. Any other operation has a request type.
   static let unread: Set<IdentityToolkitOperation> = [
     .projects, .recaptchaParams, .config, .updateConfig, .startSecondFactor, .signInWithIdp,
-    .signInWithPhoneNumber, .sendVerificationCode, .startEnrollment, .finishEnrollment,
-    .withdrawEnrollment, .deleteAllAccounts, .oobCodes, .verificationCodes, .emulatorConfig,
+    .startEnrollment, .finishEnrollment, .withdrawEnrollment, .deleteAllAccounts, .oobCodes,
+    .verificationCodes, .emulatorConfig,
     .updateEmulatorConfig, .action,
   ]
 

@@ -120,9 +120,6 @@ struct FirebaseSignUpTests {
       change(&request)
       return request
     }
-    let notImplemented = IdentityToolkitError(
-      status: 501, message: "phoneNumber is not implemented in authflow serve.",
-      statusName: "NOT_IMPLEMENTED")
     let cases: [(FirebaseSignUpRequest, IdentityToolkitError)] = [
       (
         request { ($0.idToken, $0.localId) = (session.idToken, "x") },
@@ -133,7 +130,10 @@ struct FirebaseSignUpTests {
         request { ($0.localId, $0.phoneNumber) = ("fresh", "555") },
         .badRequest(.invalidPhoneNumber, "Invalid format.")
       ),
-      (request { ($0.phoneNumber, $0.email) = ("+15555550100", "bad") }, notImplemented),
+      // The number is checked first, and not kept when the email is refused.
+      (
+        request { ($0.phoneNumber, $0.email) = ("+15555550100", "bad") }, .badRequest(.invalidEmail)
+      ),
       (request { $0.email = "bad" }, .badRequest(.invalidEmail)),
       (request { $0.email = "taken@example.com" }, .badRequest(.emailExists)),
       (

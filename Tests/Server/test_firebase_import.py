@@ -143,17 +143,20 @@ class ImportTest(FirebaseCase):
     def test_refused_users_are_named_by_index(self):
         taken = unique_email("taken")
         auth.create_user(email=taken, password=PASSWORD, app=self.app)
+        phone = f"+1555{int.from_bytes(os.urandom(3), 'big') % 10_000_000:07d}"
         users = [
             auth.ImportUserRecord(uid=f"ok-{os.urandom(4).hex()}"),
             auth.ImportUserRecord(uid=f"dup-{os.urandom(4).hex()}", email=taken),
-            auth.ImportUserRecord(uid=f"phone-{os.urandom(4).hex()}", phone_number="+15555550100"),
+            auth.ImportUserRecord(uid=f"phone-{os.urandom(4).hex()}", phone_number=phone),
+            auth.ImportUserRecord(uid=f"phone-{os.urandom(4).hex()}", phone_number=phone),
         ]
         result = auth.import_users(users, app=self.app)
-        self.assertEqual(result.success_count, 1)
+        self.assertEqual(result.success_count, 2)
         self.assertEqual(
             [(error.index, error.reason) for error in result.errors],
             [(1, f"((authflow serve does not support importing duplicate email: {taken}))"),
-             (2, "phoneNumber is not kept by authflow serve")])
+             (3, f"((authflow serve does not support importing duplicate phone number: {phone}))")])
+        self.assertEqual(auth.get_user(users[2].uid, app=self.app).phone_number, phone)
 
     def test_an_unknown_algorithm_refuses_the_import(self):
         user = auth.ImportUserRecord(

@@ -132,6 +132,52 @@ import Testing
     #expect(session.user.id == Self.adaID)
   }
 
+  @Test func phoneNumbersAreKeptAsGoTrueKeepsThemAndMayMove() throws {
+    let engine = try engine()
+    let accounts = try file(
+      """
+      {"users": [{"id": "\(Self.adaID)", "phone": "+15555550100", "phone_confirm": true},
+        {"id": "\(Self.bobID)", "email": "bob@example.com", "phone": "+15555550101"}]}
+      """)
+    #expect(
+      try engine.seed(accounts, file: "users.json")
+        == SeedOutcome(added: 2, updated: 0, unchanged: 0))
+    let ada = try engine.user(id: Self.adaID)
+    #expect(
+      ada.phone == "15555550100" && ada.phoneConfirmedAt != nil && ada.email?.isEmpty != false)
+    #expect(ada.identities?.map(\.provider) == ["phone"] && !ada.isAnonymous)
+    #expect(
+      ada.appMetadata == ["provider": .string("phone"), "providers": .array([.string("phone")])])
+    let bob = try engine.user(id: Self.bobID)
+    #expect(bob.phone == "15555550101" && bob.phoneConfirmedAt == nil)
+    #expect(bob.appMetadata["providers"] == .array([.string("email"), .string("phone")]))
+    #expect(try engine.seed(accounts, file: "users.json").unchanged == 2)
+
+    let swapped = try file(
+      """
+      {"users": [{"id": "\(Self.adaID)", "phone": "+15555550101", "phone_confirm": true},
+        {"id": "\(Self.bobID)", "email": "bob@example.com"}]}
+      """)
+    #expect(try engine.seed(swapped, file: "users.json").updated == 2)
+    #expect(try engine.user(id: Self.adaID).phone == "15555550101")
+    let bare = try engine.user(id: Self.bobID)
+    #expect(bare.phone?.isEmpty != false && bare.identities?.map(\.provider) == ["email"])
+
+    let outside = try file(
+      #"{"users": [{"id": "\#(Self.bobID)", "email": "bob@example.com", "phone": "15555550101"}]}"#
+    )
+    var message: String?
+    do {
+      try engine.seed(outside, file: "users.json")
+    } catch {
+      message = error.description
+    }
+    #expect(
+      message
+        == "users file users.json: users[0] (\(Self.bobID)): phone: +15555550101 belongs to "
+        + "account \(Self.adaID) in the store; change the number, or delete that account first")
+  }
+
   @Test func firebaseAccountsKeepTheirLocalIDNameAndClaims() throws {
     let engine = try engine()
     let accounts = try file(

@@ -19,7 +19,9 @@ import Testing
        "role": "admin", "display_name": "Ada L", "custom_claims": {"admin": true}},
       {"id": "fb-uid-1", "email": "bob@example.com", "email_confirm": true,
        "password": "battery staple", "disabled": true},
-      {"id": "anon-1", "anonymous": true}]}
+      {"id": "anon-1", "anonymous": true},
+      {"id": "phone-1", "phone": "+15555550100", "phone_confirm": true,
+       "display_name": "Pat"}]}
     """
 
   private func engine() throws -> EmbeddedGoTrue {
@@ -41,7 +43,9 @@ import Testing
       // Firebase's format has no room for GoTrue's metadata and role.
       for index in expected.indices {
         expected[index].userMetadata = [:]
-        expected[index].appMetadata = expected[index].isAnonymous ? [:] : Self.emailProvider
+        expected[index].appMetadata =
+          expected[index].isAnonymous
+          ? [:] : expected[index].email == nil ? Self.phoneProvider : Self.emailProvider
         expected[index].role = "authenticated"
       }
     }
@@ -52,6 +56,9 @@ import Testing
 
   private static let emailProvider: [String: JSONValue] = [
     "provider": .string("email"), "providers": .array([.string("email")]),
+  ]
+  private static let phoneProvider: [String: JSONValue] = [
+    "provider": .string("phone"), "providers": .array([.string("phone")]),
   ]
 
   @Test func authflowExportReadsAsTheFormatDocumentsIt() throws {

@@ -51,6 +51,27 @@ import Testing
     #expect(accounts == [ada, bob, SeedAccount(id: "anon-1", email: nil)])
   }
 
+  @Test func phoneNumbersAreReadInEitherFormatAsGoTrueKeepsThem() throws {
+    let authflow = try parse(
+      """
+      {"users": [{"id": "p1", "phone": "+1 555 555 0100", "phone_confirm": true},
+       {"id": "p2", "email": "b@example.com", "phone": "15555550101"}]}
+      """)
+    var first = SeedAccount(id: "p1", email: nil)
+    (first.phone, first.phoneConfirmed) = ("15555550100", true)
+    var second = SeedAccount(id: "p2", email: "b@example.com")
+    second.phone = "15555550101"
+    #expect(authflow == [first, second])
+    #expect(!first.isAnonymous)
+    let firebase = try parse(
+      """
+      {"kind": "identitytoolkit#DownloadAccountResponse", "users": [{"localId": "p1",
+        "phoneNumber": "+15555550100", "providerUserInfo": [{"providerId": "phone",
+        "phoneNumber": "+15555550100", "rawId": "+15555550100"}]}]}
+      """)
+    #expect(firebase == [first], "a Firebase number signs in: it is confirmed")
+  }
+
   @Test func goTrueEncryptedPasswordIsReadAsTheHash() throws {
     let accounts = try parse(
       #"{"users":[{"id":"u1","email":"a@example.com","encrypted_password":"\#(hash)"}]}"#)
@@ -81,8 +102,8 @@ import Testing
       #"{"users":[{"id":"u1","email":"a@example.com","emial_confirm":true}]}"#,
       "users file users.json: users[0] (u1): emial_confirm: is not a field of this format; the "
         + "fields are id, email, password, password_hash, encrypted_password, email_confirm, "
-        + "user_metadata, app_metadata, role, display_name, photo_url, custom_claims, disabled, "
-        + "anonymous, created_at"
+        + "phone, phone_confirm, user_metadata, app_metadata, role, display_name, photo_url, "
+        + "custom_claims, disabled, anonymous, created_at"
     ),
     (
       #"{"users":[{"id":"u1","email":"a@example.com","email_confirm":"yes"}]}"#,
@@ -107,6 +128,31 @@ import Testing
       #"{"users":[{"id":"u1","anonymous":true,"email":"a@example.com"}]}"#,
       "users file users.json: users[0] (u1): anonymous: an anonymous account has no email; "
         + "remove one of them"
+    ),
+    (
+      #"{"users":[{"id":"u1","anonymous":true,"phone":"+15555550100"}]}"#,
+      "users file users.json: users[0] (u1): anonymous: an anonymous account has no phone; "
+        + "remove one of them"
+    ),
+    (
+      #"{"users":[{"id":"u1"}]}"#,
+      "users file users.json: users[0] (u1): email: is missing; give an address, a phone "
+        + "number, or \"anonymous\": true"
+    ),
+    (
+      #"{"users":[{"id":"u1","phone":"555-0100"}]}"#,
+      "users file users.json: users[0] (u1): phone: 555-0100 is not an E.164 phone number "
+        + "(such as +15555550100)"
+    ),
+    (
+      #"{"users":[{"id":"u1","email":"a@example.com","phone_confirm":true}]}"#,
+      "users file users.json: users[0] (u1): phone_confirm: confirms no phone number; give "
+        + "\"phone\" too"
+    ),
+    (
+      #"{"users":[{"id":"u1","phone":"+15555550100"},{"id":"u2","phone":"15555550100"}]}"#,
+      "users file users.json: users[1] (u2): phone: +15555550100 is also users[0]'s; each "
+        + "account needs its own number"
     ),
     (
       #"{"accounts":[]}"#,
@@ -185,13 +231,28 @@ import Testing
     (
       #"{"users":[{"localId":"a1","providerUserInfo":[{"providerId":"google.com","rawId":"1"}]}]}"#,
       "users file users.json: users[0] (a1): providerUserInfo[0]: provider google.com is not "
-        + "kept: authflow's accounts sign in with an email and password; remove the entry to "
-        + "import the account without it"
+        + "kept: authflow's accounts sign in with an email and password or a phone number; "
+        + "remove the entry to import the account without it"
     ),
     (
-      #"{"users":[{"localId":"a1","phoneNumber":"+15555550100"}]}"#,
-      "users file users.json: users[0] (a1): phoneNumber: is not kept: authflow's accounts "
-        + "sign in with an email; remove it to import"
+      #"{"users":[{"localId":"a1","phoneNumber":"5555550100"}]}"#,
+      "users file users.json: users[0] (a1): phoneNumber: 5555550100 is not E.164: it starts "
+        + "with +"
+    ),
+    (
+      #"{"users":[{"localId":"a1","phoneNumber":"+0555"}]}"#,
+      "users file users.json: users[0] (a1): phoneNumber: +0555 is not an E.164 phone number "
+        + "(such as +15555550100)"
+    ),
+    (
+      #"{"users":[{"localId":"a1","phoneNumber":"+15555550100"},{"localId":"a2","phoneNumber":"+1 555 555 0100"}]}"#,
+      "users file users.json: users[1] (a2): phoneNumber: +15555550100 is also users[0]'s; "
+        + "each account needs its own number"
+    ),
+    (
+      #"{"users":[{"localId":"a1","mfaInfo":[{"phoneInfo":"+15555550100"}]}]}"#,
+      "users file users.json: users[0] (a1): mfaInfo: is not kept: authflow keeps TOTP "
+        + "factors, enrolled by the user; remove it to import"
     ),
     (
       #"{"users":[{"localId":"a1","customAttributes":"[1]"}]}"#,
