@@ -7,7 +7,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 # System C libraries the package links, and the tools the tests and benchmarks drive.
 BUILD_PACKAGES := libsqlite3-dev libcrypt-dev libssl-dev libedit-dev libevent-dev libqrcodegen-dev libtomlplusplus-dev libcurl4-openssl-dev libpq-dev \
-	nettle-dev libsecp256k1-dev
+	nettle-dev libsecp256k1-dev libxml2-dev pkg-config
 TEST_PACKAGES := sqlite3 python3 python3-pexpect python3-venv groff-base man-db bash zsh fish postgresql \
 	chromium chromium-driver
 BENCH_PACKAGES := wrk
@@ -42,22 +42,23 @@ RELEASE_BIN := .build-release/release
 SOURCE_FILES := Package.swift $(shell find Sources -type f 2>/dev/null)
 
 # The static executables unwind with LLVM's unwinder where it can be had: scripts/unwinder-flags
-# says why, and installs it. libpq's static archive needs more than itself:
-# scripts/libpq-static-flags says what, and installs it. scripts/quiet-link says once what the
-# static link's glibc notes mean instead of printing each of them.
-$(RELEASE_BIN)/authflow: $(SOURCE_FILES) scripts/libpq-static-stubs.c
+# says why, and installs it. libpq's and libxml2's static archives need more than themselves:
+# scripts/libpq-static-flags and scripts/libxml2-static-flags say what, and install it.
+# scripts/quiet-link says once what the static link's glibc notes mean instead of printing each
+# of them.
+$(RELEASE_BIN)/authflow: $(SOURCE_FILES) scripts/libpq-static-stubs.c scripts/libxml2-static-stubs.c
 	@scripts/ensure-packages $(BUILD_PACKAGES)
 	@unwinder="$$(scripts/unwinder-flags)" && libpq="$$(scripts/libpq-static-flags)" && \
-		set -o pipefail && \
+		xml="$$(scripts/libxml2-static-flags)" && set -o pipefail && \
 		echo "Building authflow (release; the first build takes a few minutes)" && \
-		$(SWIFT) build $(RELEASE_FLAGS) $$unwinder $$libpq --product authflow 2>&1 | scripts/quiet-link
+		$(SWIFT) build $(RELEASE_FLAGS) $$unwinder $$libpq $$xml --product authflow 2>&1 | scripts/quiet-link
 	@touch $@
 
-$(RELEASE_BIN)/authflow-lab: $(SOURCE_FILES) scripts/libpq-static-stubs.c
+$(RELEASE_BIN)/authflow-lab: $(SOURCE_FILES) scripts/libpq-static-stubs.c scripts/libxml2-static-stubs.c
 	@scripts/ensure-packages $(BUILD_PACKAGES)
 	@unwinder="$$(scripts/unwinder-flags)" && libpq="$$(scripts/libpq-static-flags)" && \
-		set -o pipefail && \
-		$(SWIFT) build $(RELEASE_FLAGS) $$unwinder $$libpq --product authflow-lab 2>&1 | \
+		xml="$$(scripts/libxml2-static-flags)" && set -o pipefail && \
+		$(SWIFT) build $(RELEASE_FLAGS) $$unwinder $$libpq $$xml --product authflow-lab 2>&1 | \
 		scripts/quiet-link
 	@touch $@
 

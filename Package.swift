@@ -89,7 +89,9 @@ let package = Package(
     // store, and an outbox for its email.
     .target(
       name: "GoTrueEngine",
-      dependencies: ["AccountStore", "GoTrue", "AuthCrypto", "PrivateFiles", "Clocks", "QRCode"]),
+      dependencies: [
+        "AccountStore", "GoTrue", "AuthCrypto", "PrivateFiles", "Clocks", "QRCode", "CXML2",
+      ]),
     .testTarget(
       name: "GoTrueEngineTests",
       dependencies: [
@@ -255,6 +257,8 @@ let package = Package(
     .systemLibrary(name: "CPostgres", providers: [.apt(["libpq-dev"])]),
     .systemLibrary(name: "CNettle", providers: [.apt(["nettle-dev"])]),
     .systemLibrary(name: "CSecp256k1", providers: [.apt(["libsecp256k1-dev"])]),
+    // libxml2, for the SAML metadata GoTrue's admin API reads.
+    .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
   ],
   swiftLanguageModes: [.v6],
   cxxLanguageStandard: .cxx17

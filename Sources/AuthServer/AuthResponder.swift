@@ -20,6 +20,8 @@ public struct AuthResponder: HTTPResponder {
   let limiter: RequestLimiter
   /// The engine's clock as the clock route shows and moves it.
   let clock: ServerClock
+  /// Fetches SSO providers' metadata from their `metadata_url`.
+  let metadataFetcher: SAMLMetadataFetcher
   /// Touched after each request that may have changed the store, for serve's page.
   let changes = ChangeSignal()
   private let routes: RouteTable
@@ -28,13 +30,15 @@ public struct AuthResponder: HTTPResponder {
   /// Firebase Auth emulator's surface for its project; `externalURL`, when the server was
   /// given one, names it as well as loopback does for the privileged routes; `limiter` limits
   /// requests per client (by default as GoTrue does with no limiting header: not at all);
-  /// `clock` says whether requests may move the engine's clock (by default not).
+  /// `clock` says whether requests may move the engine's clock (by default not);
+  /// `metadataFetcher` fetches SAML metadata (by default through the `authflow-http` helper).
   init(
     engine: EmbeddedGoTrue, version: String, firebase: FirebaseEmulation? = nil,
     externalURL: String? = nil, limiter: RequestLimiter = RequestLimiter(RequestLimits()),
-    clock: ServerClock = .fixed
+    clock: ServerClock = .fixed, metadataFetcher: SAMLMetadataFetcher = .throughHelper()
   ) {
     self.engine = engine
+    self.metadataFetcher = metadataFetcher
     self.version = version
     self.firebase = firebase
     self.limiter = limiter
@@ -115,7 +119,7 @@ public struct AuthResponder: HTTPResponder {
   ) -> HTTPRoute {
     let context = RouteContext(
       request: request, parameters: parameters, names: names, engine: engine, trust: trust,
-      limiter: limiter, clock: clock, version: version)
+      limiter: limiter, clock: clock, version: version, metadataFetcher: metadataFetcher)
     switch action.work {
     case .answer(let answer):
       return .answer(decorate(answer(context)))
@@ -193,6 +197,8 @@ struct RouteContext: Sendable {
   let clock: ServerClock
   /// What `/health` reports.
   let version: String
+  /// Fetches SSO providers' metadata.
+  let metadataFetcher: SAMLMetadataFetcher
   /// The bearer token of a user's route, there once its rules are checked (``RouteAccess``).
   var accessToken = ""
 

@@ -30,13 +30,6 @@ enum FeaturesOff {
       "/user/identities/authorize",
       actions: [.get: Route.Action(access: .user, limit: nil, work: .handler(linkIdentity))]),
     Route(.deleteIdentity, unlinkIdentity),
-    Route(.listSSOProviders, ssoProviders),
-    Route(
-      "/admin/sso/providers",
-      actions: [.post: Route.Action(access: .admin, limit: nil, work: .handler(createSSOProvider))]),
-    Route(
-      "/admin/sso/providers/{idp_id}",
-      actions: [.get: admin(ssoProvider), .put: admin(ssoProvider), .delete: admin(ssoProvider)]),
     Route.whole("/passkeys/*", passkeys),
     Route("/admin/users/{user_id}/passkeys", actions: [.get: admin(adminPasskeys)]),
     Route(
@@ -89,14 +82,6 @@ enum FeaturesOff {
     throw disabled(404, .samlProviderDisabled, "SAML 2.0 is disabled")
   }
 
-  /// `GET /admin/sso/providers`: GoTrue lists its SAML providers to an admin whether SAML is
-  /// on or not (`adminSSOProvidersList`); this server has none.
-  @Sendable static func ssoProviders(_ context: RouteContext) async throws(GoTrueFailure)
-    -> HTTPResponse
-  {
-    Answer.json(JSONValue.object(["items": .array([])]))
-  }
-
   /// `GET /user/identities/authorize`: for a signed-in user, linking is off (GoTrue's
   /// `MANUAL_LINKING_ENABLED`), or on with no OAuth provider to link.
   @Sendable static func linkIdentity(_ context: RouteContext) async throws(GoTrueFailure)
@@ -128,37 +113,6 @@ enum FeaturesOff {
     guard context.engine.configuration.manualLinking else {
       throw disabled(404, .manualLinkingDisabled, "Manual linking is disabled")
     }
-  }
-
-  /// `POST /admin/sso/providers`: GoTrue's checks of the request (`validate`), then SAML's
-  /// metadata, which this server does not read: it keeps no SAML providers.
-  @Sendable static func createSSOProvider(_ context: RouteContext) async throws(GoTrueFailure)
-    -> HTTPResponse
-  {
-    let body = try context.body().decode(SSOProviderBody.self)
-    let type = body.type ?? ""
-    let metadataURL = body.metadataURL ?? ""
-    let metadataXML = body.metadataXML ?? ""
-    let invalid = { (message: String) in disabled(400, .validationFailed, message) }
-    if type != "saml" { throw invalid("Only 'saml' supported for SSO provider type") }
-    if !metadataURL.isEmpty && !metadataXML.isEmpty {
-      throw invalid("Only one of metadata_xml or metadata_url needs to be set")
-    }
-    if metadataURL.isEmpty && metadataXML.isEmpty {
-      throw invalid("Either metadata_xml or metadata_url must be set")
-    }
-    if !metadataURL.isEmpty && !metadataURL.lowercased().hasPrefix("https://") {
-      throw invalid("metadata_url is not a HTTPS URL")
-    }
-    throw disabled(404, .samlProviderDisabled, "SAML 2.0 is disabled")
-  }
-
-  /// `GET`, `PUT` and `DELETE /admin/sso/providers/{idp_id}`: GoTrue's `loadSSOProvider`
-  /// finds none.
-  @Sendable static func ssoProvider(_ context: RouteContext) async throws(GoTrueFailure)
-    -> HTTPResponse
-  {
-    throw disabled(404, .ssoProviderNotFound, "SSO Identity Provider not found")
   }
 
   /// `GET /admin/users/{user_id}/passkeys` (GoTrue's `AdminPasskeyList`, served with passkeys
@@ -206,19 +160,5 @@ enum FeaturesOff {
     -> GoTrueFailure
   {
     .api(GoTrueAPIError(status: status, code: code, message: message))
-  }
-}
-
-/// What `POST /admin/sso/providers` reads before SAML's metadata (GoTrue's
-/// `CreateSSOProviderParams`).
-private struct SSOProviderBody: Decodable {
-  var type: String?
-  var metadataURL: String?
-  var metadataXML: String?
-
-  enum CodingKeys: String, CodingKey {
-    case type
-    case metadataURL = "metadata_url"
-    case metadataXML = "metadata_xml"
   }
 }

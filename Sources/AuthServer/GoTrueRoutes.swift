@@ -10,7 +10,7 @@ enum GoTrueRoutes {
       .immediate("/health") { health(version: $0.version) },
       .immediate("/settings") { settings($0.engine.configuration) },
     ] + accounts + email + admin + mfa + KeySetRoutes.all + DiscoveryRoutes.all + AuditRoutes.all
-    + OAuthServerRoutes.all + FeaturesOff.routes
+    + OAuthServerRoutes.all + SSOProviderRoutes.all + FeaturesOff.routes
 
   // MARK: Health and settings
 

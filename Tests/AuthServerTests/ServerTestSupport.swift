@@ -17,10 +17,15 @@ struct TestServer {
 
   /// A server whose clock the clock route may move (unless `movableClock` is off), telling
   /// `clockLog` when it does; with `limitsFollowingClock`, a limiter whose windows follow it.
+  /// SAML metadata is fetched by `metadataFetcher`, by default one that fails the test: tests
+  /// never reach the network.
   init(
     externalURL: String? = nil, limiter: RequestLimiter = RequestLimiter(RequestLimits()),
     limitsFollowingClock: RequestLimits? = nil, movableClock: Bool = true,
-    clockLog: ClockLog? = nil, configure: (inout EngineConfiguration) -> Void = { _ in }
+    clockLog: ClockLog? = nil,
+    metadataFetcher: SAMLMetadataFetcher = SAMLMetadataFetcher(
+      transport: ScriptedHookTransport([])),
+    configure: (inout EngineConfiguration) -> Void = { _ in }
   ) throws {
     var configuration = EngineConfiguration()
     configuration.hashCost = Bcrypt.minimumCost
@@ -36,7 +41,8 @@ struct TestServer {
         RequestLimiter($0, clock: MonotonicClock(following: clock))
       } ?? limiter,
       clock: ServerClock(
-        movable: movableClock ? clock : nil, announce: { line in clockLog?.append(line) }))
+        movable: movableClock ? clock : nil, announce: { line in clockLog?.append(line) }),
+      metadataFetcher: metadataFetcher)
   }
 
   /// The answer to one request, as the HTTP server would get it: from the event loop when the

@@ -337,6 +337,41 @@ enum Schema {
     ALTER TABLE users ADD COLUMN phone_identity_id TEXT;
     CREATE UNIQUE INDEX users_by_phone ON users(phone);
     """,
+    // Version 12: SSO identity providers as GoTrue's admin API keeps them (`auth.sso_providers`,
+    // `saml_providers`, `sso_domains`), with GoTrue's constraints: a resource id and a domain
+    // unique ignoring case, an entity id unique (the checks written `= NULL` hold for NULL and
+    // for '' alike, as GoTrue's do).
+    """
+    CREATE TABLE sso_providers (
+      id TEXT PRIMARY KEY,
+      resource_id TEXT CHECK (resource_id = NULL OR length(resource_id) > 0),
+      created_at INTEGER,
+      updated_at INTEGER,
+      disabled INTEGER
+    );
+    CREATE UNIQUE INDEX sso_providers_resource_id_idx ON sso_providers(lower(resource_id));
+    CREATE TABLE sso_domains (
+      id TEXT PRIMARY KEY,
+      sso_provider_id TEXT NOT NULL REFERENCES sso_providers(id) ON DELETE CASCADE,
+      domain TEXT NOT NULL CHECK (length(domain) > 0),
+      created_at INTEGER,
+      updated_at INTEGER
+    );
+    CREATE INDEX sso_domains_sso_provider_id_idx ON sso_domains(sso_provider_id);
+    CREATE UNIQUE INDEX sso_domains_domain_idx ON sso_domains(lower(domain));
+    CREATE TABLE saml_providers (
+      id TEXT PRIMARY KEY,
+      sso_provider_id TEXT NOT NULL REFERENCES sso_providers(id) ON DELETE CASCADE,
+      entity_id TEXT NOT NULL UNIQUE CHECK (length(entity_id) > 0),
+      metadata_xml TEXT NOT NULL CHECK (length(metadata_xml) > 0),
+      metadata_url TEXT CHECK (metadata_url = NULL OR length(metadata_url) > 0),
+      attribute_mapping TEXT,
+      created_at INTEGER,
+      updated_at INTEGER,
+      name_id_format TEXT
+    );
+    CREATE INDEX saml_providers_sso_provider_id_idx ON saml_providers(sso_provider_id);
+    """,
   ]
 
   /// The tables of rowid, the ones a migration may name in SQL it builds.
