@@ -190,6 +190,12 @@ class PresentInBrowserTest(unittest.TestCase):
         self.wait_for(lambda d: self.text("title") == "Welcome", "the choice screen")
         self.driver.execute_script("window.stayed = true")
         self.watch_redraws()
+        # Every text the live badge shows from here on.
+        self.driver.execute_script(
+            "window.badges = [];"
+            "new MutationObserver(() => window.badges.push(document.getElementById('live')"
+            ".textContent)).observe(document.getElementById('live'),"
+            " {childList: true, characterData: true, subtree: true});")
         labels = [b.text for b in self.driver.find_elements(By.CSS_SELECTOR, "#controls button")]
         self.assertEqual(labels, ["Sign In", "Create Account"])
         self.assertEqual(self.driver.title, "Welcome · authflow")
@@ -284,6 +290,14 @@ class PresentInBrowserTest(unittest.TestCase):
         print(f"\npresent: {len(self.latencies)} commands reached the page in "
               f"{median:.0f} ms (median), {max(self.latencies):.0f} ms at most", flush=True)
         self.assertLess(median, 500, f"the page lags the shell: {self.latencies}")
+
+        # While the shell runs the badge never says it ended, however long an answer is held
+        # between commands; once the shell has ended, it does.
+        badges = self.driver.execute_script("return window.badges")
+        self.assertFalse([b for b in badges if b.startswith("Not live")], badges)
+        self.shell.stop()
+        self.wait_for(lambda d: self.text("live") == "Not live: the shell has ended",
+                      "the badge says the shell ended")
 
     def test_no_other_page_or_host_gets_anything(self):
         port = self.shell.port

@@ -104,22 +104,23 @@ enum PresentScript {
     function live() {
       const badge = $("live");
       const source = new EventSource("/events?token=" + encodeURIComponent(token));
-      let lost = null;
+      // Each answer carries one event and ends its stream, and the browser asks again at
+      // once; the next answer may be held as long as the shell shows nothing new (a pause).
+      // So an end of stream after an answer is the normal course, and one with no answer
+      // since the last (the shell is gone, nothing listens) is a shell that has ended.
+      let answered = false;
       const on = () => {
-        clearTimeout(lost);
+        answered = true;
         badge.textContent = "Live";
         badge.classList.add("on");
       };
       const off = (text) => { badge.textContent = text; badge.classList.remove("on"); };
-      source.addEventListener("open", on);
       source.addEventListener("idle", on);
       source.addEventListener("screen", (event) => { on(); draw(JSON.parse(event.data)); });
       source.addEventListener("error", () => {
-        // Each answer ends its stream and the browser asks again at once; a second without
-        // an answer is a shell that has ended.
         if (source.readyState === EventSource.CLOSED) return off("Not live: reload the page");
-        clearTimeout(lost);
-        lost = setTimeout(() => off("Not live: the shell has ended"), 1000);
+        if (!answered) off("Not live: the shell has ended");
+        answered = false;
       });
     }
 
