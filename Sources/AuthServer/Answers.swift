@@ -1,4 +1,5 @@
 import GoTrue
+import GoTrueEngine
 import HTTPServer
 
 #if canImport(FoundationEssentials)
@@ -108,7 +109,8 @@ struct RequestBody {
 
   /// Reads `bytes`, or answers 400 `bad_json` as GoTrue does (an empty body too).
   init(_ bytes: [UInt8]) throws(GoTrueFailure) {
-    guard !bytes.isEmpty else { throw Self.badJSON("unexpected end of JSON input") }
+    // Go's syntax check comes first, in its words; then what Go would read otherwise.
+    if let message = GoJSONSyntax.error(in: bytes) { throw Self.badJSON(message) }
     if let problem = StrictJSON.problem(in: bytes) { throw Self.badJSON(problem.message) }
     guard let value = JSONValue(parsing: bytes) else {
       throw Self.badJSON("invalid character in JSON input")

@@ -63,7 +63,15 @@ struct RouteTests {
     let server = try TestServer()
     let cases: [(String?, String)] = [
       (nil, "Could not parse request body as JSON: unexpected end of JSON input"),
-      ("{", "Could not parse request body as JSON: invalid character in JSON input"),
+      ("{", "Could not parse request body as JSON: unexpected end of JSON input"),
+      (
+        "\u{0}",
+        #"Could not parse request body as JSON: invalid character '\x00' looking for beginning of value"#
+      ),
+      (
+        "{\"email\":\"a\u{0}\"}",
+        #"Could not parse request body as JSON: invalid character '\x00' in string literal"#
+      ),
       (
         "[1]",
         "Could not parse request body as JSON: json: cannot unmarshal array into Go value of type object"
