@@ -112,10 +112,15 @@ enum FirebaseAnswer {
       mfaInfo: secondFactors(pending.factors) ?? [])
   }
 
-  /// The ways `account` signs in: with its email, by password or by link (the emulator's
-  /// `password` provider), then with its phone number (`phone`).
+  /// The ways `account` signs in: its entries of other providers (`google.com`, as imported),
+  /// then with its email, by password or by link (the emulator's `password` provider), then
+  /// with its phone number (`phone`), in the order the emulator adds them to an imported user.
   static func providers(_ account: FirebaseAccount) -> [IdentityToolkitProviderInfo] {
-    var providers: [IdentityToolkitProviderInfo] = []
+    var providers = account.linkedProviders.map {
+      IdentityToolkitProviderInfo(
+        providerId: $0.providerID, email: $0.email, federatedId: $0.federatedID,
+        rawId: $0.rawID, displayName: $0.displayName, photoUrl: $0.photoURL)
+    }
     if account.signsInByEmail {
       providers.append(
         IdentityToolkitProviderInfo(

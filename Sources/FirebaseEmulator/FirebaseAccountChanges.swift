@@ -35,8 +35,7 @@ package struct FirebaseAccountChanges: Equatable, Sendable {
   /// Removes the email, its verification and sign-in by link (`deleteAttribute: EMAIL`).
   package var deleteEmail = false
   /// The providers to unlink (`deleteProvider`): `password` removes the email and the
-  /// password, `phone` the phone number; the store links no other (`google.com`, …), so those
-  /// remove nothing.
+  /// password, `phone` the phone number, another (`google.com`, …) its linked entry.
   package var deletedProviders: [String] = []
 
   /// No change.

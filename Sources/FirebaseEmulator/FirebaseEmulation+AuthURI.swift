@@ -32,23 +32,26 @@ extension FirebaseEmulation {
     return FirebaseAuthURI(sessionID: session, methods: try signInMethods(of: identifier))
   }
 
-  /// How the account of `email` signs in. With one account per email (the default) the
-  /// emulator lists the providers of the account found; with `allowDuplicateEmails` only its
-  /// password and email-link methods. Both read the same here, where accounts have no identity
-  /// provider: `password` among the providers when the account signs in by email at all, and
-  /// as methods `password` (it has one) and `emailLink` (it signed in by link).
+  /// How the account of `email` signs in: `password` among the providers when the account
+  /// signs in by email at all, and as methods `password` (it has one) and `emailLink` (it
+  /// signed in by link). With one account per email (the default) the emulator lists every
+  /// provider of the account found, so its linked ones (`google.com`, as imported) come first,
+  /// each a provider and a method; with `allowDuplicateEmails` only the email's.
   func signInMethods(of email: String) throws(IdentityToolkitError) -> FirebaseSignInMethods {
     try read { database, _ in
       guard let user = try database.user(email: EmailRules.normalized(email)),
         user.deletedAt == nil
       else { return FirebaseSignInMethods(registered: false, providers: [], methods: []) }
+      let linked =
+        allowDuplicateEmails ? [] : try database.linkedIdentities(ofUser: user.id).map(\.provider)
       let hasPassword = user.passwordHash != engine.secrets.decoyHash
       guard hasPassword || user.emailLinkSignin else {
-        return FirebaseSignInMethods(registered: true, providers: [], methods: [])
+        return FirebaseSignInMethods(registered: true, providers: linked, methods: linked)
       }
       return FirebaseSignInMethods(
-        registered: true, providers: ["password"],
-        methods: (hasPassword ? ["password"] : []) + (user.emailLinkSignin ? ["emailLink"] : []))
+        registered: true, providers: linked + ["password"],
+        methods: linked + (hasPassword ? ["password"] : [])
+          + (user.emailLinkSignin ? ["emailLink"] : []))
     }
   }
 

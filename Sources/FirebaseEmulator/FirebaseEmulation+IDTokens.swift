@@ -45,8 +45,8 @@ extension FirebaseEmulation {
     let lifetime = Int(engine.configuration.accessTokenLifetime)
     let account = try account(user, database, now: now)
     let claims = idTokenClaims(
-      for: user, session: info.id, method, authTime: account.lastLoginAt ?? account.lastRefreshAt,
-      lifetime: lifetime, now: now)
+      for: user, linked: account.linkedProviders, session: info.id, method,
+      authTime: account.lastLoginAt ?? account.lastRefreshAt, lifetime: lifetime, now: now)
     return FirebaseSession(
       account: account, idToken: JSONWebToken.sign(claims, secret: engine.secrets.jwt),
       refreshToken: refreshToken, expiresIn: lifetime)
@@ -60,7 +60,7 @@ extension FirebaseEmulation {
     throws(IdentityToolkitError)
   {
     let claims = idTokenClaims(
-      for: user, session: UUIDText.placeholder, method, authTime: nil, lifetime: 0,
+      for: user, linked: [], session: UUIDText.placeholder, method, authTime: nil, lifetime: 0,
       now: Int64(Int32.max) * 1_000)
     let length = JSONWebToken.length(ofTokenWith: claims)
     let maximum = engine.configuration.maximumTokenBytes
@@ -74,12 +74,12 @@ extension FirebaseEmulation {
   /// The emulator's claims, in its layers: `name` and `picture`, then the account's custom
   /// claims, then the session's (a custom token's), then the reserved ones (`email`,
   /// `email_verified`, `phone_number`, `provider_id` for anonymous sessions, `auth_time` (the
-  /// last sign-in, Unix seconds), `user_id`, `firebase` (with the number among `identities`),
-  /// `iss`, `aud`, `sub`, `iat`, `exp`), and the engine's `session_id`, so that revoking a
-  /// session ends its tokens.
+  /// last sign-in, Unix seconds), `user_id`, `firebase` (with the raw ids of `linked`
+  /// providers and the number among `identities`), `iss`, `aud`, `sub`, `iat`, `exp`), and the
+  /// engine's `session_id`, so that revoking a session ends its tokens.
   private func idTokenClaims(
-    for user: UserRecord, session: String, _ method: FirebaseSignInMethod, authTime: Int64?,
-    lifetime: Int, now: Int64
+    for user: UserRecord, linked: [FirebaseLinkedProvider], session: String,
+    _ method: FirebaseSignInMethod, authTime: Int64?, lifetime: Int, now: Int64
   ) -> [String: JSONValue] {
     var claims: [String: JSONValue] = [:]
     if let name = user.displayName { claims["name"] = .string(name) }
@@ -95,6 +95,9 @@ extension FirebaseEmulation {
     // unset for anonymous and custom-token accounts).
     if !user.email.isEmpty || user.isConfirmed {
       claims["email_verified"] = .bool(user.isConfirmed)
+    }
+    for provider in linked {
+      identities[provider.providerID] = .array([.string(provider.rawID)])
     }
     if let phone = user.phone.map(FirebasePhoneNumber.shown) {
       claims["phone_number"] = .string(phone)

@@ -8,13 +8,14 @@ extension FirebaseEmulation {
   /// Checks `user` in the emulator's order, and writes it when nothing is wrong: `localId is
   /// missing`; a tenant (this server serves none); the password; custom claims (`Invalid
   /// custom claims provided.`, `… are too large.`, `… include a reserved claim.`); provider
-  /// entries (`federatedId or (providerId & rawId) is required`); `phone number format is
+  /// entries (``linkedProviders(of:id:_:)``); `phone number format is
   /// invalid` (the emulator's `+` first, then E.164); a number another account holds (which
   /// the emulator would take from it); `email is invalid`; an email another account holds;
   /// second factors (`Second factor account requires email to be presented.`, `… to be
   /// verified.`, …); `localId belongs to an existing account - can not overwrite.` without
-  /// `allowOverwrite`. Then what the store cannot keep refuses the user: a federated
-  /// provider's entry (no account here signs in with one), a phone second factor.
+  /// `allowOverwrite`. Then what the store cannot keep refuses the user: a phone second
+  /// factor. Entries of other providers (`google.com`, …) are kept as linked identities
+  /// (``linkedProviders(of:id:_:)``); no account signs in with one here.
   ///
   /// An overwritten account is replaced whole, as the emulator replaces it: what the import
   /// does not give is gone.
@@ -30,21 +31,7 @@ extension FirebaseEmulation {
     let hash = try password.get()
     var unkept: String?
     let claims = try Self.importedClaims(user.customAttributes)
-    for provider in user.providerUserInfo ?? [] {
-      let (kind, raw) = (provider.providerId ?? "", provider.rawId ?? "")
-      if kind == "password" || kind == "phone" { continue }
-      guard !kind.isEmpty, !raw.isEmpty else {
-        throw refusal(
-          provider.federatedId?.isEmpty == false
-            ? "((Parsing federatedId is not implemented in Auth Emulator; please specify "
-              + "providerId AND rawId as a workaround.))"
-            : "federatedId or (providerId & rawId) is required")
-      }
-      unkept =
-        unkept
-        ?? "providerUserInfo \(kind.prefix(40)) is not kept by authflow serve: its accounts "
-        + "sign in with an email and password; import the user without it"
-    }
+    let linked = try Self.linkedProviders(of: user, id: id, database)
     var phone: String?
     if let raw = user.phoneNumber, !raw.isEmpty {
       guard let digits = FirebasePhoneNumber.digits(raw) else {
@@ -79,6 +66,43 @@ extension FirebaseEmulation {
     if existing != nil { try database.deleteUser(id) }
     try insertImported(
       user, id: id, email: email, phone: phone, hash: hash, claims: claims, database, now: now)
+    // Each linked a millisecond after the one before, so that they list in the import's order.
+    for (index, provider) in linked.enumerated() {
+      try database.insertLinkedIdentity(
+        provider.identity(id: engine.random.uuidString(), now: now + Int64(index)), ofUser: id)
+    }
+  }
+
+  /// `user`'s entries of other providers than `password` and `phone` (which come with the
+  /// email and the number), checked as the emulator checks them: `federatedId or (providerId &
+  /// rawId) is required` (and the emulator's words for a `federatedId` alone), `raw id exists
+  /// in other account in database`. Of two entries for one provider the later wins, in the
+  /// first one's place, as the emulator's upsert keeps them.
+  private static func linkedProviders(
+    of user: IdentityToolkitRequest.ImportedUser, id: String, _ database: EngineAccounts
+  ) throws -> [FirebaseLinkedProvider] {
+    var linked: [FirebaseLinkedProvider] = []
+    for entry in user.providerUserInfo ?? [] {
+      let (kind, raw) = (entry.providerId ?? "", entry.rawId ?? "")
+      if kind == "password" || kind == "phone" { continue }
+      guard !kind.isEmpty, !raw.isEmpty else {
+        throw FirebaseImportRefusal(
+          entry.federatedId?.isEmpty == false
+            ? "((Parsing federatedId is not implemented in Auth Emulator; please specify "
+              + "providerId AND rawId as a workaround.))"
+            : "federatedId or (providerId & rawId) is required")
+      }
+      if let holder = try database.userID(linkedProvider: kind, providerID: raw), holder != id {
+        throw FirebaseImportRefusal("raw id exists in other account in database")
+      }
+      let provider = FirebaseLinkedProvider(imported: entry, providerID: kind, rawID: raw)
+      if let index = linked.firstIndex(where: { $0.providerID == kind }) {
+        linked[index] = provider
+      } else {
+        linked.append(provider)
+      }
+    }
+    return linked
   }
 
   /// Writes an imported user that passed every check.

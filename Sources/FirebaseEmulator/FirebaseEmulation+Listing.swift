@@ -42,7 +42,13 @@ extension FirebaseEmulation {
           {
             found.append(user)
           }
-        default: continue
+        default:
+          if let id = try database.userID(
+            linkedProvider: federated.providerID, providerID: federated.rawID),
+            let user = try database.user(id: id)
+          {
+            found.append(user)
+          }
         }
       }
       var seen: Set<String> = []

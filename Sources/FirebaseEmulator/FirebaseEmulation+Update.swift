@@ -15,7 +15,7 @@ extension FirebaseEmulation {
   /// `initialEmail` unless the session is anonymous), the password and the profile; an admin
   /// (`privileged`) also `disabled`, `emailVerified`, the phone number, custom claims,
   /// `createdAt`, `lastLoginAt` and `validSince`; `deleteProvider: ["phone"]` takes the number
-  /// away. A new email or password, or any `validSince`, moves
+  /// away, and any other provider (`google.com`) its linked entry. A new email or password, or any `validSince`, moves
   /// `validSince` to this second (an admin's value wins): older tokens are refused, and when
   /// the session's provider is known (an ID token's, or `password` with a new password) the
   /// answer carries new tokens.
@@ -90,7 +90,8 @@ extension FirebaseEmulation {
       if changes.deleteEmail || changes.deletedProviders.contains("password") {
         edit.removeEmail()
       }
-      // The store keeps no identity provider's link: deleting one removes nothing.
+      let unlinked = changes.deletedProviders.filter { $0 != "password" && $0 != "phone" }
+      try database.deleteLinkedIdentities(ofUser: current.id, providers: unlinked)
       if let validSince { edit.set(.validSince(validSince * 1_000)) }
       current = try edit.apply(to: current, database)
       if let phone { try setPhone(phone, of: current, database, now: now) }

@@ -204,6 +204,8 @@ package struct FirebaseAccount: Equatable, Sendable {
   /// The stored password hash (bcrypt's text) when the account has a password: what an
   /// export (`batchGet`) shows an admin, never a lookup.
   package var passwordHash: String? = nil
+  /// The entries of other providers (`google.com`, …), oldest first.
+  package var linkedProviders: [FirebaseLinkedProvider] = []
 }
 
 /// A signed-in user: the account, an ID token and the session's refresh token.
@@ -235,6 +237,8 @@ extension FirebaseEmulation {
       customAttributes: user.customClaims, emailLinkSignin: user.emailLinkSignin,
       customAuth: user.customAuth,
       secondFactors: user.factors.filter { $0.status == "verified" }.map(FirebaseSecondFactor.init),
-      passwordHash: user.passwordHash != engine.secrets.decoyHash ? user.passwordHash : nil)
+      passwordHash: user.passwordHash != engine.secrets.decoyHash ? user.passwordHash : nil,
+      linkedProviders: try database.linkedIdentities(ofUser: user.id).map(
+        FirebaseLinkedProvider.init))
   }
 }

@@ -1,9 +1,10 @@
 """User import on `authflow serve --firebase-project`, as Google's Admin SDK does it:
 `auth.import_users` with the hash algorithms a migration brings (HMAC-SHA256, PBKDF2-SHA256,
-bcrypt, SHA-256 and MD5 with rounds, standard scrypt) and users without passwords. Every hash is
-made here with Python's hashlib, hmac and bcrypt; each imported user then signs in through the
-REST API (`accounts:signInWithPassword`) and through GoTrue (`POST /token?grant_type=password`),
-which share the account.
+bcrypt, SHA-256 and MD5 with rounds, standard scrypt), users without passwords, and a user's
+entry of another provider (`google.com`), kept, found and unlinked as the emulator does. Every
+hash is made here with Python's hashlib, hmac and bcrypt; each imported user then signs in
+through the REST API (`accounts:signInWithPassword`) and through GoTrue (`POST
+/token?grant_type=password`), which share the account.
 
 Run: AUTHFLOW=path/to/authflow .build/venv/bin/python -m unittest test_firebase_import
 """
@@ -139,6 +140,36 @@ class ImportTest(FirebaseCase):
         self.assertEqual(auth.get_user(bare.uid, app=self.app).email, None)
         status, raw = self.sign_in(plain.email, PASSWORD)
         self.assertEqual(json.loads(raw)["error"]["message"], "USER_DISABLED", raw)
+
+    def test_a_google_entry_is_kept_found_and_unlinked(self):
+        google_id = f"google-{os.urandom(4).hex()}"
+        user = auth.ImportUserRecord(
+            uid=f"linked-{os.urandom(4).hex()}", email=unique_email("linked"),
+            provider_data=[auth.UserProvider(
+                uid=google_id, provider_id="google.com", email="ada@gmail.example",
+                display_name="Ada G")])
+        result = auth.import_users([user], app=self.app)
+        self.assertEqual((result.success_count, result.failure_count), (1, 0),
+                         [error.reason for error in result.errors])
+        kept = auth.get_user(user.uid, app=self.app)
+        self.assertEqual(
+            [(p.provider_id, p.uid, p.email, p.display_name) for p in kept.provider_data],
+            [("google.com", google_id, "ada@gmail.example", "Ada G")])
+        found = auth.get_users([auth.ProviderIdentifier("google.com", google_id)], app=self.app)
+        self.assertEqual([u.uid for u in found.users], [user.uid])
+
+        rival = auth.ImportUserRecord(
+            uid=f"rival-{os.urandom(4).hex()}",
+            provider_data=[auth.UserProvider(uid=google_id, provider_id="google.com")])
+        refused = auth.import_users([rival], app=self.app)
+        self.assertEqual([(e.index, e.reason) for e in refused.errors],
+                         [(0, "raw id exists in other account in database")])
+
+        unlinked = auth.update_user(user.uid, providers_to_delete=["google.com"], app=self.app)
+        self.assertEqual(unlinked.provider_data, [])
+        found = auth.get_users([auth.ProviderIdentifier("google.com", google_id)], app=self.app)
+        self.assertEqual(found.users, [])
+        self.assertEqual(auth.import_users([rival], app=self.app).success_count, 1)
 
     def test_refused_users_are_named_by_index(self):
         taken = unique_email("taken")

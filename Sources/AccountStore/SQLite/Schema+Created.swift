@@ -238,5 +238,16 @@ extension Schema {
       name_id_format TEXT
     );
     CREATE INDEX saml_providers_sso_provider_id_idx ON saml_providers(sso_provider_id);
+    CREATE TABLE linked_identities (
+      id TEXT PRIMARY KEY,
+      user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      provider TEXT NOT NULL,
+      provider_id TEXT NOT NULL,
+      identity_data TEXT NOT NULL DEFAULT '{}',
+      created_at INTEGER NOT NULL,
+      updated_at INTEGER NOT NULL,
+      UNIQUE (provider_id, provider)
+    );
+    CREATE INDEX linked_identities_user_id_idx ON linked_identities(user_id);
     """
 }

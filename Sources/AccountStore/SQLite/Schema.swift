@@ -372,6 +372,22 @@ enum Schema {
     );
     CREATE INDEX saml_providers_sso_provider_id_idx ON saml_providers(sso_provider_id);
     """,
+    // Version 13: identities at other providers than email, phone and a wallet (a Firebase
+    // import's `google.com`, …), as GoTrue keeps them in `auth.identities`: a provider's raw id
+    // names one user only.
+    """
+    CREATE TABLE linked_identities (
+      id TEXT PRIMARY KEY,
+      user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      provider TEXT NOT NULL,
+      provider_id TEXT NOT NULL,
+      identity_data TEXT NOT NULL DEFAULT '{}',
+      created_at INTEGER NOT NULL,
+      updated_at INTEGER NOT NULL,
+      UNIQUE (provider_id, provider)
+    );
+    CREATE INDEX linked_identities_user_id_idx ON linked_identities(user_id);
+    """,
   ]
 
   /// The tables of rowid, the ones a migration may name in SQL it builds.
