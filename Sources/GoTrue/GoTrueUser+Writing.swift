@@ -39,6 +39,8 @@ extension GoTrueUser: JSONWritable {
       object.date("recovery_sent_at", recoverySentAt)
       if let newEmail, !newEmail.isEmpty { object.member("new_email") { $0.string(newEmail) } }
       object.date("email_change_sent_at", emailChangeSentAt)
+      if let newPhone, !newPhone.isEmpty { object.member("new_phone") { $0.string(newPhone) } }
+      object.date("phone_change_sent_at", phoneChangeSentAt)
       object.date("reauthentication_sent_at", reauthenticationSentAt)
       object.date("last_sign_in_at", lastSignInAt)
       object.member("app_metadata") { $0.value(.object(appMetadata)) }

@@ -63,6 +63,10 @@ package struct UserRecord: Sendable {
   /// The phone identity's id, when the user has a phone identity (GoTrue makes one with the
   /// number).
   package var phoneIdentityID: String?
+  /// A new phone number waiting for its code (GoTrue's `phone_change`, schema 12).
+  package var phoneChange: String?
+  /// When the new number's code was sent.
+  package var phoneChangeSentAt: Int64?
 
   /// `app_metadata` of a user made without one: the email provider.
   static let defaultAppMetadata = #"'{"provider":"email","providers":["email"]}'"#
@@ -74,7 +78,7 @@ package struct UserRecord: Sendable {
     deleted_at, display_name, valid_since, password_updated_at, photo_url, is_anonymous,
     invited_at, reauthentication_sent_at, \(FactorRecord.userColumn), initial_email,
     custom_claims, email_link_signin, custom_auth, identity_provider, identity_provider_id, phone,
-    phone_confirmed_at, phone_identity_id
+    phone_confirmed_at, phone_identity_id, phone_change, phone_change_sent_at
     """
 
   package init(_ row: SQLiteStatement) {
@@ -116,9 +120,14 @@ package struct UserRecord: Sendable {
     phone = row.optionalText(33)
     phoneConfirmedAt = row.optionalInt(34)
     phoneIdentityID = row.optionalText(35)
+    phoneChange = row.optionalText(36)
+    phoneChangeSentAt = row.optionalInt(37)
   }
 
   package var isConfirmed: Bool { emailConfirmedAt != nil }
+
+  /// Whether the phone number is confirmed (GoTrue's `IsPhoneConfirmed`).
+  package var isPhoneConfirmed: Bool { phoneConfirmedAt != nil }
 
   /// Whether the user has an email identity: every user with an address who is not deleted
   /// (an anonymous user gets one when an address is confirmed).
@@ -195,7 +204,8 @@ package struct UserRecord: Sendable {
       confirmedAt: [emailConfirmedAt, phoneConfirmedAt].compactMap { $0 }.min().map(
         Date.init(millis:)),
       recoverySentAt: recoverySentAt.map(Date.init(millis:)), newEmail: newEmail,
-      emailChangeSentAt: emailChangeSentAt.map(Date.init(millis:)),
+      emailChangeSentAt: emailChangeSentAt.map(Date.init(millis:)), newPhone: phoneChange,
+      phoneChangeSentAt: phoneChangeSentAt.map(Date.init(millis:)),
       reauthenticationSentAt: reauthenticationSentAt.map(Date.init(millis:)),
       lastSignInAt: lastSignInAt.map(Date.init(millis:)), appMetadata: appMetadata,
       userMetadata: userMetadata,
