@@ -101,7 +101,7 @@ extension EmbeddedGoTrue {
   /// answers `{}` for a confirmation).
   @concurrent
   package func sendSignInCode(
-    phone rawPhone: String, createUser: Bool, data: [String: JSONValue]
+    phone rawPhone: String, createUser: Bool, data: [String: JSONValue], channel: String? = nil
   ) async throws(GoTrueFailure) -> String? {
     guard configuration.phoneProvider else { throw .api(Self.unsupportedPhoneProvider) }
     let phone = try PhoneRules.normalized(rawPhone)
@@ -113,6 +113,8 @@ extension EmbeddedGoTrue {
         throw GoTrueAPIError(
           status: 422, code: .otpDisabled, message: "Signups not allowed for otp")
       }
+      // Text messages only: WhatsApp needs Twilio (checked after the lookup, as in GoTrue).
+      guard ["", "sms"].contains(channel ?? "") else { throw PhoneRules.invalidChannel }
       let channel: [String: JSONValue] = ["channel": .string("sms")]
       if let existing, existing.isPhoneConfirmed {
         try audit(database, .user(existing), .userRecoveryRequested, traits: channel, now: now)

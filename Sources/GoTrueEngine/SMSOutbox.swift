@@ -24,6 +24,17 @@ public struct SMSMessage: Equatable, Hashable, Sendable, Identifiable {
     /// The `type` its code is verified with on GoTrue's `POST /verify` (the kind's name for
     /// the ones no `/verify` takes).
     public var verificationType: String { rawValue }
+
+    /// A title for it where an email has its subject (the mailbox API, the page, the shell's
+    /// `mail`), without the code.
+    public var subject: String {
+      switch self {
+      case .otp: "SMS code"
+      case .phoneChange: "SMS code for a new number"
+      case .reauthentication: "SMS reauthentication code"
+      case .verificationCode: "SMS verification code"
+      }
+    }
   }
 
   /// A number counting up from 1 in this process, shared with the email outbox's
