@@ -104,7 +104,7 @@ extension ServeOptions {
     },
     OptionSpec(
       ["--no-rate-limits"], nil,
-      ["no limits at all (requests, code checks, emails, SMS), for load tests"],
+      ["no limits at all (requests, code checks, emails, SMS),", "for load tests"],
       section: "rate limits"
     ) { options, _ in options.noRateLimits = true },
   ]
