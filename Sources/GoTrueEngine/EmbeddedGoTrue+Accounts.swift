@@ -329,22 +329,6 @@ extension EmbeddedGoTrue {
     return updated
   }
 
-  /// The number a `PUT /user` changes to, checked as GoTrue checks it (with its `channel`);
-  /// `nil` for none, or with the phone provider off (then the number is refused later, in
-  /// the order the engine always had).
-  private func phoneToChange(_ attributes: GoTrueUserAttributes) throws(GoTrueFailure)
-    -> String?
-  {
-    guard configuration.phoneProvider, let raw = attributes.phone, !raw.isEmpty else {
-      return nil
-    }
-    let phone = try PhoneRules.normalized(raw)
-    if let channel = attributes.channel, !channel.isEmpty, channel != "sms" {
-      throw .api(PhoneRules.invalidChannel)
-    }
-    return phone
-  }
-
   /// GoTrue's answer when asked to do anything with a phone number, its phone provider off.
   static let phoneDisabled = GoTrueFailure.api(
     GoTrueAPIError(status: 422, code: .phoneProviderDisabled, message: "Phone logins are disabled"))

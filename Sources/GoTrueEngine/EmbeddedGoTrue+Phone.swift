@@ -116,6 +116,22 @@ extension EmbeddedGoTrue {
     return user
   }
 
+  /// The number a `PUT /user` changes to, checked as GoTrue checks it (with its `channel`);
+  /// `nil` for none, or with the phone provider off (then the number is refused later, in
+  /// the order the engine always had).
+  func phoneToChange(_ attributes: GoTrueUserAttributes) throws(GoTrueFailure)
+    -> String?
+  {
+    guard configuration.phoneProvider, let raw = attributes.phone, !raw.isEmpty else {
+      return nil
+    }
+    let phone = try PhoneRules.normalized(raw)
+    if let channel = attributes.channel, !channel.isEmpty, channel != "sms" {
+      throw .api(PhoneRules.invalidChannel)
+    }
+    return phone
+  }
+
   /// `POST /token?grant_type=password` with a phone: the email grant's rules, the number
   /// looked up as GoTrue formats it (no check), and `phone_not_confirmed` for a number waiting
   /// for its code.
