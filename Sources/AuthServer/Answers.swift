@@ -36,6 +36,13 @@ enum Answer {
   /// `{}`, GoTrue's answer when there is nothing to say.
   static let empty = json(JSONValue.object([:]))
 
+  /// What GoTrue answers a request that may text a code: `{}`, with the `message_id` of the
+  /// SMS when one went out.
+  static func sent(_ messageID: String?) -> HTTPResponse {
+    guard let messageID else { return empty }
+    return json(JSONValue.object(["message_id": .string(messageID)]))
+  }
+
   /// 204 with no body, as `/logout` answers.
   static let noContent = HTTPResponse(status: 204)
 

@@ -129,12 +129,6 @@ struct BuiltServer {
 
   /// The warnings of what the options ask for: settings that are unsafe or half-served.
   private static func warn(_ options: ServeOptions, store: StoreLocation, exposed: [String]) {
-    if options.settings.engine.phoneProvider {
-      ServeMain.say(
-        "authflow serve: warning: the phone provider is on but authflow serve has no SMS "
-          + "provider: what would send an SMS answers 500 \"Unable to get SMS provider\", as "
-          + "GoTrue does without one\n", to: 2)
-    }
     if !exposed.isEmpty {
       ServeMain.say(
         "authflow serve: warning: listening on \(exposed.joined(separator: ", ")): anyone who "

@@ -41,7 +41,7 @@ extension GoTrueRoutes {
     }
   }
 
-  /// `POST /otp`: a sign-in code by email (phones are off).
+  /// `POST /otp`: a sign-in code by email, or by SMS with the phone provider on.
   @Sendable static func otp(_ context: RouteContext) async throws(GoTrueFailure) -> HTTPResponse {
     let body = try context.body().decode(GoTrueOTPBody.self)
     let email = body.email ?? ""
@@ -60,12 +60,10 @@ extension GoTrueRoutes {
             status: 400, code: .phoneProviderDisabled, message: "Unsupported phone provider"))
       }
       try PhoneNumber.validate(phone)
-      // No user has a phone number: the code would go to a new user, by SMS.
-      guard body.createUser ?? true else {
-        throw .api(
-          GoTrueAPIError(status: 422, code: .otpDisabled, message: "Signups not allowed for otp"))
-      }
-      throw PhoneNumber.noSMSProvider
+      let messageID = try await context.engine.sendSignInCode(
+        phone: phone, createUser: body.createUser ?? true, data: body.data ?? [:],
+        channel: body.channel)
+      return Answer.sent(messageID)
     }
     guard !email.isEmpty else { throw .api(.invalid("One of email or phone must be set")) }
     try requireEmailProvider(context, status: 422)
@@ -91,7 +89,7 @@ extension GoTrueRoutes {
     return Answer.empty
   }
 
-  /// `POST /resend`: `signup` and `email_change` (the phone types are off).
+  /// `POST /resend`: `signup` and `email_change` by email, `sms` and `phone_change` by SMS.
   @Sendable static func resend(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
@@ -124,9 +122,10 @@ extension GoTrueRoutes {
           GoTrueAPIError(
             status: 400, code: .phoneProviderDisabled, message: "Phone logins are disabled"))
       }
-      // No user has a phone number, so there is nothing to resend.
       try PhoneNumber.validate(phone)
-      return Answer.empty
+      // A phone with an email type finds no one to resend to.
+      guard let phoneType = PhoneVerification(rawValue: type) else { return Answer.empty }
+      return Answer.sent(try await context.engine.resendText(phoneType, phone: phone))
     } else {
       throw .api(.invalid("Missing email address or phone number"))
     }
@@ -165,8 +164,11 @@ extension GoTrueRoutes {
       // GoTrue checks a phone number's form before anything else, with phones on or off.
       try PhoneNumber.validate(phone)
       _ = try verificationType(typeText)
-      // Phones are off: no user has a phone, so no phone code can match.
-      throw invalidCode
+      // With phones off no code was texted, so none can match; nor can an email's type.
+      guard context.engine.configuration.phoneProvider,
+        let type = PhoneVerification(rawValue: typeText)
+      else { throw invalidCode }
+      outcome = .session(try await context.engine.verifyPhone(type, phone: phone, code: token))
     } else if phone.isEmpty, !email.isEmpty {
       guard EmailFormat.isPlausible(email) else {
         throw .api(.invalid("Invalid email format", status: 422))
@@ -243,7 +245,7 @@ extension GoTrueRoutes {
     500: "server_error", 503: "temporarily_unavailable",
   ]
 
-  /// The verification type named `text`, `nil` for GoTrue's phone types (off here), or 400.
+  /// The verification type named `text`, `nil` for GoTrue's phone types, or 400.
   private static func verificationType(_ text: String?) throws(GoTrueFailure) -> GoTrueOTPType? {
     guard let text, !text.isEmpty else {
       throw .api(.invalid("Verify requires a verification type"))

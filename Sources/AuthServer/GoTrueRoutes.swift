@@ -35,7 +35,7 @@ enum GoTrueRoutes {
       JSONValue.object([
         "external": .object(external), "disable_signup": .bool(configuration.disableSignup),
         "mailer_autoconfirm": .bool(configuration.autoconfirm),
-        "phone_autoconfirm": .bool(false), "sms_provider": .string(""),
+        "phone_autoconfirm": .bool(configuration.smsAutoconfirm), "sms_provider": .string(""),
         "saml_enabled": .bool(false), "saml_private_key_next_configured": .bool(false),
         "passkeys_enabled": .bool(false),
       ]))
@@ -82,6 +82,9 @@ enum GoTrueRoutes {
     if !email.isEmpty, !phone.isEmpty {
       throw .api(.invalid("Only an email address or phone number should be provided on signup."))
     }
+    if !phone.isEmpty, email.isEmpty, !["", "sms"].contains(body.channel ?? "") {
+      throw .api(PhoneRules.invalidChannel)
+    }
     if !phone.isEmpty, !(body.codeChallenge ?? "").isEmpty {
       throw .api(.invalid("PKCE not supported for phone signups"))
     }
@@ -93,7 +96,10 @@ enum GoTrueRoutes {
             status: 400, code: .phoneProviderDisabled, message: "Phone signups are disabled"))
       }
       try PhoneNumber.validate(phone)
-      throw PhoneNumber.noSMSProvider
+      switch try await engine.signUp(phone: phone, password: password, data: body.data ?? [:]) {
+      case .session(let session): return Answer.json(session)
+      case .user(let user): return Answer.json(user)
+      }
     }
     guard configuration.emailProvider else {
       throw .api(
@@ -179,19 +185,18 @@ enum GoTrueRoutes {
         GoTrueAPIError(
           status: 422, code: .emailProviderDisabled, message: "Email logins are disabled"))
     }
+    let session: GoTrueSession
     if !phone.isEmpty {
       guard context.engine.configuration.phoneProvider else {
         throw .api(
           GoTrueAPIError(
             status: 422, code: .phoneProviderDisabled, message: "Phone logins are disabled"))
       }
-      // No user has a phone number.
-      throw .api(
-        GoTrueAPIError(status: 400, code: .invalidCredentials, message: "Invalid login credentials")
-      )
+      session = try await context.engine.signIn(phone: phone, password: password)
+    } else {
+      guard !email.isEmpty else { throw .api(.invalid("missing email or phone")) }
+      session = try await context.engine.signIn(email: email, password: password)
     }
-    guard !email.isEmpty else { throw .api(.invalid("missing email or phone")) }
-    let session = try await context.engine.signIn(email: email, password: password)
     // GoTrue tells a password grant whether the password still meets the rules.
     var weakness = JSONValue.null
     if case .api(let weak)? = Result(catching: { () throws(GoTrueFailure) in
@@ -241,10 +246,6 @@ enum GoTrueRoutes {
       try context.limit(.updateUser)
     }
     let attributes = try context.body().decode(GoTrueUserAttributes.self)
-    if let phone = attributes.phone, !phone.isEmpty, context.engine.configuration.phoneProvider {
-      try PhoneNumber.validate(phone)
-      throw PhoneNumber.noSMSProvider
-    }
     // GoTrue does not check a PUT /user challenge's shape, but writes the flow state with it.
     let pkce = try pkceChallenge(attributes.codeChallenge, attributes.codeChallengeMethod)
     return Answer.json(
@@ -252,12 +253,13 @@ enum GoTrueRoutes {
         attributes, accessToken: token, redirectTo: context.redirectTo, pkce: pkce))
   }
 
-  /// `GET /reauthenticate`: a nonce by email for the signed-in user, `{}`.
+  /// `GET /reauthenticate`: a nonce by email (or SMS) for the signed-in user: `{}`, with
+  /// GoTrue's `message_id` for an SMS.
   @Sendable static func reauthenticate(_ context: RouteContext) async throws(GoTrueFailure)
     -> HTTPResponse
   {
-    try await context.engine.reauthenticate(accessToken: context.accessToken)
-    return Answer.empty
+    let messageID = try await context.engine.sendNonce(accessToken: context.accessToken)
+    return Answer.sent(messageID)
   }
 }
 

@@ -9,7 +9,8 @@ import HTTPServer
 #endif
 
 /// The outbox in Mailpit's message API (`/api/v1/…`), the mail catcher a local Supabase stack
-/// runs, so tests and the shell read the server's emails the same way from either.
+/// runs, so tests and the shell read the server's emails the same way from either. Text
+/// messages are listed among the emails, to their phone numbers (``OutboxItem``).
 ///
 /// Emails carry codes, so the mailbox answers only this machine, and no web page of another
 /// site (``LocalTrust``), whatever address the server listens on.
@@ -44,7 +45,6 @@ enum MailboxRoutes {
     -> HTTPResponse
   {
     try local(context) { messages in
-      let outbox = context.engine.outbox
       let wanted = context.parameter("id")
       let id: Int?
       if wanted == "latest" {
@@ -54,7 +54,9 @@ enum MailboxRoutes {
       } else {
         id = Int(wanted)
       }
-      guard let id, let opened = outbox.open(id: id) else { return Answer.notFound }
+      guard let id, let opened = OutboxItem.open(id: id, in: context.engine) else {
+        return Answer.notFound
+      }
       return Answer.json(MailpitMessage(opened))
     }
   }
@@ -70,7 +72,7 @@ enum MailboxRoutes {
         if case .array(let list) = member.value { list } else { nil }
       }
       let numbers = Set((ids ?? []).compactMap { $0.stringValue.flatMap(Int.init) })
-      context.engine.outbox.delete(ids: numbers.isEmpty ? nil : numbers)
+      OutboxItem.delete(ids: numbers.isEmpty ? nil : numbers, in: context.engine)
       return Answer.text(200, "ok")
     }
   }
@@ -78,7 +80,7 @@ enum MailboxRoutes {
   // MARK: Shapes
 
   private static func summary(
-    of messages: [OutboxMessage], context: RouteContext, matching search: MailSearch?
+    of messages: [OutboxItem], context: RouteContext, matching search: MailSearch?
   ) -> HTTPResponse {
     let request = context.request
     let start = max(0, Int(request.queryValue("start") ?? "") ?? 0)
@@ -94,11 +96,11 @@ enum MailboxRoutes {
         messages: page.map(MailpitSummary.init)))
   }
 
-  /// Runs `body` with the outbox's messages (the route let only this machine in).
+  /// Runs `body` with the outboxes' messages (the route let only this machine in).
   private static func local(
-    _ context: RouteContext, _ body: ([OutboxMessage]) throws(GoTrueFailure) -> HTTPResponse
+    _ context: RouteContext, _ body: ([OutboxItem]) throws(GoTrueFailure) -> HTTPResponse
   ) throws(GoTrueFailure) -> HTTPResponse {
-    try body(context.engine.outbox.messages)
+    try body(OutboxItem.all(in: context.engine))
   }
 }
 
@@ -113,7 +115,7 @@ struct MailSearch {
       if negated { token = token.dropFirst() }
       var field: String?
       if let colon = token.firstIndex(of: ":"),
-        ["to", "from", "subject", "is"].contains(token[..<colon].lowercased())
+        ["to", "from", "subject", "is", "tag"].contains(token[..<colon].lowercased())
       {
         field = token[..<colon].lowercased()
         token = token[token.index(after: colon)...]
@@ -124,14 +126,15 @@ struct MailSearch {
   }
 
   /// Whether `message` meets every term.
-  func matches(_ message: OutboxMessage) -> Bool {
+  func matches(_ message: OutboxItem) -> Bool {
     terms.allSatisfy { term in
       let holds: Bool
       switch term.field {
-      case "to": holds = message.recipient.contains(term.word)
+      case "to": holds = message.recipient.lowercased().contains(term.word)
       case "from": holds = message.sender.address.lowercased().contains(term.word)
       case "subject": holds = message.subject.lowercased().contains(term.word)
       case "is": holds = term.word == "read" ? message.read : term.word == "unread" && !message.read
+      case "tag": holds = message.tags.contains { $0.lowercased() == term.word }
       default:
         holds = (message.subject + " " + message.text + " " + message.recipient).lowercased()
           .contains(term.word)
@@ -206,7 +209,7 @@ struct MailpitSummary: Encodable {
   var attachments = 0
   var snippet: String
 
-  init(_ message: OutboxMessage) {
+  init(_ message: OutboxItem) {
     id = "\(message.id)"
     messageID = "\(message.id)@authflow"
     read = message.read
@@ -214,8 +217,9 @@ struct MailpitSummary: Encodable {
     to = [MailpitAddress(name: "", address: message.recipient)]
     subject = message.subject
     created = GoTrueCoding.timestamp(message.sentAt)
-    // A copy of what the send-email hook was asked to send, not mail sent from here.
-    if message.handedToHook { tags = ["send-email-hook"] }
+    // A copy of what the send-email hook was asked to send, not mail sent from here; or a
+    // text message.
+    tags = message.tags
     size = message.text.utf8.count + message.html.utf8.count
     let words = message.text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(
       separator: " ")
@@ -266,7 +270,7 @@ struct MailpitMessage: Encodable {
   var text: String
   var html: String
 
-  init(_ message: OutboxMessage) {
+  init(_ message: OutboxItem) {
     summary = MailpitSummary(message)
     text = message.text
     html = message.html

@@ -31,13 +31,9 @@ enum RedirectURL {
   }
 }
 
-/// GoTrue's check of a phone number (`validatePhone`, ``PhoneRules``) on the routes that would
+/// GoTrue's check of a phone number (`validatePhone`, ``PhoneRules``) on the routes that
 /// send it an SMS.
 enum PhoneNumber {
-  /// GoTrue's answer when it would send an SMS with no SMS provider configured.
-  static let noSMSProvider = GoTrueFailure.api(
-    GoTrueAPIError(status: 500, code: .unexpectedFailure, message: "Unable to get SMS provider"))
-
   static func validate(_ phone: String) throws(GoTrueFailure) {
     _ = try PhoneRules.normalized(phone)
   }

@@ -53,7 +53,7 @@ extension ServeOptions {
     },
     OptionSpec(
       ["--phone-provider"], "on|off",
-      ["phone sign-in (default off); on, serve warns: it has no SMS provider"],
+      ["phone sign-in (default off); texted codes go to the outbox"],
       section: "GoTrue", environment: "GOTRUE_EXTERNAL_PHONE_ENABLED",
       config: ConfigKey("auth.sms.enable_signup", .onOff)
     ) { options, value throws(OptionValueError) in

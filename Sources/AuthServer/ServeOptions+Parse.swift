@@ -52,6 +52,7 @@ extension ServeOptions {
       // Last, so no variable read after the flag brings a limit back.
       options.settings.engine.rateLimits = .unlimited
       options.settings.engine.emailInterval = 0
+      options.settings.engine.smsInterval = 0
       options.requestLimits.isOff = true
     }
     return options

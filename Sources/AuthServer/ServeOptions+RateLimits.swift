@@ -94,8 +94,17 @@ extension ServeOptions {
         capacity: rate, period: 3_600)
     },
     OptionSpec(
+      ["--rate-limit-sms-sent"], "N",
+      ["text messages sent per hour, all numbers (default 30)"], section: "rate limits",
+      environment: "GOTRUE_RATE_LIMIT_SMS_SENT", config: ConfigKey("auth.rate_limit.sms_sent")
+    ) { options, value throws(OptionValueError) in
+      let rate = try rate(value, per: "hour")
+      options.settings.engine.rateLimits.smsSent = EngineConfiguration.Budget(
+        capacity: rate, period: 3_600)
+    },
+    OptionSpec(
       ["--no-rate-limits"], nil,
-      ["no limits at all (requests, code checks, emails), for load tests"],
+      ["no limits at all (requests, code checks, emails, SMS),", "for load tests"],
       section: "rate limits"
     ) { options, _ in options.noRateLimits = true },
   ]

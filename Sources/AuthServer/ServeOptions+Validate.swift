@@ -41,7 +41,7 @@ extension ServeOptions {
     let exposed = http.hosts.first { !ServeMain.isLoopbackHost($0) }
     if !settings.engine.testCodes.isEmpty, let exposed {
       throw .invalid(
-        "--test-otp makes the codes emailed to its addresses known to whoever reads the "
+        "--test-otp makes the codes emailed or texted to its addresses known to whoever reads the "
           + "command line, so it only runs on loopback; --host \(exposed) listens beyond it")
     }
     if settings.seed != nil, let exposed {

@@ -116,7 +116,7 @@ struct ServeOptions: HoldsEngineSettings {
 
   /// Every option; `--help` lists them by section, in this order within one.
   static let table =
-    generalTable + featureTable + mfaOptions + rateLimitTable + testingOptions
+    generalTable + featureTable + smsOptions + mfaOptions + rateLimitTable + testingOptions
 
   /// `--host`, which a project's `firebase.json` also gives.
   static let hostOption = OptionSpec<ServeOptions>(

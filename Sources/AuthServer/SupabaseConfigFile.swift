@@ -31,13 +31,8 @@ enum SupabaseConfigFile {
   private static let fixedRules: [String: Rule] = [
     "auth.enabled": .fixed(.boolean(true)),
     "auth.enable_refresh_token_rotation": .fixed(.boolean(true)),
-    "auth.rate_limit.sms_sent": .ignored,
     "auth.email.double_confirm_changes": .fixed(.boolean(true)),
     "auth.email.otp_length": .fixed(.integer(6)),
-    "auth.sms.enable_confirmations": .ignored,
-    "auth.sms.template": .ignored,
-    "auth.sms.max_frequency": .ignored,
-    "auth.sms.test_otp": .ignored,
     "auth.mfa.phone.enroll_enabled": .fixed(.boolean(false)),
     "auth.mfa.phone.verify_enabled": .fixed(.boolean(false)),
     "auth.mfa.phone.otp_length": .ignored,
@@ -164,6 +159,15 @@ enum SupabaseConfigFile {
         }
         set(option, flag ? "true" : "false", origin)
       case .option(let option, .list):
+        // A table of pairs (`[auth.sms.test_otp]`) as GoTrue's map variable writes it.
+        if case .table(let pairs) = value {
+          var texts: [String] = []
+          for pair in pairs.entries {
+            texts.append("\(pair.key):\(try text(pair.value, origin: origin))")
+          }
+          if !texts.isEmpty { set(option, texts.joined(separator: ","), origin) }
+          return
+        }
         // Joined as the Supabase CLI joins them into GoTrue's variable.
         guard case .array(let items) = value else {
           set(option, try text(value, origin: origin), origin)

@@ -189,7 +189,7 @@ struct ShellBackend {
         api: engine, sessions: sessions, clock: clock, redirects: redirects),
       location: engine.location.description, label: nil,
       restoresSession: sessions.hasSavedSession(), random: random,
-      mailbox: OutboxMailbox(outbox: engine.outbox),
+      mailbox: OutboxMailbox(outbox: engine.outbox, sms: engine.smsOutbox),
       clock: engine.location == .memory ? .local(clock) : nil, shellClock: clock,
       warnings: engine.warnings,
       greeting: greeting.map { [$0] }

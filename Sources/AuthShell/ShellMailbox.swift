@@ -8,11 +8,12 @@ import SupabaseREST
   import Foundation
 #endif
 
-/// An email as the `mail` commands show it, from whichever mailbox the backend has.
+/// An email (or a text message) as the `mail` commands show it, from whichever mailbox the
+/// backend has.
 struct MailItem: Equatable, Sendable {
   /// The mailbox's ID for it, shown as `#ID`.
   var id: String
-  /// The address it went to.
+  /// The address it went to (a text message's: the phone number, `+` and digits).
   var recipient: String
   /// The subject line.
   var subject: String
@@ -23,7 +24,8 @@ struct MailItem: Equatable, Sendable {
   var code: String?
   /// Its link.
   var link: String?
-  /// What its code and link verify: `signup`, `recovery`, `magiclink`, `email_change`.
+  /// What its code and link verify: `signup`, `recovery`, `magiclink`, `email_change`; a text
+  /// message's `sms`, `phone_change`, `reauthentication`.
   var type: String?
 }
 
@@ -36,16 +38,34 @@ protocol ShellMailbox: Sendable {
   func newest(to recipient: String, type: String?) async throws(ShellError) -> MailItem?
 }
 
-/// The embedded engine's outbox.
+/// The embedded engine's outboxes: its emails, and its text messages among them in the order
+/// sent (one count numbers both).
 struct OutboxMailbox: ShellMailbox {
   let outbox: Outbox
+  let sms: SMSOutbox
 
-  func items() -> [MailItem] { outbox.messages.map(Self.item) }
+  func items() -> [MailItem] {
+    let emails = outbox.messages.map { (id: $0.id, item: Self.item($0)) }
+    let texts = sms.messages.map { (id: $0.id, item: Self.item($0)) }
+    return (emails + texts).sorted { $0.id < $1.id }.map(\.item)
+  }
 
   func newest(to recipient: String, type: String?) -> MailItem? {
     let kind = OutboxMessage.Kind.allCases.first { $0.verificationType == type }
-    if type != nil, kind == nil { return nil }
-    return outbox.newest(to: recipient, kind: kind).map(Self.item)
+    if type == nil || kind != nil, let email = outbox.newest(to: recipient, kind: kind) {
+      return Self.item(email)
+    }
+    // A phone number's text messages (an email address never matches one).
+    let textKind = SMSMessage.Kind.allCases.first { $0.verificationType == type }
+    guard type == nil || textKind != nil, recipient.first == "+" else { return nil }
+    return sms.newest(to: recipient, kind: textKind).map(Self.item)
+  }
+
+  private static func item(_ message: SMSMessage) -> MailItem {
+    MailItem(
+      id: "\(message.id)", recipient: message.recipient, subject: message.kind.subject,
+      sentAt: message.sentAt, code: message.code, link: nil,
+      type: message.kind.verificationType)
   }
 
   private static func item(_ message: OutboxMessage) -> MailItem {

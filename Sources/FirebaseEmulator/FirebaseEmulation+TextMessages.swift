@@ -24,15 +24,19 @@ package struct FirebaseTextedCode: Equatable, Sendable {
 }
 
 /// Texting: nothing leaves the machine. A code "sent" is kept, in plain, in this process's
-/// list only (never in the store, never on disk), for the emulator's `verificationCodes`.
+/// memory only (never in the store, never on disk): in the list the emulator's
+/// `verificationCodes` answers, and as a text in the engine's SMS outbox beside GoTrue's, where
+/// serve's mailbox API, its page and the shell's `mail` read it.
 extension FirebaseEmulation {
-  /// Sends `texted`: the one place a text leaves the emulation, so that an SMS outbox can take
-  /// it here too (with ``FirebaseTextedCode/message`` as its text).
+  /// Sends `texted`: the one place a text leaves the emulation.
   func text(_ texted: FirebaseTextedCode) {
     state.texts.withLock { texts in
       texts.append(texted)
       texts.removeFirst(max(0, texts.count - FirebasePhoneCodes.capacity))
     }
+    engine.smsOutbox.send(
+      to: texted.phoneNumber, code: texted.code, kind: .verificationCode, body: texted.message,
+      at: engine.clock.now)
   }
 
   /// The texted codes that still wait, oldest first (the emulator's `verificationCodes`):

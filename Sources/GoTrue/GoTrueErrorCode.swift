@@ -40,6 +40,8 @@ extension GoTrueErrorCode {
   public static let overRequestRateLimit: Self = "over_request_rate_limit"
   /// An email was sent to this address too recently, or the hourly email budget is spent.
   public static let overEmailSendRateLimit: Self = "over_email_send_rate_limit"
+  /// A code was texted to this user too recently, or the hourly SMS budget is spent.
+  public static let overSMSSendRateLimit: Self = "over_sms_send_rate_limit"
   /// The code is wrong or expired (GoTrue does not tell the two apart).
   public static let otpExpired: Self = "otp_expired"
   /// The password is too short, lacks required characters, or is known to be leaked.

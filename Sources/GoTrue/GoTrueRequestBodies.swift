@@ -6,12 +6,14 @@
 public struct GoTrueSignUpBody: Codable, Equatable, Sendable {
   /// The email address.
   public var email: String?
-  /// The phone number (the engine has no phone provider).
+  /// The phone number, E.164.
   public var phone: String?
   /// The password.
   public var password: String?
   /// The new user's `user_metadata`.
   public var data: [String: JSONValue]?
+  /// How a phone's code is sent: `sms` (the default) or `whatsapp`.
+  public var channel: String?
   /// The PKCE challenge (``PKCEChallenge``), with its method.
   public var codeChallenge: String?
   /// `s256` or `plain`.
@@ -31,7 +33,7 @@ public struct GoTrueSignUpBody: Codable, Equatable, Sendable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case email, phone, password, data
+    case email, phone, password, data, channel
     case codeChallenge = "code_challenge"
     case codeChallengeMethod = "code_challenge_method"
   }

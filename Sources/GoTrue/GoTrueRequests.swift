@@ -7,8 +7,10 @@ public struct GoTrueUserAttributes: Equatable, Hashable, Sendable, Codable {
   public var password: String?
   /// Keys to merge into `user_metadata`.
   public var data: [String: JSONValue]?
-  /// A new phone number (the engine has no phone provider).
+  /// A new phone number, E.164: it changes once the code texted to it is verified.
   public var phone: String?
+  /// How the new number's code is sent: `sms` (the default) or `whatsapp`.
+  public var channel: String?
   /// Admin-only metadata, refused on this route.
   public var appMetadata: [String: JSONValue]?
   /// The code `GET /reauthenticate` sent, when a password change needs it.
@@ -35,7 +37,7 @@ public struct GoTrueUserAttributes: Equatable, Hashable, Sendable, Codable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case email, password, data, phone, nonce
+    case email, password, data, phone, nonce, channel
     case appMetadata = "app_metadata"
     case codeChallenge = "code_challenge"
     case codeChallengeMethod = "code_challenge_method"

@@ -50,7 +50,9 @@ extension GoTrueUser: JSONWritable {
       object.member("is_anonymous") { $0.bool(isAnonymous) }
       object.date("last_sign_in_at", lastSignInAt)
       if let newEmail, !newEmail.isEmpty { object.member("new_email") { $0.string(newEmail) } }
+      if let newPhone, !newPhone.isEmpty { object.member("new_phone") { $0.string(newPhone) } }
       object.member("phone") { $0.string(phone ?? "") }
+      object.date("phone_change_sent_at", phoneChangeSentAt)
       object.date("phone_confirmed_at", phoneConfirmedAt)
       object.date("reauthentication_sent_at", reauthenticationSentAt)
       object.date("recovery_sent_at", recoverySentAt)

@@ -33,6 +33,10 @@ public struct GoTrueUser: Equatable, Hashable, Sendable, Codable {
   public var newEmail: String?
   /// When the email-change confirmation was sent.
   public var emailChangeSentAt: Date?
+  /// A phone change waiting for its code (GoTrue's `new_phone`).
+  public var newPhone: String?
+  /// When the phone-change code was sent.
+  public var phoneChangeSentAt: Date?
   /// When the last reauthentication nonce was sent.
   public var reauthenticationSentAt: Date?
   /// When the user last signed in.
@@ -63,8 +67,8 @@ public struct GoTrueUser: Equatable, Hashable, Sendable, Codable {
     email: String?, emailConfirmedAt: Date? = nil, invitedAt: Date? = nil, phone: String? = "",
     phoneConfirmedAt: Date? = nil, confirmationSentAt: Date? = nil, confirmedAt: Date? = nil,
     recoverySentAt: Date? = nil,
-    newEmail: String? = nil, emailChangeSentAt: Date? = nil,
-    reauthenticationSentAt: Date? = nil, lastSignInAt: Date? = nil,
+    newEmail: String? = nil, emailChangeSentAt: Date? = nil, newPhone: String? = nil,
+    phoneChangeSentAt: Date? = nil, reauthenticationSentAt: Date? = nil, lastSignInAt: Date? = nil,
     appMetadata: [String: JSONValue] = [:], userMetadata: [String: JSONValue] = [:],
     identities: [GoTrueIdentity]? = nil, createdAt: Date? = nil, updatedAt: Date? = nil,
     bannedUntil: Date? = nil, deletedAt: Date? = nil, isAnonymous: Bool = false,
@@ -83,6 +87,8 @@ public struct GoTrueUser: Equatable, Hashable, Sendable, Codable {
     self.recoverySentAt = recoverySentAt
     self.newEmail = newEmail
     self.emailChangeSentAt = emailChangeSentAt
+    self.newPhone = newPhone
+    self.phoneChangeSentAt = phoneChangeSentAt
     self.reauthenticationSentAt = reauthenticationSentAt
     self.lastSignInAt = lastSignInAt
     self.appMetadata = appMetadata
@@ -107,6 +113,8 @@ public struct GoTrueUser: Equatable, Hashable, Sendable, Codable {
     case recoverySentAt = "recovery_sent_at"
     case newEmail = "new_email"
     case emailChangeSentAt = "email_change_sent_at"
+    case newPhone = "new_phone"
+    case phoneChangeSentAt = "phone_change_sent_at"
     case lastSignInAt = "last_sign_in_at"
     case appMetadata = "app_metadata"
     case userMetadata = "user_metadata"
@@ -133,6 +141,8 @@ public struct GoTrueUser: Equatable, Hashable, Sendable, Codable {
     recoverySentAt = try c.decodeIfPresent(Date.self, forKey: .recoverySentAt)
     newEmail = try c.decodeIfPresent(String.self, forKey: .newEmail)
     emailChangeSentAt = try c.decodeIfPresent(Date.self, forKey: .emailChangeSentAt)
+    newPhone = try c.decodeIfPresent(String.self, forKey: .newPhone)
+    phoneChangeSentAt = try c.decodeIfPresent(Date.self, forKey: .phoneChangeSentAt)
     reauthenticationSentAt = try c.decodeIfPresent(Date.self, forKey: .reauthenticationSentAt)
     lastSignInAt = try c.decodeIfPresent(Date.self, forKey: .lastSignInAt)
     appMetadata = try c.decodeIfPresent([String: JSONValue].self, forKey: .appMetadata) ?? [:]
@@ -164,6 +174,8 @@ public struct GoTrueUser: Equatable, Hashable, Sendable, Codable {
     try c.encodeIfPresent(recoverySentAt, forKey: .recoverySentAt)
     if let newEmail, !newEmail.isEmpty { try c.encode(newEmail, forKey: .newEmail) }
     try c.encodeIfPresent(emailChangeSentAt, forKey: .emailChangeSentAt)
+    if let newPhone, !newPhone.isEmpty { try c.encode(newPhone, forKey: .newPhone) }
+    try c.encodeIfPresent(phoneChangeSentAt, forKey: .phoneChangeSentAt)
     try c.encodeIfPresent(reauthenticationSentAt, forKey: .reauthenticationSentAt)
     try c.encodeIfPresent(lastSignInAt, forKey: .lastSignInAt)
     try c.encode(appMetadata, forKey: .appMetadata)

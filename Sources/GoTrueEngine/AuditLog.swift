@@ -39,7 +39,10 @@ package enum AuditActor: Sendable {
 
   /// The traits GoTrue adds when an admin acts on `user`.
   static func traits(of user: UserRecord) -> [String: JSONValue] {
-    ["user_id": .string(user.id), "user_email": .string(user.email), "user_phone": .string("")]
+    [
+      "user_id": .string(user.id), "user_email": .string(user.email),
+      "user_phone": .string(user.phone ?? ""),
+    ]
   }
 }
 
@@ -59,7 +62,8 @@ extension EmbeddedGoTrue {
     switch actor {
     case .user(let user):
       payload["actor_id"] = .string(user.id)
-      payload["actor_username"] = .string(user.email)
+      // GoTrue names the actor by the phone when there is one, else by the email.
+      payload["actor_username"] = .string(user.phone ?? user.email)
       if let name = user.userMetadata["full_name"] { payload["actor_name"] = name }
     case .admin:
       payload["actor_id"] = .string("00000000-0000-0000-0000-000000000000")

@@ -152,8 +152,19 @@ extension EmbeddedGoTrue {
     -> GoTrueSession
   {
     let email = EmailRules.normalized(rawEmail)
+    return try await signIn(password: password, provider: "email") {
+      database throws(GoTrueAPIError) in try database.user(email: email)
+    }
+  }
+
+  /// A password grant for the user `find` looks up by `provider`'s address (`email` or
+  /// `phone`), each answer in GoTrue's order.
+  func signIn(
+    password: String, provider: String,
+    find: (EngineAccounts) throws(GoTrueAPIError) -> UserRecord?
+  ) async throws(GoTrueFailure) -> GoTrueSession {
     let user = try answer(spending: \.token) { database, _ throws(GoTrueAPIError) in
-      try database.user(email: email)
+      try find(database)
     }
     // An unknown email is checked against a decoy hashed at the configured cost, so it takes as
     // long as a wrong password for an account made under the same settings.
@@ -167,7 +178,12 @@ extension EmbeddedGoTrue {
     if user.isBanned(at: nowMillis) {
       throw .api(GoTrueAPIError(status: 400, code: .userBanned, message: "User is banned"))
     }
-    guard user.isConfirmed else {
+    if provider == "phone" {
+      guard user.isPhoneConfirmed else {
+        throw .api(
+          GoTrueAPIError(status: 400, code: .phoneNotConfirmed, message: "Phone not confirmed"))
+      }
+    } else if !user.isConfirmed {
       throw .api(
         GoTrueAPIError(status: 400, code: .emailNotConfirmed, message: "Email not confirmed"))
     }
@@ -179,7 +195,7 @@ extension EmbeddedGoTrue {
           status: 400, code: .invalidCredentials, message: "Invalid login credentials")
       }
       try audit(
-        database, .user(current), .login, traits: ["provider": .string("email")], now: now)
+        database, .user(current), .login, traits: ["provider": .string(provider)], now: now)
       return try createSession(for: current, method: .password, in: database, now: now)
     }
     return try await withHookClaims(session, method: "password", isNew: true)
@@ -208,18 +224,20 @@ extension EmbeddedGoTrue {
     let newEmail = try attributes.email.map { email throws(GoTrueFailure) in
       try EmailRules.validated(email)
     }
+    let newPhone = try phoneToChange(attributes)
     if let password = attributes.password { try checkPasswordStrength(password) }
     if attributes.appMetadata != nil {
       throw .api(
         GoTrueAPIError(
           status: 403, code: .notAdmin, message: "Updating app_metadata requires admin privileges"))
     }
-    if attributes.phone != nil { throw Self.phoneDisabled }
+    if attributes.phone != nil, !configuration.phoneProvider { throw Self.phoneDisabled }
     let password = attributes.password.flatMap { $0.isEmpty ? nil : $0 }
     let user = try answer(spending: nil) { database, now throws(GoTrueAPIError) -> UserRecord in
       let (claims, user) = try authorize(accessToken, database, now: now)
-      try requireAAL2(toChange: attributes.password, newEmail, of: user, claims, database)
-      if user.isAnonymous, password != nil, newEmail == nil {
+      try requireAAL2(
+        toChange: attributes.password, newEmail, newPhone, of: user, claims, database)
+      if user.isAnonymous, password != nil, newEmail == nil, newPhone == nil {
         throw GoTrueAPIError(
           status: 422, code: .validationFailed,
           message:
@@ -227,6 +245,7 @@ extension EmbeddedGoTrue {
       }
       // Only an update that mails a code spends a request of the emailing budget.
       if let newEmail, newEmail != user.email { try limiter(database, now).consume(\.email) }
+      if let newPhone, newPhone != user.phone { try limiter(database, now).consume(\.email) }
       return user
     }
     if attributes.password != nil {
@@ -252,14 +271,18 @@ extension EmbeddedGoTrue {
     }
     try checkCancellation()
     let date = clock.now
-    let (updated, emails) = try answer(spending: nil) {
-      database, now throws(GoTrueAPIError) -> (GoTrueUser, [PendingEmail]) in
+    let (updated, emails, texts) = try answer(spending: nil) {
+      database, now throws(GoTrueAPIError) -> (GoTrueUser, [PendingEmail], [PendingSMS]) in
       let (claims, user) = try authorize(accessToken, database, now: now)
       var emails: [PendingEmail] = []
+      var texts: [PendingSMS] = []
       if let newEmail, newEmail != user.email, try database.user(email: newEmail) != nil {
         throw GoTrueAPIError(
           status: 422, code: .emailExists,
           message: "A user with this email address has already been registered")
+      }
+      if let newPhone, newPhone != user.phone, try database.user(phone: newPhone) != nil {
+        throw PhoneRules.taken
       }
       // The password first: a new one voids every pending code (GoTrue's UpdatePassword), and
       // an email change in the same request then sends its own.
@@ -281,6 +304,16 @@ extension EmbeddedGoTrue {
             for: user, to: newEmail, database, now: now, redirectTo: redirectTo, pkce: pkce)
         }
       }
+      if let newPhone, newPhone != user.phone {
+        let current = try database.existingUser(id: user.id)
+        if configuration.smsAutoconfirm {
+          // GoTrue verifies the change at once (`smsVerify` of a `phone_change`).
+          try audit(database, .user(current), .userModified, now: now)
+          _ = try confirmPhone(newPhone, of: current, database, now: now)
+        } else {
+          texts.append(try textCode(.phoneChange, for: current, to: newPhone, database, now: now))
+        }
+      }
       if let data = attributes.data {
         let current = try database.existingUser(id: user.id)
         try database.updateUser(
@@ -290,8 +323,9 @@ extension EmbeddedGoTrue {
       let updated = try database.existingUser(id: user.id)
       try checkTokenFits(updated)
       try audit(database, .user(updated), .userModified, now: now)
-      return (updated.goTrueUser, emails)
+      return (updated.goTrueUser, emails, texts)
     }
+    deliver(texts, at: date)
     try await send(emails, at: date)
     return updated
   }

@@ -19,6 +19,8 @@ extension CodeKind {
     case .emailChangeCurrent, .emailChangeNew: .emailChange
     case .invite: .invite
     case .reauthentication: .reauthentication
+    // Texted, never emailed (``smsKind``).
+    case .sms, .phoneChange: .confirmation
     }
   }
 
@@ -43,7 +45,7 @@ extension CodeKind {
     case .magicLink: .magicLink
     case .emailChangeCurrent, .emailChangeNew: .emailChange
     case .invite: .invite
-    case .reauthentication: .otp
+    case .reauthentication, .sms, .phoneChange: .otp
     }
   }
 }
@@ -83,6 +85,8 @@ extension EmbeddedGoTrue {
       case .recovery, .magicLink: .recoverySentAt(now)
       case .emailChangeCurrent, .emailChangeNew: .emailChangeSentAt(now)
       case .reauthentication: .reauthenticationSentAt(now)
+      case .sms: .confirmationSentAt(now)
+      case .phoneChange: .phoneChangeSentAt(now)
       }
     try database.updateUser(user.id, [sent, .updatedAt(now)])
     // A reauthentication nonce goes only to a signed-in user, and waits on its own gap (in the

@@ -198,10 +198,12 @@ extension EmbeddedGoTrue {
   /// PUT /user's MFA rule (`api/user.go`): a user with a verified factor changes their
   /// password or email only from an aal2 session; otherwise 401 `insufficient_aal`.
   func requireAAL2(
-    toChange password: String?, _ newEmail: String?, of user: UserRecord, _ claims: AccessClaims,
-    _ database: EngineAccounts
+    toChange password: String?, _ newEmail: String?, _ newPhone: String? = nil,
+    of user: UserRecord, _ claims: AccessClaims, _ database: EngineAccounts
   ) throws(GoTrueAPIError) {
-    let changes = !(password ?? "").isEmpty || (newEmail.map { $0 != user.email } ?? false)
+    let changes =
+      !(password ?? "").isEmpty || (newEmail.map { $0 != user.email } ?? false)
+      || (newPhone.map { $0 != user.phone } ?? false)
     guard changes, try lacksSecondFactor(user, session: claims.sessionID, database) else { return }
     throw GoTrueAPIError(
       status: 401, code: .insufficientAAL,

@@ -2,7 +2,8 @@ import AccountStore
 import GoTrue
 
 /// Reauthentication, as GoTrue does it (`internal/api/reauthenticate.go`): a signed-in user
-/// asks for a nonce by email, and a password change that needs one presents it.
+/// asks for a nonce by email (or by SMS, for a user with a phone and no email), and a password
+/// change that needs one presents it.
 extension EmbeddedGoTrue {
   /// How long a session counts as recent enough to change the password without a nonce.
   static let recentSession: Int64 = 24 * 3_600 * 1_000
@@ -10,10 +11,26 @@ extension EmbeddedGoTrue {
   /// `GET /reauthenticate`: emails a 6-digit nonce to the signed-in user's confirmed address.
   @concurrent
   public func reauthenticate(accessToken: String) async throws(GoTrueFailure) {
+    _ = try await sendNonce(accessToken: accessToken)
+  }
+
+  /// `GET /reauthenticate`: the nonce by email to the signed-in user's confirmed address, or,
+  /// with the phone provider on, by SMS to the confirmed number of a user with no email.
+  /// Answers GoTrue's `message_id` for a text message.
+  @concurrent
+  package func sendNonce(accessToken: String) async throws(GoTrueFailure) -> String? {
     let date = clock.now
-    let emails = try answer(spending: nil) {
-      database, now throws(GoTrueAPIError) -> [PendingEmail] in
+    let (emails, texts) = try answer(spending: nil) {
+      database, now throws(GoTrueAPIError) -> ([PendingEmail], [PendingSMS]) in
       let user = try authorize(accessToken, database, now: now).user
+      if user.email.isEmpty, let phone = user.phone, configuration.phoneProvider {
+        guard user.isPhoneConfirmed else {
+          throw GoTrueAPIError(
+            status: 422, code: .phoneNotConfirmed, message: "Please verify your phone first.")
+        }
+        try audit(database, .user(user), .userReauthenticateRequested, now: now)
+        return ([], [try textCode(.reauthentication, for: user, to: phone, database, now: now)])
+      }
       guard !user.email.isEmpty else {
         throw GoTrueAPIError(
           status: 400, code: .validationFailed,
@@ -25,9 +42,11 @@ extension EmbeddedGoTrue {
       }
       try limiter(database, now).checkEmailInterval(lastSent: user.reauthenticationSentAt)
       try audit(database, .user(user), .userReauthenticateRequested, now: now)
-      return [try issueCode(.reauthentication, for: user, database, now: now)]
+      return ([try issueCode(.reauthentication, for: user, database, now: now)], [])
     }
+    let messageID = deliver(texts, at: date)
     try await send(emails, at: date)
+    return messageID
   }
 
   /// Checks the nonce a password change came with, when one is needed: with

@@ -147,7 +147,8 @@ extension EmbeddedGoTrue {
         return .emailChangePending(message)
       }
       try audit(database, .user(user), .userModified, now: now)
-    case .reauthentication:
+    case .reauthentication, .sms, .phoneChange:
+      // Checked by a password change, or by ``verifyPhone(_:phone:code:)``.
       throw failure
     }
     guard let proved = try database.user(id: user.id) else { throw failure }
@@ -198,7 +199,7 @@ extension EmbeddedGoTrue {
     return nil
   }
 
-  private static let invalidCode = GoTrueAPIError(
+  static let invalidCode = GoTrueAPIError(
     status: 403, code: .otpInvalid, message: "Token has expired or is invalid")
 
   private static let invalidLink = GoTrueAPIError(

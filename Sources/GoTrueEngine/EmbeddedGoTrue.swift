@@ -21,7 +21,10 @@ public final class EmbeddedGoTrue: GoTrueAPI {
   /// Where the accounts live.
   public let location: StoreLocation
   /// The emails the engine has sent in this process.
-  public let outbox = Outbox()
+  public let outbox: Outbox
+  /// The text messages the engine (and the Firebase surface over it) has sent in this process,
+  /// numbered with the emails (``MessageNumbers``).
+  public let smsOutbox: SMSOutbox
   /// What opening the store changed to keep it safe (permissions made private), for the user.
   public let warnings: [String]
   /// Times the answers that must not tell who has an account (``AnswerPacer``).
@@ -65,6 +68,9 @@ public final class EmbeddedGoTrue: GoTrueAPI {
       throw .unusableConfiguration(
         "the hash cost \(configuration.hashCost) is outside \(EngineConfiguration.hashCosts)")
     }
+    let numbers = MessageNumbers()
+    outbox = Outbox(numbers: numbers)
+    smsOutbox = SMSOutbox(numbers: numbers)
     self.location = location
     self.hooks = hooks
     self.configuration = configuration

@@ -52,10 +52,21 @@ public struct EngineConfiguration: Equatable, Sendable {
   /// Whether the email provider is on (GoTrue's `EXTERNAL_EMAIL_ENABLED`): off, sign-ups and
   /// sign-ins by email are refused; admins can still make users.
   public var emailProvider = true
-  /// Whether the phone provider is on (GoTrue's `EXTERNAL_PHONE_ENABLED`). The engine has no
-  /// SMS provider and no user has a phone: on, phone numbers are checked and looked up, and
-  /// what would send an SMS answers as a GoTrue whose SMS provider is not configured.
+  /// Whether the phone provider is on (GoTrue's `EXTERNAL_PHONE_ENABLED`): on, users sign up
+  /// and in with a phone number and the codes sent to it by SMS, which go to the engine's
+  /// ``EmbeddedGoTrue/smsOutbox`` (the engine sends none anywhere).
   public var phoneProvider = false
+  /// Sign new phone users in at once instead of texting a confirmation code (GoTrue's
+  /// `SMS_AUTOCONFIRM`).
+  public var smsAutoconfirm = false
+  /// Seconds a code sent by SMS stays valid (`SMS_OTP_EXP`; GoTrue's 60).
+  public var smsCodeLifetime: TimeInterval = 60
+  /// The digits of a code sent by SMS, 6 to 10 (`SMS_OTP_LENGTH`).
+  public var smsCodeLength = 6
+  /// Seconds between two codes of one kind sent by SMS to one user (`SMS_MAX_FREQUENCY`).
+  public var smsInterval: TimeInterval = 60
+  /// The words of an SMS, `{{ .Code }}` standing for the code (`SMS_TEMPLATE`).
+  public var smsTemplate = SMSOutbox.defaultTemplate
   /// Whether Sign in with Solana is on (GoTrue's `EXTERNAL_WEB3_SOLANA_ENABLED`, off by default).
   public var web3Solana = false
   /// Whether Sign in with Ethereum is on (GoTrue's `EXTERNAL_WEB3_ETHEREUM_ENABLED`, off by
@@ -104,9 +115,10 @@ public struct EngineConfiguration: Equatable, Sendable {
   /// How long sessions last (GoTrue's `SESSIONS_TIMEBOX` and `SESSIONS_INACTIVITY_TIMEOUT`):
   /// for as long as they are refreshed, by default.
   public var sessionLimits = SessionLimits()
-  /// Fixed emailed codes for tests (`--test-otp`), by normalized address: every code mailed to
-  /// one of these addresses is its code here, as GoTrue's `sms.test_otp` fixes a phone's.
-  /// Each stays single use. Never for a server others can reach.
+  /// Fixed codes for tests (`--test-otp`), by normalized email address or phone number (E.164
+  /// digits without the `+`): every code mailed or texted there is its code here, as GoTrue's
+  /// `sms.test_otp` fixes a phone's. Each stays single use. Never for a server others can
+  /// reach.
   public var testCodes: [String: String] = [:]
 
   /// GoTrue's defaults.
@@ -128,18 +140,23 @@ public struct EngineConfiguration: Equatable, Sendable {
     /// Emails actually sent, over all addresses (`RATE_LIMIT_EMAIL_SENT`: 30 per hour); not
     /// counted when autoconfirm is on.
     public var emailSent = Budget(capacity: 30, period: 3_600)
+    /// Text messages actually sent, over all numbers (`RATE_LIMIT_SMS_SENT`: 30 per hour); not
+    /// counted when SMS autoconfirm is on, nor for fixed test codes, as in GoTrue.
+    public var smsSent = Budget(capacity: 30, period: 3_600)
 
     /// GoTrue's defaults.
     public init() {}
 
     /// No limits at all, for load tests: every budget unbounded (and, with
-    /// ``EngineConfiguration/emailInterval`` 0, no wait between emails).
+    /// ``EngineConfiguration/emailInterval`` and ``EngineConfiguration/smsInterval`` 0, no wait
+    /// between emails or text messages).
     public static let unlimited: RateLimits = {
       var limits = RateLimits()
       limits.token = .unlimited
       limits.verify = .unlimited
       limits.email = .unlimited
       limits.emailSent = .unlimited
+      limits.smsSent = .unlimited
       return limits
     }()
   }

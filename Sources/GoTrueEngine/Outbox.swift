@@ -73,11 +73,18 @@ public final class Outbox: Sendable {
   public let capacity: Int
   /// Touched whenever a message arrives or is removed, for whoever watches the outbox.
   public let changes = ChangeSignal()
-  private let state = Mutex<(nextID: Int, messages: [OutboxMessage])>((1, []))
+  private let numbers: MessageNumbers
+  private let state = Mutex(State())
 
-  /// An empty outbox keeping the newest `capacity` messages.
-  public init(capacity: Int = 100) {
+  private struct State {
+    var messages: [OutboxMessage] = []
+  }
+
+  /// An empty outbox keeping the newest `capacity` messages, numbering them from `numbers`
+  /// (which the text messages' outbox may share, ``SMSOutbox``).
+  public init(capacity: Int = 100, numbers: MessageNumbers = MessageNumbers()) {
     self.capacity = capacity
+    self.numbers = numbers
   }
 
   /// Every kept message, oldest first.
@@ -124,10 +131,9 @@ public final class Outbox: Sendable {
     state.withLock { state in
       state.messages.append(
         OutboxMessage(
-          id: state.nextID, sender: sender, recipient: email.recipient, kind: email.kind,
+          id: numbers.next(), sender: sender, recipient: email.recipient, kind: email.kind,
           sentAt: date, code: email.code, link: email.link, subject: content.subject,
           text: content.text, html: content.html, handedToHook: handedToHook))
-      state.nextID += 1
       if state.messages.count > capacity { state.messages.removeFirst() }
     }
     changes.touch()

@@ -92,6 +92,29 @@ package struct RateLimiter {
       message: "For security purposes, you can only request this after \(wait) seconds.")
   }
 
+  /// GoTrue's answer when the hourly budget of text messages is spent.
+  static let smsLimitReached = GoTrueAPIError(
+    status: 429, code: .overSMSSendRateLimit, message: "SMS rate limit exceeded")
+
+  /// Takes one text message from the budget of all sent, unless SMS autoconfirm is on (then
+  /// GoTrue does not count them).
+  package func consumeSMSSent() throws(GoTrueAPIError) {
+    guard !configuration.smsAutoconfirm else { return }
+    try consume("sms_sent", budget: configuration.rateLimits.smsSent, refusal: Self.smsLimitReached)
+  }
+
+  /// Throws GoTrue's 429 `over_sms_send_rate_limit` when a code of one kind, last texted at
+  /// `lastSent`, went too recently to send another (`sendPhoneConfirmation`: the gap is kept
+  /// per kind, in the user's row).
+  package func checkSMSInterval(lastSent: Int64?) throws(GoTrueAPIError) {
+    let interval = Int64(configuration.smsInterval * 1_000)
+    guard let lastSent, now - lastSent < interval else { return }
+    let wait = (interval - (now - lastSent) + 999) / 1_000
+    throw GoTrueAPIError(
+      status: 429, code: .overSMSSendRateLimit,
+      message: "For security purposes, you can only request this after \(wait) seconds.")
+  }
+
   /// Records an email to `address` now (or a request that would have sent one).
   package func recordEmail(to address: String) throws(GoTrueAPIError) {
     try database.recordEmail(

@@ -8,7 +8,8 @@ import HTTPClient
 #endif
 
 /// An email read from a mail catcher with Mailpit's message API: the one a local Supabase stack
-/// runs (`supabase start`), or `authflow serve`'s outbox.
+/// runs (`supabase start`), or `authflow serve`'s outbox, which lists its text messages too
+/// (tagged `sms`, to a phone number).
 public struct MailboxMessage: Equatable, Hashable, Sendable {
   /// The mail catcher's ID for it.
   public var id: String
@@ -22,11 +23,18 @@ public struct MailboxMessage: Equatable, Hashable, Sendable {
   public var code: String?
   /// The first link in its text.
   public var link: String?
+  /// Its Mailpit tags: `authflow serve` tags a text message `sms`, with its kind
+  /// (`phone_change`, `reauthentication`, `verification_code`) unless it is a plain `sms` code.
+  public var tags: [String] = []
+
+  /// Whether it is a text message (`authflow serve`'s outbox tags those `sms`).
+  public var isSMS: Bool { tags.contains("sms") }
 
   /// What the link verifies: its `type` parameter (`signup`, `recovery`, …); for a code with no
   /// link, `reauthentication` (GoTrue's only email of that kind: the nonce a password change
-  /// asks for).
+  /// asks for); for a text message, its kind (`sms`, `phone_change`, …).
   public var type: String? {
+    if isSMS { return tags.first { $0 != "sms" } ?? "sms" }
     guard let link else { return code == nil ? nil : "reauthentication" }
     guard let components = URLComponents(string: link) else { return nil }
     return components.queryItems?.first { $0.name == "type" }?.value
@@ -95,10 +103,18 @@ public struct MailpitMailbox: Sendable {
   /// The message with `id`, read whole.
   public func message(_ id: String) async throws(MailboxFailure) -> MailboxMessage {
     let full = try await get("/api/v1/message/\(FormEncoding.escape(id))", as: Message.self)
+    let tags = full.tags ?? []
     return MailboxMessage(
       id: full.id, recipient: full.to.first?.address ?? "", subject: full.subject,
       sentAt: GoTrueCoding.parseTimestamp(full.date) ?? Date(timeIntervalSince1970: 0),
-      code: Self.code(in: full.text), link: Self.link(in: full.text))
+      code: tags.contains("sms") ? Self.smsCode(in: full.text) : Self.code(in: full.text),
+      link: tags.contains("sms") ? nil : Self.link(in: full.text), tags: tags)
+  }
+
+  /// The code of a text message: its last word of 6 to 10 digits (GoTrue's `SMS_OTP_LENGTH`).
+  static func smsCode(in text: String) -> String? {
+    let words = text.split(whereSeparator: { !($0.isASCII && $0.isNumber) })
+    return words.last { (6...10).contains($0.count) }.map(String.init)
   }
 
   /// The code of GoTrue's templates: six digits after "code", or a line of six digits alone.
@@ -170,6 +186,7 @@ public struct MailpitMailbox: Sendable {
     var subject: String
     var date: String
     var text: String
+    var tags: [String]?
 
     enum CodingKeys: String, CodingKey {
       case id = "ID"
@@ -177,6 +194,7 @@ public struct MailpitMailbox: Sendable {
       case subject = "Subject"
       case date = "Date"
       case text = "Text"
+      case tags = "Tags"
     }
   }
 

@@ -77,6 +77,28 @@ struct MailboxTests {
     #expect(server.engine.outbox.messages.isEmpty)
   }
 
+  @Test func textMessagesAreListedAmongTheEmailsToTheirNumbers() async throws {
+    let server = try await serverWithMail()
+    let sent = server.engine.smsOutbox.send(
+      to: "+15555550100", code: "123456", kind: .phoneChange, at: server.clock.now)
+    #expect(sent.id == 3, "one count numbers emails and text messages")
+    let page = try #require(await server.send(.get, "/api/v1/messages").object)
+    #expect(page["total"] as? Int == 3)
+    let messages = try #require(page["messages"] as? [[String: Any]])
+    #expect(messages.map { $0["ID"] as? String } == ["3", "2", "1"])
+    #expect((messages[0]["To"] as? [[String: String]])?.first?["Address"] == "+15555550100")
+    #expect(messages[0]["Tags"] as? [String] == ["sms", "phone_change"])
+    #expect(messages[0]["Subject"] as? String == "SMS code for a new number")
+    let opened = try #require(await server.send(.get, "/api/v1/message/3").object)
+    #expect(opened["Text"] as? String == "Your code is 123456")
+    #expect(server.engine.smsOutbox.message(id: 3)?.read == true)
+    let search = try #require(
+      await server.send(.get, "/api/v1/search", query: [("query", "tag:sms to:+1555")]).object)
+    #expect((search["messages"] as? [[String: Any]])?.map { $0["ID"] as? String } == ["3"])
+    #expect(await server.send(.delete, "/api/v1/messages", json: #"{"IDs":["3"]}"#).text == "ok")
+    #expect(server.engine.smsOutbox.messages.isEmpty && server.engine.outbox.messages.count == 2)
+  }
+
   @Test func onlyThisMachineMayReadTheMail() async throws {
     let server = try await serverWithMail()
     let remote = await server.send(.get, "/api/v1/messages", peer: "192.168.1.20:40000")

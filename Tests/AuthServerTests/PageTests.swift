@@ -242,6 +242,25 @@ struct PageTests {
     #expect(await drained.text.contains("id: 1.2\n"))
   }
 
+  @Test func textMessagesShowInTheInboxAndWakeTheStream() async throws {
+    let server = try TestServer { $0.phoneProvider = true }
+    let (token, _) = try await page(server)
+    async let held = server.send(
+      .get, "/_/events", query: [("token", token)],
+      headers: [("Sec-Fetch-Site", "same-origin"), ("Last-Event-ID", "0.0")])
+    _ = try await server.engine.sendSignInCode(phone: "+15555550100", createUser: true, data: [:])
+    #expect(await held.text.contains("event: mail"))
+    let list = await call(server, .get, "/_/api/messages", token: token)
+    let message = try #require((list.object?["messages"] as? [[String: Any]])?.first)
+    let sent = try #require(server.engine.smsOutbox.messages.first)
+    #expect(message["kind"] as? String == "sms" && message["purpose"] as? String == "sms")
+    #expect(message["to"] as? String == "+15555550100" && message["code"] as? String == sent.code)
+    #expect(message["text"] as? String == "Your code is \(sent.code)")
+    let all = await call(
+      server, .post, "/_/api/messages/delete", token: token, json: #"{"all":true}"#)
+    #expect(all.status == 200 && server.engine.smsOutbox.messages.isEmpty)
+  }
+
   @Test func theClockAndTheSettingsShowWhatTheServerRunsWith() async throws {
     let server = try TestServer()
     let (token, _) = try await page(server, "/_/clock")

@@ -34,6 +34,11 @@ struct ProjectConfigTests {
     #expect(options.settings.engine.codeLifetime == 3_600)
     #expect(options.settings.engine.emailProvider)
     #expect(!options.settings.engine.phoneProvider)
+    // [auth.sms]: the CLI's confirmations off are GoTrue's SMS autoconfirm.
+    #expect(options.settings.engine.smsAutoconfirm)
+    #expect(options.settings.engine.smsInterval == 5)
+    #expect(options.settings.engine.smsTemplate == "Your code is {{ .Code }}")
+    #expect(options.settings.engine.rateLimits.smsSent.capacity == 30)
     #expect(options.settings.engine.rateLimits.emailSent.capacity == 60)
     #expect(options.requestLimits.otp == 30)
     #expect(
@@ -106,6 +111,27 @@ struct ProjectConfigTests {
       #expect(
         options.settings.engine.redirectAllowList.map(\.text)
           == ["myapp://callback", "myapp://auth/**"])
+    }
+  }
+
+  @Test func theSMSSectionGivesPhoneSignInAndItsFixedCodes() throws {
+    try withProject([
+      "supabase/config.toml": """
+      [auth.sms]
+      enable_signup = true
+      enable_confirmations = true
+      template = "Code: {{ .Code }}"
+      [auth.sms.test_otp]
+      4152127777 = "123456"
+      "+44 20 7946 0000" = "6543210"
+      """
+    ]) { folder in
+      let options = try ServeOptions.parse(["--config", folder], environment: [:])
+      #expect(options.projectConfig?.warning == nil)
+      let engine = options.settings.engine
+      #expect(engine.phoneProvider && !engine.smsAutoconfirm)
+      #expect(engine.smsTemplate == "Code: {{ .Code }}")
+      #expect(engine.testCodes == ["4152127777": "123456", "442079460000": "6543210"])
     }
   }
 

@@ -58,30 +58,43 @@ struct ProviderRouteTests {
     #expect((settings.object?["external"] as? [String: Bool])?["email"] == false)
   }
 
-  @Test func thePhoneProviderOnChecksNumbersAndFindsNoOneToTextWithoutAnSMSProvider()
-    async throws
-  {
+  @Test func thePhoneProviderOnChecksNumbersAndTextsItsCodesToTheOutbox() async throws {
     let server = try TestServer { $0.phoneProvider = true }
     let settings = await server.send(.get, "/settings")
     #expect((settings.object?["external"] as? [String: Bool])?["phone"] == true)
+    #expect(settings.object?["phone_autoconfirm"] as? Bool == false)
     let cases: [(HTTPMethod, String, String, [(String, String)], Int, String)] = [
-      (
-        .post, "/signup", #"{"phone":"+1 555 0100 999","password":"secret123"}"#, [], 500,
-        "Unable to get SMS provider"
-      ),
       (
         .post, "/signup", #"{"phone":"0123","password":"secret123"}"#, [], 400,
         "Invalid phone number format (E.164 required)"
       ),
-      (.post, "/otp", #"{"phone":"+15550100999"}"#, [], 500, "Unable to get SMS provider"),
       (
-        .post, "/otp", #"{"phone":"+15550100999","create_user":false}"#, [], 422,
-        "Signups not allowed for otp"
+        .post, "/signup", #"{"phone":"+15550100999","password":"secret123","channel":"fax"}"#,
+        [], 400,
+        "Invalid channel, supported values are 'sms' or 'whatsapp'. 'whatsapp' is only "
+          + "supported if Twilio or Twilio Verify is used as the provider."
       ),
-      (.post, "/resend", #"{"type":"sms","phone":"+15550100999"}"#, [], 200, ""),
+      (.post, "/signup", #"{"phone":"+1 555 0100 999","password":"secret123"}"#, [], 200, ""),
       (
         .post, "/token", #"{"phone":"+15550100999","password":"secret123"}"#,
+        [("grant_type", "password")], 400, "Phone not confirmed"
+      ),
+      (
+        .post, "/token", #"{"phone":"+15550100998","password":"secret123"}"#,
         [("grant_type", "password")], 400, "Invalid login credentials"
+      ),
+      (
+        .post, "/otp", #"{"phone":"+15550100998","create_user":false}"#, [], 422,
+        "Signups not allowed for otp"
+      ),
+      (
+        .post, "/otp", #"{"phone":"+15550100999"}"#, [], 429,
+        "For security purposes, you can only request this after 60 seconds."
+      ),
+      (.post, "/resend", #"{"type":"phone_change","phone":"+15550100999"}"#, [], 200, ""),
+      (
+        .post, "/verify", #"{"type":"sms","phone":"+15550100999","token":"000000"}"#, [], 403,
+        "Token has expired or is invalid"
       ),
     ]
     for (method, path, body, query, status, message) in cases {
@@ -89,9 +102,21 @@ struct ProviderRouteTests {
       #expect(reply.status == status, "\(path) \(body)")
       if !message.isEmpty { #expect(reply.object?["msg"] as? String == message, "\(path)") }
     }
+    let text = try #require(server.engine.smsOutbox.newest(to: "+15550100999"))
+    #expect(server.engine.smsOutbox.messages.count == 1)
+    let verified = await server.send(
+      .post, "/verify", json: #"{"type":"sms","phone":"+15550100999","token":"\#(text.code)"}"#)
+    #expect(verified.status == 200)
+    #expect((verified.object?["user"] as? [String: Any])?["phone"] as? String == "15550100999")
+    server.clock.advance(by: 61)
+    let signIn = await server.send(.post, "/otp", json: #"{"phone":"+15550100999"}"#)
+    let sent = try #require(server.engine.smsOutbox.newest(to: "+15550100999"))
+    #expect(signIn.object?["message_id"] as? String == "\(sent.id)")
     let off = try TestServer()
     let refused = await off.send(.post, "/resend", json: #"{"type":"sms","phone":"+15550100999"}"#)
     #expect(refused.errorCode == "phone_provider_disabled")
+    let unoffered = await off.send(.post, "/otp", json: #"{"phone":"+15550100999"}"#)
+    #expect(unoffered.object?["msg"] as? String == "Unsupported phone provider")
   }
 
   @Test func reauthenticateSendsANonceToTheSignedInUser() async throws {

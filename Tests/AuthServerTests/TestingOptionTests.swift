@@ -2,7 +2,8 @@ import Testing
 
 @testable import AuthServer
 
-/// `--allow-clock` and `--test-otp`, on the command line and in their variables.
+/// `--allow-clock`, `--test-otp` and `--sms-test-otp`, on the command line and in their
+/// variables.
 struct TestingOptionTests {
   @Test func theClockMovesOnlyWhereAllowed() throws {
     #expect(try !ServeOptions.parse([], environment: [:]).allowsClock)
@@ -25,13 +26,36 @@ struct TestingOptionTests {
     #expect(try ServeOptions.parse([], environment: [:]).settings.engine.testCodes.isEmpty)
   }
 
+  @Test func phoneNumbersGetFixedCodesAsGoTruesSMSTestOTPFixesThem() throws {
+    let given = try ServeOptions.parse(
+      ["--test-otp", "+1 555 555 0100=1234567890", "--sms-test-otp", "15555550101=654321"],
+      environment: [:])
+    #expect(
+      given.settings.engine.testCodes == ["15555550100": "1234567890", "15555550101": "654321"])
+    let variable = try ServeOptions.parse(
+      ["--test-otp", "ada@example.com=123456"],
+      environment: ["GOTRUE_SMS_TEST_OTP": "+15555550102:111111,15555550103:222222"])
+    #expect(
+      variable.settings.engine.testCodes == [
+        "ada@example.com": "123456", "15555550102": "111111", "15555550103": "222222",
+      ])
+    let phoneExpected =
+      "--sms-test-otp takes PHONE=CODE, an E.164 number and a code of 6 to 10 digits, such as "
+      + "+15555550100=123456 (or phone:code,phone:code)"
+    for value in ["ada@example.com=123456", "0123=123456", "+15555550100=12345"] {
+      expectRefusal(["--sms-test-otp", value], [:], says: phoneExpected)
+    }
+  }
+
   @Test func aBadFixedCodeIsRefusedWithoutRepeatingIt() {
     let expected =
       "--test-otp takes ADDRESS=CODE, an email address and a 6-digit code, such as "
-      + "ada@example.com=123456 (or address:code,address:code)"
+      + "ada@example.com=123456, or a phone number and a code of 6 to 10 digits, such as "
+      + "+15555550100=123456 (or address:code,address:code)"
     for value in [
       "ada@example.com", "ada@example.com=12345", "ada@example.com=1234567",
       "ada@example.com=12345x", "not-an-address=123456", "=123456", "ada@example.com=987654,",
+      "+15555550100=12345", "+15555550100=12345678901",
     ] {
       expectRefusal(["--test-otp", value], [:], says: expected)
     }

@@ -83,6 +83,11 @@ struct FirebasePhoneTests {
       listed.map(\.phoneNumber) == [Self.number] && listed.map(\.sessionInfo) == [sessionInfo])
     let code = try #require(listed.first?.code)
     #expect(code.count == 6 && code.allSatisfy(\.isNumber))
+    // The text lands in the SMS outbox beside GoTrue's, with the emulator's words.
+    let texted = try #require(emulation.engine.smsOutbox.newest(to: Self.number))
+    #expect(texted.kind == .verificationCode && texted.code == code)
+    #expect(texted.body == "To verify the phone number \(Self.number), use the code \(code).")
+    #expect(texted.sentAt == clock.now)
 
     let wrong = code == "000000" ? "000001" : "000000"
     #expect(

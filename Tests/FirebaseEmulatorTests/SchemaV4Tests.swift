@@ -62,7 +62,7 @@ struct SchemaV4Tests {
   }
 
   @Test(.readsSQLiteTables) func aNewStoreIsAtTheNewestVersion() throws {
-    #expect(Schema.currentVersion == 13)
+    #expect(Schema.currentVersion == 14)
     let engine = try makeEngine()
     #expect(try engine.rows("PRAGMA user_version")[0][0] == "\(Schema.currentVersion)")
   }

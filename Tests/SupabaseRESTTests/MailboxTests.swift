@@ -35,6 +35,24 @@ struct MailboxTests {
       ])
   }
 
+  @Test func aTextMessageOfServesOutboxIsReadWithItsKindAndCode() async throws {
+    let sms = #"""
+      {"ID":"9","To":[{"Name":"","Address":"+15555550100"}],"Subject":"SMS code for a new number",
+       "Date":"2025-01-01T00:00:00Z","Tags":["sms","phone_change"],
+       "Text":"Your code is 12345678"}
+      """#
+    let transport = ReplayTransport(json(#"{"messages":[{"ID":"9"}]}"#), json(sms))
+    let mailbox = try MailpitMailbox(url: "http://127.0.0.1:54321", transport: transport)
+    let message = try #require(try await mailbox.messages().first)
+    #expect(message.isSMS && message.recipient == "+15555550100")
+    #expect(message.code == "12345678" && message.link == nil)
+    #expect(message.type == "phone_change")
+    let plain = MailboxMessage(
+      id: "1", recipient: "+15555550100", subject: "SMS code", sentAt: Date(), code: "123456",
+      link: nil, tags: ["sms"])
+    #expect(plain.type == "sms")
+  }
+
   @Test func aCodeWithoutALinkIsAReauthenticationNonce() {
     let sent = Date(timeIntervalSince1970: 0)
     let nonce = MailboxMessage(

@@ -25,7 +25,8 @@ extension PostgresConnection {
     CASE WHEN i.provider <> 'email' THEN i.provider_id END, nullif(u.phone, ''),
     authflow.ms(u.phone_confirmed_at),
     (SELECT p.id::text FROM auth.identities p WHERE p.user_id = u.id AND p.provider = 'phone'
-      ORDER BY p.created_at, p.id LIMIT 1)
+      ORDER BY p.created_at, p.id LIMIT 1), nullif(u.phone_change, ''),
+    authflow.ms(u.phone_change_sent_at)
     """
 
   /// The tables ``userColumns`` reads.
@@ -78,6 +79,11 @@ extension PostgresConnection {
           AND w.provider_id = $2)
         """, [.text(provider), .text(providerID)], suffix: "LIMIT 1"
     ).first
+  }
+
+  func user(phoneChange phone: String) throws(AccountStoreError) -> UserRecord? {
+    guard !phone.utf8.contains(0) else { return nil }
+    return try users(where: "u.phone_change = $1", [.text(phone)], suffix: "LIMIT 1").first
   }
 
   func user(newEmail email: String) throws(AccountStoreError) -> UserRecord? {
@@ -245,6 +251,9 @@ extension PostgresConnection {
       case .createdAt(let time): user("created_at = authflow.ts(?)", .integer(time))
       case .phone(let phone): user("phone = ?", .optional(phone))
       case .phoneConfirmedAt(let time): user("phone_confirmed_at = authflow.ts(?)", .optional(time))
+      case .phoneChange(let phone): user("phone_change = ?", .text(phone ?? ""))
+      case .phoneChangeSentAt(let time):
+        user("phone_change_sent_at = authflow.ts(?)", .optional(time))
       case .displayName(let name): extras.append(("display_name", .optional(name)))
       case .photoURL(let url): extras.append(("photo_url", .optional(url)))
       case .validSince(let time): extras.append(("valid_since", .optional(time)))
@@ -379,6 +388,8 @@ extension UserRecord {
     phone = try row.optionalText(33)
     phoneConfirmedAt = try row.optionalInt64(34)
     phoneIdentityID = try row.optionalText(35)
+    phoneChange = try row.optionalText(36)
+    phoneChangeSentAt = try row.optionalInt64(37)
   }
 }
 

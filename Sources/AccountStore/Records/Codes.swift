@@ -10,6 +10,10 @@ package enum CodeKind: String, Sendable, CaseIterable {
   case invite
   /// The nonce of `GET /reauthenticate`, checked by a password change and never by `/verify`.
   case reauthentication
+  /// A code sent by SMS that confirms the phone or signs it in (GoTrue's `sms` type).
+  case sms
+  /// A code sent by SMS to a new number (GoTrue's `phone_change`).
+  case phoneChange = "phone_change"
 
   /// The kinds mailed to the account's own address, which a new address voids.
   package static let sentToTheAddress: [CodeKind] = [.confirmation, .recovery, .magicLink]

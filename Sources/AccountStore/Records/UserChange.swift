@@ -38,6 +38,10 @@ package enum UserChange: Sendable {
   case phone(String?)
   /// When the phone number was confirmed, or never.
   case phoneConfirmedAt(Int64?)
+  /// A new phone number waiting for its code, or none.
+  case phoneChange(String?)
+  /// When the new number's code was sent.
+  case phoneChangeSentAt(Int64?)
 
   /// The column's assignment and its value.
   var assignment: (sql: String, value: SQLiteValue) {
@@ -76,6 +80,8 @@ package enum UserChange: Sendable {
     case .createdAt(let value): ("created_at = ?", .integer(value))
     case .phone(let value): ("phone = ?", .optional(value))
     case .phoneConfirmedAt(let value): ("phone_confirmed_at = ?", .optional(value))
+    case .phoneChange(let value): ("phone_change = ?", .optional(value))
+    case .phoneChangeSentAt(let value): ("phone_change_sent_at = ?", .optional(value))
     }
   }
 

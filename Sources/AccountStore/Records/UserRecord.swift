@@ -63,6 +63,10 @@ package struct UserRecord: Sendable {
   /// The phone identity's id, when the user has a phone identity (GoTrue makes one with the
   /// number).
   package var phoneIdentityID: String?
+  /// A new phone number waiting for its code (GoTrue's `phone_change`, schema 12).
+  package var phoneChange: String?
+  /// When the new number's code was sent.
+  package var phoneChangeSentAt: Int64?
 
   /// `app_metadata` of a user made without one: the email provider.
   static let defaultAppMetadata = #"'{"provider":"email","providers":["email"]}'"#
@@ -74,12 +78,24 @@ package struct UserRecord: Sendable {
     deleted_at, display_name, valid_since, password_updated_at, photo_url, is_anonymous,
     invited_at, reauthentication_sent_at, \(FactorRecord.userColumn), initial_email,
     custom_claims, email_link_signin, custom_auth, identity_provider, identity_provider_id, phone,
-    phone_confirmed_at, phone_identity_id
+    phone_confirmed_at, phone_identity_id, phone_change, phone_change_sent_at
     """
 
-  /// How many columns ``columns`` names (`init(_:)` reads 0 to 35): a query may read more
-  /// after them.
-  package static let columnCount: Int32 = 36
+  /// How many columns ``columns`` names (its commas outside parentheses, plus one): a query may
+  /// read more after them.
+  package static let columnCount: Int32 = {
+    var depth = 0
+    var count: Int32 = 1
+    for character in columns {
+      switch character {
+      case "(": depth += 1
+      case ")": depth -= 1
+      case "," where depth == 0: count += 1
+      default: break
+      }
+    }
+    return count
+  }()
 
   package init(_ row: SQLiteStatement) {
     id = row.text(0)
@@ -120,9 +136,14 @@ package struct UserRecord: Sendable {
     phone = row.optionalText(33)
     phoneConfirmedAt = row.optionalInt(34)
     phoneIdentityID = row.optionalText(35)
+    phoneChange = row.optionalText(36)
+    phoneChangeSentAt = row.optionalInt(37)
   }
 
   package var isConfirmed: Bool { emailConfirmedAt != nil }
+
+  /// Whether the phone number is confirmed (GoTrue's `IsPhoneConfirmed`).
+  package var isPhoneConfirmed: Bool { phoneConfirmedAt != nil }
 
   /// Whether the user has an email identity: every user with an address who is not deleted
   /// (an anonymous user gets one when an address is confirmed).
@@ -199,7 +220,8 @@ package struct UserRecord: Sendable {
       confirmedAt: [emailConfirmedAt, phoneConfirmedAt].compactMap { $0 }.min().map(
         Date.init(millis:)),
       recoverySentAt: recoverySentAt.map(Date.init(millis:)), newEmail: newEmail,
-      emailChangeSentAt: emailChangeSentAt.map(Date.init(millis:)),
+      emailChangeSentAt: emailChangeSentAt.map(Date.init(millis:)), newPhone: phoneChange,
+      phoneChangeSentAt: phoneChangeSentAt.map(Date.init(millis:)),
       reauthenticationSentAt: reauthenticationSentAt.map(Date.init(millis:)),
       lastSignInAt: lastSignInAt.map(Date.init(millis:)), appMetadata: appMetadata,
       userMetadata: userMetadata,

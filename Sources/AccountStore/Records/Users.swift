@@ -72,6 +72,18 @@ extension Accounts {
       "SELECT \(UserRecord.columns) FROM users WHERE phone = ?", .text(phone), row: UserRecord.init)
   }
 
+  /// The user whose new phone number `phone` waits for its code.
+  package func user(phoneChange phone: String) throws(Failure) -> UserRecord? {
+    if let postgres {
+      return try onPostgres { () throws(AccountStoreError) in
+        try postgres.user(phoneChange: phone)
+      }
+    }
+    return try first(
+      "SELECT \(UserRecord.columns) FROM users WHERE phone_change = ?", .text(phone),
+      row: UserRecord.init)
+  }
+
   /// Makes or updates the phone identity `id` of user `userID` for `phone` (GoTrue makes one
   /// when a number is set); its data says whether the number is `confirmed`.
   package func setPhoneIdentity(

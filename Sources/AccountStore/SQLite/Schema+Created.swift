@@ -44,11 +44,14 @@ extension Schema {
       identity_provider_id TEXT,
       phone TEXT,
       phone_confirmed_at INTEGER,
-      phone_identity_id TEXT
+      phone_identity_id TEXT,
+      phone_change TEXT,
+      phone_change_sent_at INTEGER
     );
     CREATE INDEX users_by_created ON users(created_at);
     CREATE UNIQUE INDEX users_by_identity ON users(identity_provider, identity_provider_id);
     CREATE UNIQUE INDEX users_by_phone ON users(phone);
+    CREATE INDEX users_by_phone_change ON users(phone_change);
     CREATE TABLE sessions (
       id TEXT PRIMARY KEY,
       user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -93,7 +96,7 @@ extension Schema {
       user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
       kind TEXT NOT NULL CHECK (kind IN
         ('confirmation', 'recovery', 'magiclink', 'email_change_current', 'email_change_new',
-         'invite', 'reauthentication')),
+         'invite', 'reauthentication', 'sms', 'phone_change')),
       token_hash BLOB NOT NULL,
       link_hash BLOB,
       created_at INTEGER NOT NULL,

@@ -388,6 +388,33 @@ enum Schema {
     );
     CREATE INDEX linked_identities_user_id_idx ON linked_identities(user_id);
     """,
+    // Version 14: phone sign-in (GoTrue's `phone_change` and `phone_change_sent_at`, a new
+    // number waiting for its code), and `one_time_tokens` rebuilt so that its kinds take the
+    // codes sent by SMS: a phone's confirmation or sign-in code (`sms`) and a new number's
+    // (`phone_change`).
+    """
+    ALTER TABLE users ADD COLUMN phone_change TEXT;
+    ALTER TABLE users ADD COLUMN phone_change_sent_at INTEGER;
+    CREATE INDEX users_by_phone_change ON users(phone_change);
+    CREATE TABLE one_time_tokens_v14 (
+      id INTEGER PRIMARY KEY,
+      user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      kind TEXT NOT NULL CHECK (kind IN
+        ('confirmation', 'recovery', 'magiclink', 'email_change_current', 'email_change_new',
+         'invite', 'reauthentication', 'sms', 'phone_change')),
+      token_hash BLOB NOT NULL,
+      link_hash BLOB,
+      created_at INTEGER NOT NULL,
+      expires_at INTEGER NOT NULL,
+      used_at INTEGER
+    );
+    INSERT INTO one_time_tokens_v14 SELECT id, user_id, kind, token_hash, link_hash, created_at,
+      expires_at, used_at FROM one_time_tokens;
+    DROP TABLE one_time_tokens;
+    ALTER TABLE one_time_tokens_v14 RENAME TO one_time_tokens;
+    CREATE INDEX one_time_tokens_by_user ON one_time_tokens(user_id, kind);
+    CREATE INDEX one_time_tokens_by_link ON one_time_tokens(link_hash);
+    """,
   ]
 
   /// The tables of rowid, the ones a migration may name in SQL it builds.

@@ -1,8 +1,9 @@
 import HTTPServer
 import LocalPages
 
-/// The page's server-sent events (`GET /_/events`, `text/event-stream`): `mail` when the outbox
-/// changed, `users` when a request may have changed the store (a user, a session, the clock).
+/// The page's server-sent events (`GET /_/events`, `text/event-stream`): `mail` when an outbox
+/// changed (emails or SMS), `users` when a request may have changed the store (a user, a
+/// session, the clock).
 ///
 /// Each answer is one short stream: the server's replies are whole values, so a stream holds
 /// until something changes (or ``hold`` passes) and then ends, and the browser's
@@ -17,22 +18,27 @@ enum PageEvents {
 
   /// The answer to one connection of the event stream.
   static func answer(_ context: RouteContext, _ page: ServePage) async -> HTTPResponse {
-    let mail = page.engine.outbox.changes
+    let (emails, texts) = (page.engine.outbox.changes, page.engine.smsOutbox.changes)
     let users = page.changes
-    let now = (mail: mail.version, users: users.version)
+    // The mail version counts the changes of both outboxes.
+    let (emailsNow, textsNow) = (emails.version, texts.version)
+    let now = (mail: emailsNow + textsNow, users: users.version)
     guard let seen = seen(context.request.header("Last-Event-ID")),
       seen.mail <= now.mail, seen.users <= now.users
     else {
       // A new page, or one from before the server restarted: start from here.
       return stream(now, events: ["ready"])
     }
-    await withTaskGroup(of: Void.self) { group in
-      group.addTask { _ = await mail.change(after: seen.mail, within: hold) }
-      group.addTask { _ = await users.change(after: seen.users, within: hold) }
-      await group.next()
-      group.cancelAll()
+    if seen.mail == now.mail {
+      await withTaskGroup(of: Void.self) { group in
+        group.addTask { _ = await emails.change(after: emailsNow, within: hold) }
+        group.addTask { _ = await texts.change(after: textsNow, within: hold) }
+        group.addTask { _ = await users.change(after: seen.users, within: hold) }
+        await group.next()
+        group.cancelAll()
+      }
     }
-    let then = (mail: mail.version, users: users.version)
+    let then = (mail: emails.version + texts.version, users: users.version)
     var events: [String] = []
     if then.mail != seen.mail { events.append("mail") }
     if then.users != seen.users { events.append("users") }

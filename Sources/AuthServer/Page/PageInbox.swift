@@ -3,12 +3,13 @@ import GoTrueEngine
 import HTTPServer
 import QRCode
 
-/// The inbox's data: every message of the outbox, newest first, with its code and links (a
-/// link into an app with the QR code a phone scans), and the deletion of some or all.
+/// The inbox's data: every message of the outboxes (emails and SMS), newest first, with its
+/// code and links (a link into an app with the QR code a phone scans), and the deletion of some
+/// or all.
 enum PageInbox {
   /// `GET /_/api/messages`.
   static func list(_ page: ServePage) -> HTTPResponse {
-    let messages = page.engine.outbox.messages.reversed().map(PageMessage.init)
+    let messages = OutboxItem.all(in: page.engine).reversed().map(PageMessage.init)
     return Answer.json(PageMessages(messages: messages))
   }
 
@@ -16,7 +17,7 @@ enum PageInbox {
   static func delete(_ context: RouteContext, _ page: ServePage) -> HTTPResponse {
     let body = JSONValue(parsing: context.request.body)?.objectValue ?? [:]
     if body["all"] == .bool(true) {
-      page.engine.outbox.delete()
+      OutboxItem.delete(ids: nil, in: page.engine)
     } else {
       let ids: [JSONValue] =
         if case .array(let list)? = body["ids"] { list } else { [] }
@@ -27,7 +28,7 @@ enum PageInbox {
       guard !numbers.isEmpty else {
         return Answer.error(.invalid(#"give {"ids":[…]} or {"all":true}"#), for: context.request)
       }
-      page.engine.outbox.delete(ids: numbers)
+      OutboxItem.delete(ids: numbers, in: page.engine)
     }
     return Answer.empty
   }
@@ -41,9 +42,9 @@ struct PageMessages: Encodable {
 /// One message as the inbox shows it. `kind` says whether it is an email or an SMS.
 struct PageMessage: Encodable {
   var id: Int
-  /// `email` (SMS messages will be `sms`).
+  /// `email` or `sms`.
   var kind = "email"
-  /// What it is for (`confirmation`, `recovery`, …).
+  /// What it is for (`confirmation`, `recovery`, …; for an SMS, `sms`, `phone_change`, …).
   var purpose: String
   var to: String
   var from: String
@@ -54,6 +55,27 @@ struct PageMessage: Encodable {
   var text: String
   /// A copy of what the send-email hook was asked to send.
   var handedToHook: Bool
+
+  init(_ item: OutboxItem) {
+    switch item {
+    case .email(let message): self.init(message)
+    case .sms(let message): self.init(message)
+    }
+  }
+
+  init(_ message: SMSMessage) {
+    id = message.id
+    kind = "sms"
+    purpose = message.kind.rawValue
+    to = message.recipient
+    from = ""
+    subject = message.kind.subject
+    sentAt = GoTrueCoding.timestamp(message.sentAt)
+    code = message.code
+    links = []
+    text = message.body
+    handedToHook = false
+  }
 
   init(_ message: OutboxMessage) {
     id = message.id

@@ -1,5 +1,5 @@
 extension PageScript {
-  /// The inbox: messages newest first, filtered by recipient, each with its code, its links
+  /// The inbox: emails and SMS newest first, filtered by recipient, each with its code, its links
   /// (a link into an app as text to copy and a QR code) and a delete button.
   static let inbox = #"""
     function qrImage(rows, url) {
@@ -81,7 +81,7 @@ extension PageScript {
         if (key !== drawn) $("messages").replaceChildren(...shown.map(messageItem));
         drawn = key;
         say(messages.length === 0
-          ? "No messages yet. Emails the server sends appear here as they are sent."
+          ? "No messages yet. Emails and SMS the server sends appear here as they are sent."
           : `${shown.length} of ${messages.length} message${messages.length === 1 ? "" : "s"}`);
       };
       const load = coalesce(async () => {
