@@ -50,6 +50,9 @@ package enum GoJSONSyntax {
       return false
     }
 
+    /// What may follow a backslash in a string, `u` aside.
+    private static let escapes = Set("bfnrt\\/\"".utf8)
+
     private static func isSpace(_ byte: UInt8) -> Bool {
       byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
     }
@@ -98,7 +101,7 @@ package enum GoJSONSyntax {
         }
         return nil
       case .inStringEscape:
-        if Array("bfnrt\\/\"".utf8).contains(byte) {
+        if Self.escapes.contains(byte) {
           state = .inString
         } else if byte == UInt8(ascii: "u") {
           state = .inStringEscapeU(0)

@@ -53,4 +53,22 @@ struct AppSchemeShellTests {
     #expect(!result.output.contains("access_token"))
     #expect(!result.output.contains("refresh_token"))
   }
+
+  /// `open` with the email's server link does what `mail open` does (a seeded run mails this
+  /// very link); a link into the app typed by hand with GoTrue's error is the app's to show.
+  @Test func openFollowsTheServersLinkAndTakesTheAppsLanding() throws {
+    let link =
+      "http://localhost:9999/verify?token=80c525770e3036874aa26028197a57fdef35576eb8d798e8f8dbfb5a"
+      + "&type=signup&redirect_to=volvoxsober://auth/verify"
+    let result = try runAuthflow([
+      "--store", ":memory:", "--seed", "1", "--hash-cost", "4", "--redirect-urls",
+      "volvoxsober://auth/*", "--app-scheme", "volvoxsober", "-c",
+      signUp + "; back; open \(link); expect signed-in grace@example.com; signout;"
+        + " open volvoxsober://auth/verify#error=access_denied&error_code=otp_expired;"
+        + " expect error \"This link is invalid or has expired. Open the link from your latest email.\"",
+    ])
+    #expect(result.status == 0, "\(result.output)\n\(result.error)")
+    #expect(
+      result.output.contains("The server sent the link on into the app: volvoxsober://auth/verify"))
+  }
 }

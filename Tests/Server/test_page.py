@@ -45,6 +45,24 @@ def unique_email(label):
     return f"{label}-{uuid.uuid4().hex[:10]}@example.com"
 
 
+def save_screenshots(case, driver, name):
+    """`name`-light.png and `name`-dark.png of what `driver` shows, into AUTHFLOW_SCREENSHOTS
+    (docs/images/ for `make docs`), else into a folder `case` removes."""
+    if IMAGES_FOLDER:
+        images = pathlib.Path(IMAGES_FOLDER)
+        images.mkdir(parents=True, exist_ok=True)
+    else:
+        images = pathlib.Path(tempfile.mkdtemp(prefix="authflow-shots-"))
+        case.addCleanup(shutil.rmtree, images, True)
+    for scheme in ("light", "dark"):
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+            "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        path = images / f"{name}-{scheme}.png"
+        case.assertTrue(driver.save_screenshot(str(path)))
+        case.assertGreater(path.stat().st_size, 1000, f"{path} holds a picture")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
 def browser(folder):
     """Headless Chromium as this machine runs it, its profile and temporary files in `folder`
     (short: Chromium's sockets there must fit a socket path, and the tests' TMPDIR must be
@@ -124,19 +142,7 @@ class PageCase(ServerTestCase):
         self.wait_for(pressed, f"{label} pressed for {email}")
 
     def screenshot(self, name):
-        if IMAGES_FOLDER:
-            images = pathlib.Path(IMAGES_FOLDER)
-            images.mkdir(parents=True, exist_ok=True)
-        else:
-            images = pathlib.Path(tempfile.mkdtemp(prefix="authflow-shots-"))
-            self.addCleanup(shutil.rmtree, images, True)
-        for scheme in ("light", "dark"):
-            self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
-                "features": [{"name": "prefers-color-scheme", "value": scheme}]})
-            path = images / f"page-{name}-{scheme}.png"
-            self.assertTrue(self.driver.save_screenshot(str(path)))
-            self.assertGreater(path.stat().st_size, 1000, f"{path} holds a picture")
-        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        save_screenshots(self, self.driver, f"page-{name}")
 
 
 class PageInBrowserTest(PageCase):

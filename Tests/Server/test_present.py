@@ -13,7 +13,6 @@ screenshots of the screens, light and dark, to docs/images/ when AUTHFLOW_SCREEN
 
 import http.client
 import os
-import pathlib
 import queue
 import re
 import shutil
@@ -30,7 +29,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from serve import binary
-from test_page import DEADLINE, IMAGES_FOLDER, TOKEN, browser
+from test_page import DEADLINE, TOKEN, browser, save_screenshots
 
 PRESENT_LINE = re.compile(r"^present: (http://127\.0\.0\.1:(\d+)/)$")
 DEMO_EMAIL, DEMO_PASSWORD = "test@example.com", "TestPassword123!"
@@ -169,19 +168,7 @@ class PresentInBrowserTest(unittest.TestCase):
         """)
 
     def screenshot(self, name):
-        if IMAGES_FOLDER:
-            images = pathlib.Path(IMAGES_FOLDER)
-            images.mkdir(parents=True, exist_ok=True)
-        else:
-            images = pathlib.Path(tempfile.mkdtemp(prefix="authflow-shots-"))
-            self.addCleanup(shutil.rmtree, images, True)
-        for scheme in ("light", "dark"):
-            self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
-                "features": [{"name": "prefers-color-scheme", "value": scheme}]})
-            path = images / f"present-{name}-{scheme}.png"
-            self.assertTrue(self.driver.save_screenshot(str(path)))
-            self.assertGreater(path.stat().st_size, 1000, f"{path} holds a picture")
-        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        save_screenshots(self, self.driver, f"present-{name}")
 
     def test_the_page_follows_a_scripted_session(self):
         self.driver.set_window_size(900, 1000)

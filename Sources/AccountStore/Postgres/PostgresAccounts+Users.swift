@@ -282,29 +282,6 @@ extension PostgresConnection {
     }
   }
 
-  func usersPage(_ query: UserQuery) throws(AccountStoreError) -> (users: [UserRecord], total: Int)
-  {
-    let condition =
-      query.containing == nil
-      ? "true"
-      : """
-      (strpos(lower(coalesce(u.email, '')), lower($1)) > 0
-        OR strpos(lower(coalesce(u.raw_user_meta_data ->> 'full_name', '')), lower($1)) > 0)
-      """
-    let values: [PostgresValue] = query.containing.map { [.text($0)] } ?? []
-    let direction = query.newestFirst ? "DESC" : "ASC"
-    let total =
-      try first(
-        "SELECT count(*) FROM auth.users u WHERE \(condition)", values
-      ) { row throws(AccountStoreError) in Int(try row.int64(0)) } ?? 0
-    let users = try users(
-      where: condition, values,
-      suffix:
-        "ORDER BY u.created_at \(direction), u.id \(direction) LIMIT \(query.limit) OFFSET \(query.offset)"
-    )
-    return (users, total)
-  }
-
   func deleteUser(_ id: String) throws(AccountStoreError) {
     try query("DELETE FROM auth.users WHERE id = authflow.user_key($1)", .text(id))
   }
@@ -317,31 +294,6 @@ extension PostgresConnection {
     try query("DELETE FROM auth.sessions WHERE user_id = authflow.user_key($1)", .text(id))
     try query("DELETE FROM authflow.codes WHERE user_id = authflow.user_key($1)", .text(id))
     try query("DELETE FROM auth.mfa_factors WHERE user_id = authflow.user_key($1)", .text(id))
-  }
-
-  func liveUsers(after id: String, limit: Int?) throws(AccountStoreError) -> [UserRecord] {
-    try users(
-      where: "u.deleted_at IS NULL AND coalesce(x.firebase_uid, u.id::text) COLLATE \"C\" > $1",
-      [.text(id)],
-      suffix: "ORDER BY coalesce(x.firebase_uid, u.id::text) COLLATE \"C\""
-        + (limit.map { " LIMIT \($0)" } ?? ""))
-  }
-
-  func liveUsers(descending: Bool) throws(AccountStoreError) -> [UserRecord] {
-    try users(
-      where: "u.deleted_at IS NULL", [],
-      suffix: "ORDER BY coalesce(x.firebase_uid, u.id::text) COLLATE \"C\" "
-        + (descending ? "DESC" : "ASC"))
-  }
-
-  func liveUsersOldestFirst() throws(AccountStoreError) -> [UserRecord] {
-    try users(where: "u.deleted_at IS NULL", [], suffix: "ORDER BY u.created_at, u.id")
-  }
-
-  func userCount(live: Bool) throws(AccountStoreError) -> Int {
-    try first(
-      "SELECT count(*) FROM auth.users" + (live ? " WHERE deleted_at IS NULL" : "")
-    ) { row throws(AccountStoreError) in Int(try row.int64(0)) } ?? 0
   }
 
   func deleteAllUsers() throws(AccountStoreError) {
