@@ -40,6 +40,15 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
     return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
   }
 
+  /// How many calls to the store can be waiting on the network at once: a PostgreSQL store's
+  /// connections; 0 for SQLite, whose calls wait on nothing but its lock.
+  public var networkWaits: Int {
+    switch self {
+    case .file, .memory: 0
+    case .postgres: PostgresAccountStore.defaultPoolSize
+    }
+  }
+
   /// The path, `:memory:`, or the URL without its password.
   public var description: String {
     switch self {

@@ -49,7 +49,10 @@ struct BuiltServer {
     let tally = RequestTally()
     let server: HTTPServer
     do {
-      server = try HTTPServer(configuration: options.http, responder: slot) { entry in
+      var http = options.http
+      // A request waiting on PostgreSQL leaves its core to another (WorkThreads).
+      http.workThreads = store.networkWaits
+      server = try HTTPServer(configuration: http, responder: slot) { entry in
         tally.count(status: entry.status)
         if !options.quiet { AccessLog.write(entry) }
       }

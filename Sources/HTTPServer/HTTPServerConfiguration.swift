@@ -30,6 +30,12 @@ public struct HTTPServerConfiguration: Sendable {
   public var refusalTimeout: Duration = .seconds(2)
   /// How long in-flight work may take to finish once the server stops.
   public var drainGrace: Duration = .seconds(5)
+  /// Threads of the server's own that run responders' work: 0 runs it on Swift's global
+  /// concurrent executor (a thread per core), right for work that computes or waits only on
+  /// locks; more suits work that blocks waiting on the network, as a PostgreSQL store's calls
+  /// do, so that a request waiting on the database leaves its core to another. Set it to the
+  /// number of such waits that can happen at once (the store's connections).
+  public var workThreads = 0
   /// Whether ``HTTPServer/run()`` drains on SIGINT and SIGTERM. Turn it off when several
   /// servers share a process (tests): libevent delivers signals to one event base only.
   public var handlesSignals = true
@@ -51,6 +57,7 @@ public struct HTTPServerConfiguration: Sendable {
       ("maxConnections", maxConnections >= 1, "at least 1"),
       ("refusalSlots", refusalSlots >= 0, "0 or more"),
       ("drainGrace", drainGrace >= .zero, "0 or more"),
+      ("workThreads", (0...256).contains(workThreads), "0 to 256"),
     ]
     if let failed = checks.first(where: { !$0.valid }) {
       throw .invalidConfiguration(setting: failed.setting, expected: failed.expected)

@@ -49,7 +49,7 @@ extension ServerLoop {
     }
     lastJob += 1
     let job = lastJob
-    let task = Task { [mailbox] in
+    let task = Task(executorPreference: workThreads) { [mailbox] in
       let response = await work()
       mailbox.post(Mailbox.Completion(job: job, response: response))
     }

@@ -26,6 +26,8 @@ final class ServerLoop {
   let responder: any HTTPResponder
   let log: @Sendable (AccessLogEntry) -> Void
   let mailbox = Mailbox()
+  /// Where responders' work runs, when not on the global executor.
+  let workThreads: WorkThreads?
   let base: OpaquePointer
   let http: OpaquePointer
   /// The empty buffer every connection's ``RequestFraming`` borrows to move bytes around.
@@ -78,6 +80,8 @@ final class ServerLoop {
     self.configuration = configuration
     self.connectionCap = ProcessSetup.connectionCap(configuration)
     self.responder = responder
+    workThreads =
+      configuration.workThreads > 0 ? WorkThreads.shared(atLeast: configuration.workThreads) : nil
     self.log = log
     self.base = base
     self.http = http

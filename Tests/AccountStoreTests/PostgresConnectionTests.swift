@@ -228,4 +228,74 @@ struct PostgresConnectionTests {
     let error = storeError { try PostgresConnection(url: url) }
     #expect(error?.kind == .unavailable)
   }
+
+  // MARK: Prepared statements
+
+  /// This session's prepared statements, by their text.
+  private func preparedStatements(_ connection: PostgresConnection) throws -> [String] {
+    try connection.column("select statement from pg_prepared_statements order by statement")
+  }
+
+  @Test func aStatementIsPreparedOnceAndRunAgainWithNewValues() throws {
+    let connection = try connectToNewDatabase()
+    for number in [1, 2, 41] as [Int64] {
+      let sum = try connection.first("select $1::int8 + 1", .integer(number)) {
+        row throws(AccountStoreError) in try row.int64(0)
+      }
+      #expect(sum == number + 1)
+    }
+    #expect(try preparedStatements(connection) == ["select $1::int8 + 1"])
+    // The same text with values of other types is another statement, typed as they are.
+    let text = try connection.first("select $1::text || 'x'", .text("a")) {
+      row throws(AccountStoreError) in try row.text(0)
+    }
+    let bytes = try connection.first("select $1::text || 'x'", .bytes([0x62])) {
+      row throws(AccountStoreError) in try row.text(0)
+    }
+    #expect(text == "ax")
+    #expect(bytes == "\\x62x")
+    #expect(try preparedStatements(connection).count == 3)
+    #expect(connection.prepares)
+  }
+
+  @Test func aStatementTheServerForgotIsSentWholeFromThenOn() throws {
+    let connection = try connectToNewDatabase()
+    let first = try connection.first("select $1::int8 * 2", .integer(4)) {
+      row throws(AccountStoreError) in try row.int64(0)
+    }
+    #expect(first == 8)
+    // What a pooler handing the next transaction to another session looks like.
+    try connection.execute("DEALLOCATE ALL")
+    let again = try connection.first("select $1::int8 * 2", .integer(5)) {
+      row throws(AccountStoreError) in try row.int64(0)
+    }
+    #expect(again == 10)
+    #expect(!connection.prepares)
+    _ = try connection.query("select $1::int8 * 3", .integer(1))
+    #expect(try preparedStatements(connection).isEmpty)
+  }
+
+  @Test func aStatementOverATableThatChangedShapeIsPreparedAgain() throws {
+    let connection = try connectToNewDatabase()
+    try connection.execute("create table shaped (a int8); insert into shaped values (1)")
+    let before = try connection.query("select * from shaped where a = $1", .integer(1))
+    #expect(before.columnCount == 1)
+    try connection.execute("alter table shaped add column b text default 'new'")
+    let after = try connection.texts(
+      "select * from shaped where a = $1", .integer(1))
+    #expect(after == [["1", "new"]])
+    #expect(connection.prepares)
+  }
+
+  @Test func aConnectionPreparesAtMostItsLimit() throws {
+    let connection = try connectToNewDatabase()
+    let count = PostgresConnection.preparedLimit + 10
+    for index in 0..<count {
+      let value = try connection.first("select $1::int8 + \(index)", .integer(1)) {
+        row throws(AccountStoreError) in try row.int64(0)
+      }
+      #expect(value == Int64(index) + 1)
+    }
+    #expect(try preparedStatements(connection).count == PostgresConnection.preparedLimit)
+  }
 }

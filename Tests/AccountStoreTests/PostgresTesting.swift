@@ -30,6 +30,15 @@ extension PostgresConnection {
     }
   }
 
+  /// The rows of a query with parameters, each as its columns' text (`NULL` for NULL).
+  func texts(_ sql: String, _ values: PostgresValue...) throws(AccountStoreError) -> [[String]] {
+    try rows(sql, values) { row throws(AccountStoreError) in
+      var columns: [String] = []
+      for column in 0..<row.columnCount { columns.append(try row.optionalText(column) ?? "NULL") }
+      return columns
+    }
+  }
+
   /// The first column of a query's rows, as text.
   func column(_ sql: String) throws(AccountStoreError) -> [String] {
     try texts(sql).map { $0.first ?? "" }

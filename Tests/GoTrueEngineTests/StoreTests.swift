@@ -32,6 +32,26 @@ struct StoreTests {
       ])
   }
 
+  @Test(.readsSQLiteTables) func aStoreClosedAfterWritingLeavesItsLogEmpty() async throws {
+    let folder = makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/auth.db"
+    func size(_ file: String) throws -> Int {
+      try #require(FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
+    }
+    do {
+      let engine = try makeEngine(location: .file(path))
+      _ = try await engine.signUp(email: "kept@example.com", password: "Password123", data: [:])
+      #expect(try size(path + "-wal") > 0)
+    }
+    // What it wrote is in the database file; the next process has no log to read through.
+    #expect(try size(path + "-wal") == 0)
+    #expect(try size(path) > 4096)
+    let reopened = try makeEngine(location: .file(path))
+    let kept = try reopened.rows("SELECT count(*) FROM users WHERE email = 'kept@example.com'")
+    #expect(kept.map { $0[0] } == ["1"])
+  }
+
   @Test func reopeningKeepsAccountsAndSecrets() async throws {
     let folder = makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -123,6 +123,15 @@ struct LifecycleTests {
         _ in
       }
     }
+    configuration.requestTimeout = .seconds(1)
+    configuration.workThreads = -1
+    #expect(
+      throws: HTTPServerError.invalidConfiguration(setting: "workThreads", expected: "0 to 256")
+    ) {
+      _ = try HTTPServer(configuration: configuration, responder: TestResponder(gate: Gate())) {
+        _ in
+      }
+    }
   }
 
   @Test func accessLogHasOneEntryPerReplyWithoutTheQuery() async throws {

@@ -16,6 +16,19 @@ struct ServingTests {
     }
   }
 
+  @Test func workThatBlocksRunsOnTheServersOwnThreads() async throws {
+    // Eight requests that each block a thread until all eight run: on Swift's pool (a thread
+    // per core) they would wait for each other until they gave up.
+    try await withServer({ $0.workThreads = 8 }) { server in
+      var connections: [TestConnection] = []
+      for _ in 0..<8 { connections.append(try await server.connect()) }
+      for connection in connections {
+        await connection.send("GET /together HTTP/1.1\r\nHost: t\r\n\r\n")
+      }
+      for connection in connections { #expect(try await connection.response().text == "met") }
+    }
+  }
+
   @Test func postBodyReachesTheAsyncResponder() async throws {
     try await withServer { server in
       let connection = try await server.connect()

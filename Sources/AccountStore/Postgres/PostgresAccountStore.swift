@@ -19,13 +19,16 @@ package final class PostgresAccountStore: AccountStoring {
   package let warnings: [String] = []
   private let pool: PostgresPool
 
+  /// The connections a store opens at most.
+  static let defaultPoolSize = 8
+
   /// How many times a write is tried when concurrent ones keep getting in its way.
   static let attempts = 12
 
   /// Connects to `url` and makes what the database lacks; `newStore` fills a store whose
   /// secrets are not there yet (a new database).
   package init(
-    url: PostgresURL, poolSize: Int = 8,
+    url: PostgresURL, poolSize: Int = defaultPoolSize,
     newStore: () throws -> (Accounts<AccountStoreError>) throws(AccountStoreError) -> Void
   ) throws(EmbeddedStoreError) {
     location = .postgres(url)

@@ -17,6 +17,22 @@ package final class PostgresConnection {
   /// the store's write transactions, so that two of them that read one row to change it (a
   /// refresh token, a code, a factor's last step) take turns.
   package var locksReads = false
+  /// The statements prepared on this connection, by their text and parameter types, with their
+  /// names: each is parsed once per connection and, once PostgreSQL finds a generic plan as
+  /// good as its custom ones, planned once too, as drivers' statement caches do (pgx's, under
+  /// GoTrue). Parsing and planning were half of PostgreSQL's time on a sign-in.
+  private var prepared: [PreparedKey: String] = [:]
+  /// Off once the server forgot a statement prepared on this connection (a pooler in front of
+  /// it hands each transaction to another session), and statements are sent whole again.
+  package private(set) var prepares = true
+
+  /// The most statements prepared on one connection; beyond them, statements are sent whole.
+  package static let preparedLimit = 256
+
+  private struct PreparedKey: Hashable {
+    let sql: String
+    let types: [UInt32]
+  }
 
   /// The clause that locks what a read of `alias` (or of its one table) finds, in a write.
   func lock(_ alias: String? = nil) -> String {
@@ -96,10 +112,53 @@ package final class PostgresConnection {
       buffers.append(buffer)
       lengths[index] = Int32(bytes.count)
     }
-    let result = PQexecParams(
-      handle, sql, Int32(values.count), values.map(\.typeOID),
-      buffers.map { $0.map { UnsafePointer($0) } }, lengths, values.map(\.format), 0)
-    return try answer(result, parameters: values)
+    let types = values.map(\.typeOID)
+    let pointers = buffers.map { $0.map { UnsafePointer($0) } }
+    let formats = values.map(\.format)
+    guard prepares, !values.isEmpty,
+      let name = try statement(PreparedKey(sql: sql, types: types), parameters: values)
+    else {
+      let result = PQexecParams(
+        handle, sql, Int32(values.count), types, pointers, lengths, formats, 0)
+      return try answer(result, parameters: values)
+    }
+    let result = PQexecPrepared(handle, name, Int32(values.count), pointers, lengths, formats, 0)
+    do {
+      return try answer(result, parameters: values)
+    } catch let error where error.sqlState == "26000" || error.sqlState == "0A000" {
+      // 26000: the session has no such statement (a pooler gave this transaction to another);
+      // 0A000: the table under a statement changed shape since it was prepared.
+      prepared.removeValue(forKey: PreparedKey(sql: sql, types: types))
+      if error.sqlState == "26000" {
+        prepares = false
+        prepared.removeAll()
+      }
+      guard !isInTransaction else { throw error }
+      let result = PQexecParams(
+        handle, sql, Int32(values.count), types, pointers, lengths, formats, 0)
+      return try answer(result, parameters: values)
+    }
+  }
+
+  /// The name of `key`'s statement, prepared now if this is its first use; nil past the limit.
+  private func statement(_ key: PreparedKey, parameters: [PostgresValue])
+    throws(AccountStoreError) -> String?
+  {
+    if let name = prepared[key] { return name }
+    guard prepared.count < Self.preparedLimit else { return nil }
+    let name = "authflow_\(prepared.count + 1)"
+    let result = PQprepare(handle, name, key.sql, Int32(key.types.count), key.types)
+    do {
+      _ = try answer(result, parameters: parameters)
+    } catch let error where error.sqlState == "42P05" {
+      // The name is taken: this session is not the one the statements were prepared on.
+      prepares = false
+      prepared.removeAll()
+      guard !isInTransaction else { throw error }
+      return nil
+    }
+    prepared[key] = name
+    return name
   }
 
   /// The rows of a query, each turned into a value by `row`.

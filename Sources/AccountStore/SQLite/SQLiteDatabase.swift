@@ -65,7 +65,20 @@ package final class SQLiteDatabase {
 
   deinit {
     cache.removeAll()
+    checkpointIfWritten()
     sqlite3_close_v2(handle)
+  }
+
+  /// Copies what this connection wrote from the write-ahead log into the database and empties
+  /// the log, as SQLite's own close would (`keepWriteAheadLog` turns that off): otherwise the
+  /// next process to open the store reads and checks every frame of the log before its first
+  /// query, up to the thousand pages after which SQLite checkpoints by itself. A connection
+  /// that only read leaves the log alone, and one that finds another process using the store
+  /// leaves it to that process: the checkpoint never waits.
+  private func checkpointIfWritten() {
+    guard sqlite3_total_changes64(handle) > 0 else { return }
+    sqlite3_busy_timeout(handle, 0)
+    sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
   }
 
   /// Keeps the write-ahead log files between connections instead of creating and deleting

@@ -5,6 +5,8 @@ import Synchronization
 struct TestResponder: HTTPResponder {
   /// Holds `GET /held` until a test opens it.
   let gate: Gate
+  /// Holds each `GET /together` until eight have arrived.
+  let meeting = Meeting(size: 8)
 
   func route(_ request: HTTPRequest) -> HTTPRoute {
     if let answer = immediateResponse(to: request) { return .answer(answer) }
@@ -53,6 +55,10 @@ struct TestResponder: HTTPResponder {
     case (.get, "/held"):
       await gate.pass()
       return text(200, "released")
+    case (.get, "/together"):
+      // Blocks its thread, as a call waiting on a database does: the requests meet only when
+      // each has a thread of its own.
+      return text(200, meeting.arrive() ? "met" : "alone")
     default:
       return text(404, "no route \(request.method.rawValue) \(request.path)")
     }
@@ -106,4 +112,23 @@ final class LogRecorder: Sendable {
   }
 
   var all: [AccessLogEntry] { entries.withLock { $0 } }
+}
+
+/// Callers that block their threads until `size` of them have arrived, or ten seconds passed.
+final class Meeting: Sendable {
+  let size: Int
+  private let arrived = Mutex(0)
+  private let everyone = Latch()
+
+  init(size: Int) { self.size = size }
+
+  /// Blocks until `size` callers have arrived (true), or for ten seconds (false).
+  func arrive() -> Bool {
+    let count = arrived.withLock { count in
+      count += 1
+      return count
+    }
+    if count == size { everyone.signal() }
+    return everyone.wait(timeout: .seconds(10))
+  }
 }
