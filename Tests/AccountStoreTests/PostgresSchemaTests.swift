@@ -178,6 +178,38 @@ struct PostgresSchemaTests {
     #expect(try connection.column("select to_regnamespace('authflow') is null") == ["t"])
   }
 
+  @Test func millisecondsAreInlinedAndAnswerAsExtractingTheEpochDoes() throws {
+    let connection = try connectToNewDatabase()
+    try PostgresSchemaSetup.prepare(connection)
+    let times = [
+      "1970-01-01 00:00:00+00", "2026-11-29 06:30:15.123456+00", "1969-12-31 23:59:59.999+00",
+      "2000-02-29 12:00:00.5-08", "0001-01-01 00:00:00+00", "9999-12-31 23:59:59.999+00",
+    ]
+    for time in times {
+      let answers = try connection.texts(
+        "select authflow.ms($1::timestamptz), (extract(epoch from $1::timestamptz) * 1000)::bigint",
+        .text(time))
+      #expect(answers.count == 1 && answers[0][0] == answers[0][1], "\(time): \(answers)")
+    }
+    #expect(try connection.column("select authflow.ms(null)") == ["NULL"])
+    // Inlined: the plan holds the function's expression, not a call of it.
+    let plan = try connection.column(
+      "explain (verbose, costs off) select authflow.ms(now() + random() * interval '1 s')")
+    #expect(!plan.joined().contains("authflow.ms"), "\(plan)")
+  }
+
+  @Test func anEarlierDefinitionOfMillisecondsIsBroughtUpToDate() throws {
+    let connection = try connectToNewDatabase()
+    try PostgresSchemaSetup.prepare(connection)
+    try connection.execute(
+      "create or replace function authflow.ms(timestamptz) returns bigint language sql "
+        + "immutable as $$ select (extract(epoch from $1) * 1000)::bigint $$")
+    #expect(try PostgresSchemaSetup.prepare(connection) == .existing)
+    let body = try connection.column(
+      "select prosrc from pg_proc where oid = 'authflow.ms(timestamptz)'::regprocedure")
+    #expect(body == [AuthflowSchema.millisecondsBody])
+  }
+
   @Test func anAuthflowSchemaOfANewerVersionIsRefused() throws {
     let connection = try connectToNewDatabase()
     try PostgresSchemaSetup.prepare(connection)

@@ -76,6 +76,12 @@ package enum PostgresSchemaSetup {
     if exists != true {
       try connection.execute(AuthflowSchema.creation)
     }
+    for function in AuthflowSchema.functionUpdates {
+      let body = try connection.first(
+        "select prosrc from pg_proc where oid = to_regprocedure($1)", .text(function.signature)
+      ) { row throws(AccountStoreError) in try row.text(0) }
+      if body != function.body { try connection.execute(function.definition) }
+    }
     if madeAuth {
       try connection.query(
         "insert into authflow.meta (key, value) values ($1, $2) on conflict (key) do nothing",
