@@ -38,13 +38,6 @@ final class WorkThreads: TaskExecutor, @unchecked Sendable {
     pthread_cond_init(queued, nil)
   }
 
-  /// Threads running now.
-  var count: Int {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return threads
-  }
-
   private func grow(to count: Int) {
     pthread_mutex_lock(mutex)
     let missing = max(count - threads, 0)
