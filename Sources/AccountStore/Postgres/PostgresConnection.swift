@@ -19,8 +19,8 @@ package final class PostgresConnection {
   package var locksReads = false
   /// The statements prepared on this connection, by their text and parameter types, with their
   /// names: each is parsed once per connection and, once PostgreSQL finds a generic plan as
-  /// good as its custom ones, planned once too, as drivers' statement caches do (pgx's, under
-  /// GoTrue). Parsing and planning were half of PostgreSQL's time on a sign-in.
+  /// good as its custom ones, planned once too, as drivers' statement caches do (pgx's by
+  /// default). Parsing and planning were half of PostgreSQL's time on a sign-in.
   private var prepared: [PreparedKey: String] = [:]
   /// Off once the server forgot a statement prepared on this connection (a pooler in front of
   /// it hands each transaction to another session), and statements are sent whole again.
