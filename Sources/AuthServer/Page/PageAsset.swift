@@ -6,7 +6,9 @@ enum PageAsset {
   /// `app.js`: every view's script.
   static let script = HTTPResponse(
     status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8")],
-    body: Array((PageScript.common + PageScript.inbox + PageScript.users + PageScript.clock).utf8))
+    body: Array(
+      (PageScriptBase.source + PageScript.common + PageScript.inbox + PageScript.users
+        + PageScript.clock).utf8))
 
   /// `app.css`: the style sheet, light and dark.
   static let style = HTTPResponse(

@@ -1,27 +1,12 @@
-/// The page's script, one file for every view (`app.js`): shared helpers and the live
-/// connection here, each view's part in its own extension. Plain JavaScript, no framework:
-/// reads and actions go to `/_/api/` with the page's token, and the event stream says when to
-/// read again.
+/// The page's script, one file for every view (`app.js`, after `PageScriptBase`'s start):
+/// helpers and the live connection here, each view's part in its own extension. Plain
+/// JavaScript, no framework: reads and actions go to `/_/api/` with the page's token, and the
+/// event stream says when to read again.
 enum PageScript {
   static let common = #"""
-    "use strict";
     const meta = (name) => document.querySelector(`meta[name="${name}"]`).content;
     const token = meta("authflow-page");
     const base = meta("authflow-base");
-    const $ = (id) => document.getElementById(id);
-
-    function el(tag, attrs = {}, ...children) {
-      const node = document.createElement(tag);
-      for (const [key, value] of Object.entries(attrs)) {
-        if (value === false || value === null || value === undefined) continue;
-        if (key === "text") node.textContent = value;
-        else if (key === "class") node.className = value;
-        else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-        else node.setAttribute(key, value === true ? "" : value);
-      }
-      for (const child of children) if (child !== null && child !== undefined) node.append(child);
-      return node;
-    }
 
     async function api(path, body) {
       const init = { headers: { "X-Authflow-Page": token }, cache: "no-store" };

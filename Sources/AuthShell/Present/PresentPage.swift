@@ -55,7 +55,7 @@ enum PresentPage {
   /// `app.js`.
   static let script = HTTPResponse(
     status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8")],
-    body: Array(PresentScript.source.utf8))
+    body: Array((PageScriptBase.source + PresentScript.source).utf8))
 
   /// `app.css`: serve's page's style sheet, then the screen's own.
   static let style = HTTPResponse(

@@ -1,26 +1,11 @@
-/// The presented page's script (`app.js`): plain JavaScript, no framework. The event stream
-/// hands it each new screen as JSON (``PresentedScreen``) and it draws it: the title, the
-/// fields (secrets arrive masked), the consent switch, the buttons with why each is disabled,
-/// the error or banner, the signed-in user, the offline badge. Everything is text content,
-/// never markup, and nothing on the page acts: the shell drives the screen.
+/// The presented page's script (`app.js`, after `PageScriptBase`'s start): plain JavaScript, no
+/// framework. The event stream hands it each new screen as JSON (``PresentedScreen``) and it
+/// draws it: the title, the fields (secrets arrive masked), the consent switch, the buttons with
+/// why each is disabled, the error or banner, the signed-in user, the offline badge. Everything
+/// is text content, never markup, and nothing on the page acts: the shell drives the screen.
 enum PresentScript {
   static let source = #"""
-    "use strict";
     const token = document.querySelector('meta[name="authflow-page"]').content;
-    const $ = (id) => document.getElementById(id);
-
-    function el(tag, attrs = {}, ...children) {
-      const node = document.createElement(tag);
-      for (const [key, value] of Object.entries(attrs)) {
-        if (value === false || value === null || value === undefined) continue;
-        if (key === "text") node.textContent = value;
-        else if (key === "class") node.className = value;
-        else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-        else node.setAttribute(key, value === true ? "" : value);
-      }
-      for (const child of children) if (child !== null && child !== undefined) node.append(child);
-      return node;
-    }
 
     // The page only watches: a control pressed here changes nothing.
     const still = (event) => event.preventDefault();
