@@ -11,21 +11,17 @@ Run: AUTHFLOW=path/to/authflow .build/venv/bin/python -m unittest discover -s Te
 """
 
 import json
-import os
 import queue
 import time
 import unittest
 import urllib.parse
 import uuid
 
-import firebase_admin
 from firebase_admin import auth
 
-from serve import ServerTestCase
+from firebase_case import PROJECT, V1, FirebaseAppCase, bad_request
 
-PROJECT = "demo-app"
 PASSWORD = "secret123"
-V1 = "/identitytoolkit.googleapis.com/v1"
 EMULATOR = f"/emulator/v1/projects/{PROJECT}"
 LINE_TIMEOUT = 10.0
 
@@ -40,40 +36,11 @@ def oob_code(link):
     return urllib.parse.parse_qs(urllib.parse.urlsplit(link).query)["oobCode"][0]
 
 
-def bad_request(message):
-    """The emulator's exact body for a plain 400 (pretty-printed with 2 spaces)."""
-    return json.dumps({"error": {"code": 400, "message": message, "errors": [
-        {"message": message, "reason": "invalid", "domain": "global"}]}}, indent=2).encode()
-
-
-class FirebaseCase(ServerTestCase):
+class FirebaseCase(FirebaseAppCase):
     """One server per class (no rate limits: the suite makes many users quickly), an Admin SDK
     app bound to it, and helpers for the REST API."""
 
     OPTIONS = ("--firebase-project", PROJECT, "--no-rate-limits")
-
-    @classmethod
-    def setUpClass(cls):
-        super().setUpClass()
-        cls.host = f"{cls.server.host}:{cls.server.port}"
-        for variable in ("GOOGLE_APPLICATION_CREDENTIALS", "GOOGLE_CLOUD_PROJECT", "GCLOUD_PROJECT"):
-            os.environ.pop(variable, None)
-        # Read when the app's auth client is made, on its first call.
-        os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = cls.host
-        cls.app = firebase_admin.initialize_app(
-            options={"projectId": PROJECT}, name=f"{cls.__name__}-{uuid.uuid4().hex[:6]}")
-        cls.addClassCleanup(firebase_admin.delete_app, cls.app)
-
-    def rest(self, operation, body, key="fake-api-key"):
-        """A public Identity Toolkit call with an API key; (status, raw body)."""
-        query = f"?key={key}" if key else ""
-        status, _, raw = self.server.request("POST", f"{V1}/accounts:{operation}{query}", body)
-        return status, raw
-
-    def rest_json(self, operation, body):
-        status, raw = self.rest(operation, body)
-        self.assertEqual(status, 200, raw)
-        return json.loads(raw)
 
     def sign_up(self, email, password=PASSWORD):
         return self.rest_json("signUp", {"email": email, "password": password,

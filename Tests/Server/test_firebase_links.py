@@ -11,42 +11,22 @@ Run: AUTHFLOW=path/to/authflow .build/venv/bin/python -m unittest test_firebase_
 """
 
 import json
-import os
 import urllib.parse
-import uuid
 
-import firebase_admin
 from firebase_admin import auth
 
-from serve import ServerTestCase
-from test_firebase_admin import EMULATOR, PASSWORD, PROJECT, V1, bad_request, oob_code, unique_email
+from firebase_case import PROJECT, V1, FirebaseAppCase, bad_request
+from test_firebase_admin import EMULATOR, PASSWORD, oob_code, unique_email
 
 APP_URL = "http://127.0.0.1:3000/finish"
 
 
-class LinksCase(ServerTestCase):
+class LinksCase(FirebaseAppCase):
     """One server per class with default limits, an Admin SDK app bound to it, REST helpers."""
 
-    OPTIONS = ("--firebase-project", PROJECT)
-
-    @classmethod
-    def setUpClass(cls):
-        super().setUpClass()
-        for variable in ("GOOGLE_APPLICATION_CREDENTIALS", "GOOGLE_CLOUD_PROJECT", "GCLOUD_PROJECT"):
-            os.environ.pop(variable, None)
-        os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = f"{cls.server.host}:{cls.server.port}"
-        cls.app = firebase_admin.initialize_app(
-            options={"projectId": PROJECT}, name=f"{cls.__name__}-{uuid.uuid4().hex[:6]}")
-        cls.addClassCleanup(firebase_admin.delete_app, cls.app)
-
-    def rest(self, operation, body):
+    def answer(self, operation, body):
         """A public Identity Toolkit call with an API key; (status, parsed body)."""
         return self.server.json("POST", f"{V1}/accounts:{operation}?key=fake-api-key", body)
-
-    def rest_ok(self, operation, body):
-        status, answer = self.rest(operation, body)
-        self.assertEqual(status, 200, answer)
-        return answer
 
     def listed(self):
         status, body = self.server.json("GET", f"{EMULATOR}/oobCodes")
@@ -77,15 +57,15 @@ class EmailLinkTest(LinksCase):
         self.assertEqual(status, 303)
         self.assertEqual(headers["Location"], f"{APP_URL}?mode=signIn&lang=en&oobCode={code}"
                                               "&apiKey=fake-api-key")
-        self.assertEqual(self.rest("resetPassword", {"oobCode": code})[1],
+        self.assertEqual(self.answer("resetPassword", {"oobCode": code})[1],
                          {"kind": "identitytoolkit#ResetPasswordResponse",
                           "requestType": "EMAIL_SIGNIN"})
         self.assertEqual(
-            self.rest("signInWithEmailLink", {"email": unique_email("other"), "oobCode": code}),
+            self.answer("signInWithEmailLink", {"email": unique_email("other"), "oobCode": code}),
             (400, json.loads(bad_request(
                 "INVALID_EMAIL : The email provided does not match the sign-in email address."))))
 
-        signed_in = self.rest_ok("signInWithEmailLink", {"email": email, "oobCode": code})
+        signed_in = self.rest_json("signInWithEmailLink", {"email": email, "oobCode": code})
         self.assertEqual(list(signed_in), ["kind", "email", "localId", "isNewUser", "idToken",
                                            "refreshToken", "expiresIn"])
         self.assertEqual(signed_in["kind"], "identitytoolkit#EmailLinkSigninResponse")
@@ -95,31 +75,31 @@ class EmailLinkTest(LinksCase):
         self.assertTrue(user.email_verified)
         self.assertEqual([(p.provider_id, p.uid) for p in user.provider_data],
                          [("password", email)])
-        self.assertEqual(self.rest("signInWithEmailLink", {"email": email, "oobCode": code}),
+        self.assertEqual(self.answer("signInWithEmailLink", {"email": email, "oobCode": code}),
                          (400, json.loads(bad_request("INVALID_OOB_CODE"))))
 
         # A second link, used with another user's ID token, moves that user to the address.
-        other = self.rest_ok("signUp", {"email": unique_email("mover"), "password": PASSWORD})
+        other = self.rest_json("signUp", {"email": unique_email("mover"), "password": PASSWORD})
         second = unique_email("moved")
         code = oob_code(auth.generate_sign_in_with_email_link(second, settings, app=self.app))
-        moved = self.rest_ok("signInWithEmailLink",
+        moved = self.rest_json("signInWithEmailLink",
                              {"email": second, "oobCode": code, "idToken": other["idToken"]})
         self.assertEqual((moved["localId"], moved["isNewUser"]), (other["localId"], False))
         self.assertEqual(auth.get_user(other["localId"], app=self.app).email, second)
 
     def test_the_legacy_path_signs_in_an_existing_account(self):
         email = unique_email("legacy")
-        made = self.rest_ok("signUp", {"email": email, "password": PASSWORD})
-        self.rest_ok("sendOobCode", {"requestType": 6, "email": email})
+        made = self.rest_json("signUp", {"email": email, "password": PASSWORD})
+        self.rest_json("sendOobCode", {"requestType": 6, "email": email})
         code = [entry for entry in self.listed() if entry["email"] == email][-1]["oobCode"]
         status, answer = self.server.json(
             "POST", "/www.googleapis.com/identitytoolkit/v3/relyingparty/emailLinkSignin?key=k",
             {"email": email, "oobCode": code})
         self.assertEqual(status, 200, answer)
         self.assertEqual((answer["localId"], answer["isNewUser"]), (made["localId"], False))
-        users = self.rest_ok("lookup", {"idToken": answer["idToken"]})["users"]
+        users = self.rest_json("lookup", {"idToken": answer["idToken"]})["users"]
         self.assertTrue(users[0]["emailLinkSignin"])
-        self.assertEqual(self.rest("signInWithPassword", {"email": email, "password": PASSWORD})[0],
+        self.assertEqual(self.answer("signInWithPassword", {"email": email, "password": PASSWORD})[0],
                          200, "the password still works")
 
 
@@ -154,16 +134,16 @@ class ActionLinkTest(LinksCase):
         self.assertEqual(status, 200, raw)
         self.assertEqual(json.loads(raw), {"authEmulator": {
             "success": "The password has been successfully updated.", "email": email}})
-        self.assertEqual(self.rest("signInWithPassword",
+        self.assertEqual(self.answer("signInWithPassword",
                                    {"email": email, "password": "reset-secret"})[0], 200)
 
     def test_verify_and_change_email_moves_the_account(self):
         email, new_email = unique_email("before"), unique_email("after")
-        signed_up = self.rest_ok("signUp", {"email": email, "password": PASSWORD})
-        self.assertEqual(self.rest("sendOobCode", {"requestType": "VERIFY_AND_CHANGE_EMAIL",
+        signed_up = self.rest_json("signUp", {"email": email, "password": PASSWORD})
+        self.assertEqual(self.answer("sendOobCode", {"requestType": "VERIFY_AND_CHANGE_EMAIL",
                                                    "idToken": signed_up["idToken"]}),
                          (400, json.loads(bad_request("MISSING_NEW_EMAIL"))))
-        self.rest_ok("sendOobCode", {"requestType": 7, "idToken": signed_up["idToken"],
+        self.rest_json("sendOobCode", {"requestType": 7, "idToken": signed_up["idToken"],
                                      "newEmail": new_email})
         entry = [entry for entry in self.listed() if entry["email"] == email][-1]
         self.assertEqual(list(entry), ["email", "newEmail", "requestType", "oobCode", "oobLink"])
@@ -171,9 +151,9 @@ class ActionLinkTest(LinksCase):
                          (new_email, "VERIFY_AND_CHANGE_EMAIL"))
         self.assertEqual(self.server.latest_message_to(new_email)["Subject"],
                          f"Verify your new email for {PROJECT}")
-        checked = self.rest_ok("resetPassword", {"oobCode": entry["oobCode"]})
+        checked = self.rest_json("resetPassword", {"oobCode": entry["oobCode"]})
         self.assertEqual(checked["newEmail"], new_email)
-        applied = self.rest_ok("update", {"oobCode": entry["oobCode"]})
+        applied = self.rest_json("update", {"oobCode": entry["oobCode"]})
         self.assertEqual((applied["email"], applied["newEmail"], applied["emailVerified"]),
                          (new_email, new_email, True))
         self.assertEqual(auth.get_user_by_email(new_email, app=self.app).uid,
@@ -183,11 +163,11 @@ class ActionLinkTest(LinksCase):
 class NoLimitTest(LinksCase):
     def test_codes_wait_on_no_email_limit_while_gotrue_keeps_its_own(self):
         email = unique_email("limits")
-        signed_up = self.rest_ok("signUp", {"email": email, "password": PASSWORD})
-        self.rest_ok("sendOobCode", {"requestType": "VERIFY_EMAIL",
+        signed_up = self.rest_json("signUp", {"email": email, "password": PASSWORD})
+        self.rest_json("sendOobCode", {"requestType": "VERIFY_EMAIL",
                                      "idToken": signed_up["idToken"]})
         for _ in range(5):
-            self.rest_ok("sendOobCode", {"requestType": "PASSWORD_RESET", "email": email})
+            self.rest_json("sendOobCode", {"requestType": "PASSWORD_RESET", "email": email})
         self.assertEqual(len([entry for entry in self.listed() if entry["email"] == email]), 6)
         self.assertEqual(len(self.server.messages_to(email)), 6)
         # GoTrue's interval for the address never saw those: its first recover goes out.
@@ -197,7 +177,7 @@ class NoLimitTest(LinksCase):
         status, body = self.server.json("POST", "/recover", {"email": email},
                                         self.server.anon_headers())
         self.assertEqual((status, body["error_code"]), (429, "over_email_send_rate_limit"))
-        self.rest_ok("sendOobCode", {"requestType": "PASSWORD_RESET", "email": email})
+        self.rest_json("sendOobCode", {"requestType": "PASSWORD_RESET", "email": email})
 
 
 if __name__ == "__main__":

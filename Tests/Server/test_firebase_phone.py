@@ -7,18 +7,15 @@ Run: AUTHFLOW=path/to/authflow .build/venv/bin/python -m unittest test_firebase_
 """
 
 import json
-import os
 import random
 import unittest
 import uuid
 
-import firebase_admin
 from firebase_admin import auth, exceptions
 
-from serve import ServerTestCase, claims
+from firebase_case import PROJECT, FirebaseAppCase, bad_request
+from serve import claims
 
-PROJECT = "demo-app"
-V1 = "/identitytoolkit.googleapis.com/v1"
 CODES = f"/emulator/v1/projects/{PROJECT}/verificationCodes"
 TOKEN = "/securetoken.googleapis.com/v1/token?key=fake-api-key"
 
@@ -28,36 +25,7 @@ def unique_phone():
     return f"+1555{random.randrange(10_000_000):07d}"
 
 
-def bad_request(message):
-    """The emulator's exact body for a plain 400 (pretty-printed with 2 spaces)."""
-    return json.dumps({"error": {"code": 400, "message": message, "errors": [
-        {"message": message, "reason": "invalid", "domain": "global"}]}}, indent=2).encode()
-
-
-class FirebasePhoneTest(ServerTestCase):
-    OPTIONS = ("--firebase-project", PROJECT)
-
-    @classmethod
-    def setUpClass(cls):
-        super().setUpClass()
-        for variable in ("GOOGLE_APPLICATION_CREDENTIALS", "GOOGLE_CLOUD_PROJECT", "GCLOUD_PROJECT"):
-            os.environ.pop(variable, None)
-        os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = f"{cls.server.host}:{cls.server.port}"
-        cls.app = firebase_admin.initialize_app(
-            options={"projectId": PROJECT}, name=f"{cls.__name__}-{uuid.uuid4().hex[:6]}")
-        cls.addClassCleanup(firebase_admin.delete_app, cls.app)
-
-    def rest(self, operation, body, headers=None):
-        """A public Identity Toolkit call with an API key, as the JS SDK sends it."""
-        status, _, raw = self.server.request(
-            "POST", f"{V1}/accounts:{operation}?key=fake-api-key", body, headers)
-        return status, raw
-
-    def rest_json(self, operation, body):
-        status, raw = self.rest(operation, body)
-        self.assertEqual(status, 200, raw)
-        return json.loads(raw)
-
+class FirebasePhoneTest(FirebaseAppCase):
     def listed(self):
         status, body = self.server.json("GET", CODES)
         self.assertEqual(status, 200)

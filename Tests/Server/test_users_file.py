@@ -12,17 +12,14 @@ import shutil
 import subprocess
 import tempfile
 import unittest
-import uuid
 
-import firebase_admin
 from firebase_admin import auth
 from supabase_auth import SyncGoTrueClient
 
+from firebase_case import PROJECT, V1, FirebaseAppCase
 from serve import Server, ServerTestCase, binary
 
 ADA_ID = "6f9619ff-8b86-4011-b42d-00c04fc964ff"
-PROJECT = "demo-app"
-V1 = "/identitytoolkit.googleapis.com/v1"
 
 USERS = {"users": [
     {"id": ADA_ID, "email": "ada@example.com", "password": "correct horse",
@@ -84,7 +81,7 @@ class SeededGoTrue(ServerTestCase):
         self.assertEqual(status, 400)
 
 
-class SeededFirebase(ServerTestCase):
+class SeededFirebase(FirebaseAppCase):
     """A fresh server seeded with the Firebase emulator's accounts.json."""
 
     @classmethod
@@ -92,16 +89,6 @@ class SeededFirebase(ServerTestCase):
         cls.accounts_path = write_json(ACCOUNTS)
         cls.addClassCleanup(os.unlink, cls.accounts_path)
         return ("--users", cls.accounts_path, "--firebase-project", PROJECT)
-
-    @classmethod
-    def setUpClass(cls):
-        super().setUpClass()
-        for variable in ("GOOGLE_APPLICATION_CREDENTIALS", "GOOGLE_CLOUD_PROJECT", "GCLOUD_PROJECT"):
-            os.environ.pop(variable, None)
-        os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = f"{cls.server.host}:{cls.server.port}"
-        cls.app = firebase_admin.initialize_app(
-            options={"projectId": PROJECT}, name=f"{cls.__name__}-{uuid.uuid4().hex[:6]}")
-        cls.addClassCleanup(firebase_admin.delete_app, cls.app)
 
     def test_admin_sdk_finds_the_account_by_its_local_id(self):
         user = auth.get_user("Xy7fLQ2kZ9", app=self.app)
